@@ -1,0 +1,29 @@
+import { performance } from 'node:perf_hooks';
+
+/** The environment's notion of "now": frozen per task so trials are reproducible. */
+export interface Clock {
+  now(): Date;
+  readonly iso: string;
+}
+
+export function frozenClock(iso: string): Clock {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO 8601 time: ${iso}`);
+  const canonicalIso = new Date(ms).toISOString();
+  return { now: () => new Date(ms), iso: canonicalIso };
+}
+
+/** Monotonic elapsed time, for event timings and budgets (never for results). */
+export interface Stopwatch {
+  elapsedMs(): number;
+}
+
+export function startStopwatch(): Stopwatch {
+  const start = performance.now();
+  return { elapsedMs: () => performance.now() - start };
+}
+
+/** The real wall-clock time, for run metadata only. */
+export function wallClockIso(): string {
+  return new Date(Date.now()).toISOString();
+}

@@ -1,0 +1,84 @@
+/**
+ * The closed catalogue of error codes. Usage errors (exit 2) stop before a
+ * run; failures inside a trial are data on the trial record, never these.
+ */
+export const ERROR_CODES = {
+  E_USAGE: 'the command line was not understood',
+  E_FILE_NOT_FOUND: 'a file or folder named on the command line or in a task does not exist',
+  E_SYNTAX: 'a YAML or JSON file does not parse',
+  E_TASK_INVALID: 'a task file does not match the task format',
+  E_SUITE_INVALID: 'a suite refers to something that does not exist or does not parse',
+  E_ENVIRONMENT_INVALID: 'an environment module does not export a valid environment',
+  E_TRAJECTORY_INVALID: 'a trajectory file for the replay agent is not valid',
+  E_STORE: 'the result store could not be opened, read or written',
+  E_RUN_NOT_FOUND: 'no stored run matches the given id',
+  E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One problem found in an input, located as precisely as possible. */
+export interface Problem {
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+  /** Field path inside the file, e.g. `expect.changes[0].set`. */
+  readonly path?: string;
+}
+
+export interface EndstateErrorOptions {
+  readonly problems?: readonly Problem[];
+  readonly hint?: string;
+  readonly retryable?: boolean;
+  readonly details?: Record<string, unknown>;
+  readonly cause?: unknown;
+}
+
+/** The one error type endstate throws across module boundaries. */
+export class EndstateError extends Error {
+  override readonly name = 'EndstateError';
+  readonly code: ErrorCode;
+  readonly problems: readonly Problem[];
+  readonly hint: string | undefined;
+  readonly retryable: boolean;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ErrorCode, summary: string, options: EndstateErrorOptions = {}) {
+    super(formatErrorMessage(summary, options.problems ?? [], options.hint), {
+      cause: options.cause,
+    });
+    this.code = code;
+    this.problems = options.problems ?? [];
+    this.hint = options.hint;
+    this.retryable = options.retryable ?? false;
+    this.details = options.details ?? {};
+  }
+}
+
+export function isEndstateError(value: unknown): value is EndstateError {
+  return value instanceof Error && (value as { name?: unknown }).name === 'EndstateError';
+}
+
+/** `file:line:column path: message`, leaving out the parts that are unknown. */
+export function formatProblem(problem: Problem): string {
+  let place = problem.file ?? '';
+  if (problem.file !== undefined && problem.line !== undefined) {
+    place += `:${problem.line}`;
+    if (problem.column !== undefined) place += `:${problem.column}`;
+  }
+  const field = problem.path !== undefined && problem.path !== '' ? problem.path : '';
+  const where = [place, field].filter((part) => part !== '').join(' ');
+  return where === '' ? problem.message : `${where}: ${problem.message}`;
+}
+
+function formatErrorMessage(
+  summary: string,
+  problems: readonly Problem[],
+  hint: string | undefined,
+): string {
+  const lines = [summary];
+  for (const problem of problems) lines.push(`  ${formatProblem(problem)}`);
+  if (hint !== undefined) lines.push(`Hint: ${hint}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,31 @@
+import { jsonEqual } from '../core/index.js';
+import type { RecordChange, StateDiff, StateSnapshot } from './types.js';
+
+/**
+ * The whole difference between two states: every record added, removed or
+ * changed, as `{ collection: { id: { before, after } } }` with `null` for an
+ * absent record. Collections and ids come out sorted.
+ */
+export function diffStates(before: StateSnapshot, after: StateSnapshot): StateDiff {
+  const diff: Record<string, Record<string, RecordChange>> = {};
+  const collections = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const collection of [...collections].sort()) {
+    const beforeRecords = before[collection] ?? {};
+    const afterRecords = after[collection] ?? {};
+    const ids = new Set([...Object.keys(beforeRecords), ...Object.keys(afterRecords)]);
+    for (const id of [...ids].sort()) {
+      const beforeRecord = beforeRecords[id] ?? null;
+      const afterRecord = afterRecords[id] ?? null;
+      if (jsonEqual(beforeRecord, afterRecord)) continue;
+      (diff[collection] ??= {})[id] = { before: beforeRecord, after: afterRecord };
+    }
+  }
+  return diff;
+}
+
+/** Number of records that changed in a diff. */
+export function countChanges(diff: StateDiff): number {
+  let count = 0;
+  for (const records of Object.values(diff)) count += Object.keys(records).length;
+  return count;
+}

@@ -1,0 +1,169 @@
+import { EndstateError, cloneJson, deepFreeze, jsonEqual } from '../core/index.js';
+import type { FrozenState } from './frozen-state.js';
+import { addHash, formatHash, hashRecord, subtractHash } from './hash-state.js';
+import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from './types.js';
+
+const DELETED = Symbol('deleted');
+type Slot = StateRecord | typeof DELETED;
+
+/**
+ * The state a trial works on: reads fall through to the frozen s0, writes go
+ * to an overlay. Reset drops the overlay, so its cost does not depend on the
+ * fixture's size; so do `diff()` and `hash()`, which visit only what changed.
+ * Records handed out are frozen: change them with `update` or `put`.
+ */
+export interface WorkingState {
+  get(collection: string, id: string): StateRecord | undefined;
+  has(collection: string, id: string): boolean;
+  /** Ids in a stable order: s0's order, then inserts in the order they happened. */
+  ids(collection: string): string[];
+  list(collection: string): StateRecord[];
+  entries(collection: string): [string, StateRecord][];
+  count(collection: string): number;
+  /** Every collection s0 declared or a write created, empty ones included. */
+  collections(): string[];
+  /** Adds a record; fails if the id exists. */
+  insert(collection: string, id: string, record: StateRecord): void;
+  /** Adds or replaces a record. */
+  put(collection: string, id: string, record: StateRecord): void;
+  /** Changes a copy of the record in place (or returns a replacement); fails if absent. */
+  update(
+    collection: string,
+    id: string,
+    change: (draft: StateRecord) => StateRecord | void,
+  ): StateRecord;
+  delete(collection: string, id: string): void;
+  /** A fresh id `${prefix}${n}` with n one past the collection's size (deterministic). */
+  nextId(collection: string, prefix?: string): string;
+  /** The records that differ from s0 (O(changes)). */
+  diff(): StateDiff;
+  /** The state hash of the current state (O(changes)); equals `hashState(snapshot())`. */
+  hash(): string;
+  /** The whole current state (O(size)). */
+  snapshot(): StateSnapshot;
+  /** Back to s0. */
+  reset(): void;
+  readonly base: FrozenState;
+}
+
+export function createWorkingState(base: FrozenState): WorkingState {
+  let overlay = new Map<string, Map<string, Slot>>();
+
+  const baseRecord = (collection: string, id: string): StateRecord | undefined =>
+    base.snapshot[collection]?.[id];
+
+  const slot = (collection: string, id: string): Slot | undefined =>
+    overlay.get(collection)?.get(id);
+
+  const get = (collection: string, id: string): StateRecord | undefined => {
+    const written = slot(collection, id);
+    if (written === DELETED) return undefined;
+    return (
+      written ??
+      (Object.hasOwn(base.snapshot[collection] ?? {}, id) ? baseRecord(collection, id) : undefined)
+    );
+  };
+
+  const write = (collection: string, id: string, value: Slot): void => {
+    let records = overlay.get(collection);
+    if (records === undefined) overlay.set(collection, (records = new Map<string, Slot>()));
+    records.set(id, value);
+  };
+
+  const ids = (collection: string): string[] => {
+    const written = overlay.get(collection);
+    const baseIds = Object.keys(base.snapshot[collection] ?? {});
+    if (written === undefined) return baseIds;
+    const result = baseIds.filter((id) => written.get(id) !== DELETED);
+    const baseSet = base.snapshot[collection] ?? {};
+    for (const [id, value] of written) {
+      if (value !== DELETED && !Object.hasOwn(baseSet, id)) result.push(id);
+    }
+    return result;
+  };
+
+  const missing = (collection: string, id: string, action: string): EndstateError =>
+    new EndstateError('E_INTERNAL', `cannot ${action} ${collection}/${id}: no such record`, {
+      hint: 'Check has() before changing a record.',
+    });
+
+  const changes = (): [string, string, RecordChange][] => {
+    const result: [string, string, RecordChange][] = [];
+    for (const collection of [...overlay.keys()].sort()) {
+      const records = overlay.get(collection)!;
+      for (const id of [...records.keys()].sort()) {
+        const value = records.get(id)!;
+        const before = baseRecord(collection, id) ?? null;
+        const after = value === DELETED ? null : value;
+        if (jsonEqual(before, after)) continue;
+        result.push([collection, id, { before, after }]);
+      }
+    }
+    return result;
+  };
+
+  const state: WorkingState = {
+    base,
+    get,
+    has: (collection, id) => get(collection, id) !== undefined,
+    ids,
+    list: (collection) => ids(collection).map((id) => get(collection, id)!),
+    entries: (collection) => ids(collection).map((id) => [id, get(collection, id)!]),
+    count: (collection) => ids(collection).length,
+    collections: () => [...new Set([...Object.keys(base.snapshot), ...overlay.keys()])],
+    insert(collection, id, record) {
+      if (get(collection, id) !== undefined) {
+        throw new EndstateError('E_INTERNAL', `cannot insert ${collection}/${id}: the id exists`, {
+          hint: 'Use nextId() for a fresh id, or put() to replace.',
+        });
+      }
+      write(collection, id, deepFreeze(cloneJson(record)));
+    },
+    put(collection, id, record) {
+      write(collection, id, deepFreeze(cloneJson(record)));
+    },
+    update(collection, id, change) {
+      const current = get(collection, id);
+      if (current === undefined) throw missing(collection, id, 'update');
+      const draft = cloneJson(current);
+      const next = deepFreeze(change(draft) ?? draft);
+      write(collection, id, next);
+      return next;
+    },
+    delete(collection, id) {
+      if (get(collection, id) === undefined) throw missing(collection, id, 'delete');
+      write(collection, id, DELETED);
+    },
+    nextId(collection, prefix = '') {
+      let n = state.count(collection) + 1;
+      while (get(collection, `${prefix}${n}`) !== undefined) n++;
+      return `${prefix}${n}`;
+    },
+    diff() {
+      const diff: Record<string, Record<string, RecordChange>> = {};
+      for (const [collection, id, change] of changes()) (diff[collection] ??= {})[id] = change;
+      return diff;
+    },
+    hash() {
+      let total = base.hashValue;
+      for (const [collection, id, { before, after }] of changes()) {
+        if (before !== null) total = subtractHash(total, hashRecord(collection, id, before));
+        if (after !== null) total = addHash(total, hashRecord(collection, id, after));
+      }
+      return formatHash(total);
+    },
+    snapshot() {
+      const result: Record<string, Record<string, StateRecord>> = {};
+      for (const collection of state.collections()) {
+        const records: Record<string, StateRecord> = {};
+        for (const [id, record] of state.entries(collection)) records[id] = record;
+        result[collection] = records;
+      }
+      return result;
+    },
+    reset() {
+      overlay = new Map();
+    },
+  };
+  return state;
+}

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // Example environments import the package by name; tests use the sources.
+    alias: { endstate: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
+});
