@@ -1,0 +1,84 @@
+import { EndstateError } from '../core/index.js';
+import type { Problem } from '../core/index.js';
+import { freezeState } from '../state/index.js';
+import type { FrozenState, StateSnapshot } from '../state/index.js';
+import type { ToolDefinition, ToolDescriptor } from './define-tool.js';
+import { describeTool } from './define-tool.js';
+
+export interface EnvironmentSpec {
+  /** Tasks name it in their `environment` field. */
+  readonly name: string;
+  readonly version: string;
+  /** The rules the agent must follow; shown to the agent. */
+  readonly policy: string;
+  /** s0: collection → id → record. */
+  readonly fixture: StateSnapshot;
+  // Tools differ in their input types; the dispatcher validates before calling.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly tools: readonly ToolDefinition<any>[];
+}
+
+/** A domain the agent acts in, ready to run trials against. */
+export interface Environment {
+  readonly kind: 'endstate-environment';
+  readonly name: string;
+  readonly version: string;
+  readonly policy: string;
+  readonly fixture: FrozenState;
+  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  /** The tools as the agent sees them, JSON Schema inputs included. */
+  readonly descriptors: readonly ToolDescriptor[];
+}
+
+/**
+ * Declares an environment: its s0, its tools and the policy the agent is given.
+ *
+ * @example
+ * export default defineEnvironment({
+ *   name: 'support', version: '1.0.0', policy: 'Refund only eligible orders.',
+ *   fixture: { orders: { '8842': { status: 'delivered', total_cents: 4299 } } },
+ *   tools: [getOrder, processRefund],
+ * });
+ */
+export function defineEnvironment(spec: EnvironmentSpec): Environment {
+  const problems: Problem[] = [];
+  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(spec.name)) {
+    problems.push({ path: 'name', message: `"${spec.name}" must be letters, digits, _ or -` });
+  }
+  const tools = new Map<string, ToolDefinition>();
+  for (const tool of spec.tools) {
+    if (tools.has(tool.name))
+      problems.push({ path: 'tools', message: `tool "${tool.name}" is defined twice` });
+    tools.set(tool.name, tool);
+  }
+  for (const [collection, records] of Object.entries(spec.fixture)) {
+    if (typeof records !== 'object' || records === null || Array.isArray(records)) {
+      problems.push({
+        path: `fixture.${collection}`,
+        message: 'must be an object of records keyed by id',
+      });
+    }
+  }
+  if (problems.length > 0) {
+    throw new EndstateError('E_ENVIRONMENT_INVALID', `environment "${spec.name}" is not valid`, {
+      problems,
+    });
+  }
+  return {
+    kind: 'endstate-environment',
+    name: spec.name,
+    version: spec.version,
+    policy: spec.policy,
+    fixture: freezeState(spec.fixture),
+    tools,
+    descriptors: [...tools.values()].map(describeTool),
+  };
+}
+
+export function isEnvironment(value: unknown): value is Environment {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'endstate-environment'
+  );
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createRng, frozenClock } from '../core/index.js';
+import type { Stopwatch } from '../core/index.js';
+import { createWorkingState } from '../state/index.js';
+import { defineEnvironment } from './define-environment.js';
+import { defineTool } from './define-tool.js';
+import { createDispatcher } from './dispatcher.js';
+import { createEventLog } from './event-log.js';
+import { toolError } from './tool-error.js';
+
+const getOrder = defineTool({
+  name: 'get_order',
+  description: 'Look up an order.',
+  input: z.object({ order_id: z.string() }),
+  effect: 'read',
+  run: ({ order_id }, { state }) =>
+    state.get('orders', order_id) ?? toolError('not_found', `no order ${order_id}`),
+});
+
+const cancelOrder = defineTool({
+  name: 'cancel_order',
+  description: 'Cancel an order.',
+  input: z.object({ order_id: z.string() }),
+  effect: 'irreversible',
+  run: ({ order_id }, { state, outbox }) => {
+    state.update('orders', order_id, (order) => {
+      order.status = 'cancelled';
+    });
+    outbox.send({ to: 'ana@example.com', subject: 'Cancelled', body: `Order ${order_id}` });
+    return { cancelled: order_id };
+  },
+});
+
+const explode = defineTool({
+  name: 'explode',
+  description: 'Always throws.',
+  input: z.object({}),
+  effect: 'read',
+  run: () => {
+    throw new Error('database is down');
+  },
+});
+
+const environment = defineEnvironment({
+  name: 'shop',
+  version: '1',
+  policy: 'Be nice.',
+  fixture: { orders: { '1': { status: 'open' } } },
+  tools: [getOrder, cancelOrder, explode],
+});
+
+const fixedStopwatch: Stopwatch = { elapsedMs: () => 0 };
+
+function setup(access: { allow?: string[]; deny: string[] } = { deny: [] }) {
+  const state = createWorkingState(environment.fixture);
+  const log = createEventLog(fixedStopwatch);
+  const dispatcher = createDispatcher({
+    environment,
+    state,
+    clock: frozenClock('2026-10-05T09:00:00Z'),
+    rng: createRng(1),
+    log,
+    stopwatch: fixedStopwatch,
+    access,
+  });
+  return { state, log, dispatcher };
+}
+
+describe('createDispatcher', () => {
+  it('runs a tool and records the call and its result', async () => {
+    const { dispatcher, log } = setup();
+    const result = await dispatcher.call('get_order', { order_id: '1' });
+    expect(result).toEqual({ ok: true, result: { status: 'open' } });
+    expect(log.events.map((event) => event.kind)).toEqual(['tool_call', 'tool_result']);
+  });
+
+  it('returns a structured error for invalid arguments and keeps going', async () => {
+    const { dispatcher, log } = setup();
+    const result = await dispatcher.call('get_order', { order_id: 42 });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe('invalid_arguments');
+    expect(!result.ok && result.error.issues).toEqual([
+      { path: 'order_id', message: 'Invalid input: expected string, received number' },
+    ]);
+    expect(log.events.at(-1)).toMatchObject({ kind: 'tool_result', ok: false });
+    expect(dispatcher.calls).toEqual([]);
+  });
+
+  it('blocks a denied tool, records a blocked event and changes nothing', async () => {
+    const { dispatcher, log, state } = setup({ deny: ['cancel_order'] });
+    const result = await dispatcher.call('cancel_order', { order_id: '1' });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'blocked', message: 'calling cancel_order is not permitted in this task' },
+    });
+    expect(log.events.map((event) => event.kind)).toEqual(['tool_call', 'blocked']);
+    expect(state.diff()).toEqual({});
+  });
+
+  it('blocks tools outside an allow list', async () => {
+    const { dispatcher, log } = setup({ allow: ['get_order'], deny: [] });
+    await dispatcher.call('cancel_order', { order_id: '1' });
+    expect(log.events.at(-1)).toMatchObject({ kind: 'blocked', reason: 'not_allowed' });
+  });
+
+  it('passes tool errors back as values', async () => {
+    const { dispatcher } = setup();
+    const result = await dispatcher.call('get_order', { order_id: '9' });
+    expect(result).toEqual({ ok: false, error: { code: 'not_found', message: 'no order 9' } });
+    expect(dispatcher.calls).toEqual([{ tool: 'get_order', args: { order_id: '9' }, ok: false }]);
+  });
+
+  it('answers an unknown tool with the list of tools', async () => {
+    const { dispatcher } = setup();
+    const result = await dispatcher.call('refund', {});
+    expect(!result.ok && result.error.code).toBe('unknown_tool');
+    expect(!result.ok && result.error.available).toEqual(['get_order', 'cancel_order', 'explode']);
+  });
+
+  it('records outbox messages as a collection of the state', async () => {
+    const { dispatcher, state } = setup();
+    await dispatcher.call('cancel_order', { order_id: '1' });
+    expect(state.diff().outbox).toEqual({
+      'msg-1': {
+        before: null,
+        after: {
+          channel: 'email',
+          to: 'ana@example.com',
+          subject: 'Cancelled',
+          body: 'Order 1',
+          sent_at: '2026-10-05T09:00:00.000Z',
+        },
+      },
+    });
+  });
+
+  it('turns a throwing tool into a crash after recording it', async () => {
+    const { dispatcher, log } = setup();
+    await expect(dispatcher.call('explode', {})).rejects.toThrow(
+      /tool explode crashed: database is down/,
+    );
+    expect(log.events.at(-1)).toMatchObject({
+      kind: 'tool_result',
+      ok: false,
+      error: { code: 'tool_crash' },
+    });
+  });
+});
+
+describe('defineEnvironment', () => {
+  it('exports tool descriptors with JSON Schema inputs', () => {
+    expect(environment.descriptors[0]).toEqual({
+      name: 'get_order',
+      description: 'Look up an order.',
+      effect: 'read',
+      input_schema: {
+        type: 'object',
+        properties: { order_id: { type: 'string' } },
+        required: ['order_id'],
+      },
+    });
+  });
+
+  it('rejects two tools with one name', () => {
+    expect(() =>
+      defineEnvironment({
+        name: 'x',
+        version: '1',
+        policy: '',
+        fixture: {},
+        tools: [getOrder, getOrder],
+      }),
+    ).toThrow(/tool "get_order" is defined twice/);
+  });
+});

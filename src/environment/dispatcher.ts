@@ -1,0 +1,153 @@
+import type { Clock, JsonObject, JsonValue, Rng, Stopwatch } from '../core/index.js';
+import { cloneJson } from '../core/index.js';
+import type { WorkingState } from '../state/index.js';
+import type { Environment } from './define-environment.js';
+import type { PastCall, ToolContext } from './define-tool.js';
+import type { EventLog } from './event-log.js';
+import { createOutbox } from './outbox.js';
+import { isToolFailure } from './tool-error.js';
+
+/** What the agent gets back from a call: tool errors are values, never exceptions. */
+export type ToolCallResult =
+  | { readonly ok: true; readonly result: JsonValue }
+  | {
+      readonly ok: false;
+      readonly error: { readonly code: string; readonly message: string } & JsonObject;
+    };
+
+/** The task's allow/deny list: blocked calls are refused and recorded. */
+export interface ToolAccess {
+  /** When set, only these tools may run. */
+  readonly allow?: readonly string[] | undefined;
+  readonly deny: readonly string[];
+}
+
+export interface DispatcherOptions {
+  readonly environment: Environment;
+  readonly state: WorkingState;
+  readonly clock: Clock;
+  readonly rng: Rng;
+  readonly log: EventLog;
+  readonly stopwatch: Stopwatch;
+  readonly access: ToolAccess;
+}
+
+/** Thrown when a tool throws: the environment broke, so the trial is invalid. */
+export class ToolCrashError extends Error {
+  override readonly name = 'ToolCrashError';
+  constructor(
+    readonly tool: string,
+    cause: unknown,
+  ) {
+    super(`tool ${tool} crashed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+  }
+}
+
+export interface Dispatcher {
+  call(tool: string, args: unknown): Promise<ToolCallResult>;
+  /** Calls that ran (ok or returning a tool error), oldest first. */
+  readonly calls: readonly PastCall[];
+}
+
+/**
+ * Every tool call goes through here: record the attempt, check access,
+ * validate arguments, run the tool, record the result with its timing.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { environment, state, clock, rng, log, stopwatch, access } = options;
+  const calls: PastCall[] = [];
+  const outbox = createOutbox(state, clock);
+  const context: ToolContext = { state, clock, rng, outbox, calls };
+  let nextCallId = 1;
+
+  const fail = (
+    callId: string,
+    tool: string,
+    code: string,
+    message: string,
+    details: JsonObject = {},
+  ): ToolCallResult => {
+    const error = { ...details, code, message };
+    log.record({ kind: 'tool_result', call_id: callId, tool, ok: false, error, duration_ms: 0 });
+    return { ok: false, error };
+  };
+
+  const blockReason = (tool: string): 'denied' | 'not_allowed' | undefined => {
+    if (access.deny.includes(tool)) return 'denied';
+    if (access.allow !== undefined && !access.allow.includes(tool)) return 'not_allowed';
+    return undefined;
+  };
+
+  return {
+    calls,
+    async call(tool, rawArgs) {
+      const callId = `c${nextCallId++}`;
+      const args = (rawArgs === undefined ? {} : cloneJson(rawArgs)) as JsonValue;
+      log.record({ kind: 'tool_call', call_id: callId, tool, args });
+
+      const definition = environment.tools.get(tool);
+      if (definition === undefined) {
+        return fail(callId, tool, 'unknown_tool', `there is no tool named "${tool}"`, {
+          available: [...environment.tools.keys()],
+        });
+      }
+      const reason = blockReason(tool);
+      if (reason !== undefined) {
+        const message = `calling ${tool} is not permitted in this task`;
+        log.record({ kind: 'blocked', call_id: callId, tool, reason, message });
+        return { ok: false, error: { code: 'blocked', message } };
+      }
+      const parsed = definition.input.safeParse(args);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: issue.message,
+        }));
+        return fail(
+          callId,
+          tool,
+          'invalid_arguments',
+          `arguments of ${tool} do not match its schema`,
+          {
+            issues,
+          },
+        );
+      }
+
+      const started = stopwatch.elapsedMs();
+      let output: unknown;
+      try {
+        output = await definition.run(parsed.data, context);
+      } catch (error) {
+        fail(callId, tool, 'tool_crash', error instanceof Error ? error.message : String(error));
+        throw new ToolCrashError(tool, error);
+      }
+      const durationMs = stopwatch.elapsedMs() - started;
+      calls.push({ tool, args, ok: !isToolFailure(output) });
+      if (isToolFailure(output)) {
+        const error = { ...output.details, code: output.code, message: output.message };
+        log.record({
+          kind: 'tool_result',
+          call_id: callId,
+          tool,
+          ok: false,
+          error,
+          duration_ms: durationMs,
+        });
+        return { ok: false, error };
+      }
+      const result = (output === undefined ? null : output) as JsonValue;
+      log.record({
+        kind: 'tool_result',
+        call_id: callId,
+        tool,
+        ok: true,
+        result,
+        duration_ms: durationMs,
+      });
+      return { ok: true, result };
+    },
+  };
+}

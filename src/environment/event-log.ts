@@ -1,0 +1,20 @@
+import type { Stopwatch } from '../core/index.js';
+import type { TrialEvent, UnstampedEvent } from '../schema/index.js';
+
+/** The trial's event log: the harness's own record of what happened, stamped with time. */
+export interface EventLog {
+  record<E extends UnstampedEvent>(event: E): E & { t_ms: number };
+  readonly events: readonly TrialEvent[];
+}
+
+export function createEventLog(stopwatch: Stopwatch): EventLog {
+  const events: TrialEvent[] = [];
+  return {
+    events,
+    record(event) {
+      const stamped = { t_ms: Math.round(stopwatch.elapsedMs() * 1000) / 1000, ...event };
+      events.push(stamped as TrialEvent);
+      return stamped;
+    },
+  };
+}

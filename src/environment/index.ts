@@ -1,0 +1,20 @@
+export { defineEnvironment, isEnvironment } from './define-environment.js';
+export type { Environment, EnvironmentSpec } from './define-environment.js';
+export { TOOL_EFFECTS, defineTool, describeTool } from './define-tool.js';
+export type {
+  PastCall,
+  ToolContext,
+  ToolDefinition,
+  ToolDescriptor,
+  ToolEffect,
+  ToolOutput,
+  ToolSpec,
+} from './define-tool.js';
+export { ToolCrashError, createDispatcher } from './dispatcher.js';
+export type { Dispatcher, DispatcherOptions, ToolAccess, ToolCallResult } from './dispatcher.js';
+export { createEventLog } from './event-log.js';
+export type { EventLog } from './event-log.js';
+export { OUTBOX_COLLECTION, createOutbox } from './outbox.js';
+export type { Outbox, OutboxMessage } from './outbox.js';
+export { isToolFailure, toolError } from './tool-error.js';
+export type { ToolFailure } from './tool-error.js';

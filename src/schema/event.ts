@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+
+/**
+ * Events are recorded by the harness (at the dispatcher and the user
+ * channel), never reported by the agent. `t_ms` is time since the trial
+ * started. Every tool attempt is a `tool_call`, answered by exactly one
+ * `tool_result` or `blocked` with the same `call_id`.
+ */
+const at = { t_ms: z.number().nonnegative() };
+
+export const UserEventSchema = z.object({
+  ...at,
+  kind: z.literal('user'),
+  text: z.string(),
+  /** Where the words came from: the task's instruction, a script rule, the script default. */
+  source: z.enum(['instruction', 'script', 'default', 'simulator']),
+});
+
+export const AgentEventSchema = z.object({
+  ...at,
+  kind: z.literal('agent'),
+  text: z.string(),
+  /** True for the agent's final answer (the trial ends with it). */
+  final: z.boolean(),
+});
+
+export const ToolCallEventSchema = z.object({
+  ...at,
+  kind: z.literal('tool_call'),
+  call_id: z.string(),
+  tool: z.string(),
+  args: JsonValueSchema,
+});
+
+export const ToolErrorSchema = z.looseObject({ code: z.string(), message: z.string() });
+
+export const ToolResultEventSchema = z.object({
+  ...at,
+  kind: z.literal('tool_result'),
+  call_id: z.string(),
+  tool: z.string(),
+  ok: z.boolean(),
+  result: JsonValueSchema.optional(),
+  error: ToolErrorSchema.optional(),
+  duration_ms: z.number().nonnegative(),
+});
+
+export const BlockedEventSchema = z.object({
+  ...at,
+  kind: z.literal('blocked'),
+  call_id: z.string(),
+  tool: z.string(),
+  reason: z.enum(['denied', 'not_allowed']),
+  message: z.string(),
+});
+
+export const FaultEventSchema = z.object({
+  ...at,
+  kind: z.literal('fault'),
+  call_id: z.string(),
+  tool: z.string(),
+  fault: z.string(),
+});
+
+export const UsageEventSchema = z.object({
+  ...at,
+  kind: z.literal('usage'),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cost_usd: z.number().nonnegative(),
+  details: JsonObjectSchema.optional(),
+});
+
+export const NoteEventSchema = z.object({
+  ...at,
+  kind: z.literal('note'),
+  text: z.string(),
+});
+
+export const TrialEventSchema = z.discriminatedUnion('kind', [
+  UserEventSchema,
+  AgentEventSchema,
+  ToolCallEventSchema,
+  ToolResultEventSchema,
+  BlockedEventSchema,
+  FaultEventSchema,
+  UsageEventSchema,
+  NoteEventSchema,
+]);
+
+export type TrialEvent = z.infer<typeof TrialEventSchema>;
+export type UserEvent = z.infer<typeof UserEventSchema>;
+export type AgentEvent = z.infer<typeof AgentEventSchema>;
+export type ToolCallEvent = z.infer<typeof ToolCallEventSchema>;
+export type ToolResultEvent = z.infer<typeof ToolResultEventSchema>;
+export type BlockedEvent = z.infer<typeof BlockedEventSchema>;
+export type UsageEvent = z.infer<typeof UsageEventSchema>;
+export type NoteEvent = z.infer<typeof NoteEventSchema>;
+
+/** An event before the recorder stamps its time. */
+export type UnstampedEvent = TrialEvent extends infer E
+  ? E extends TrialEvent
+    ? Omit<E, 't_ms'>
+    : never
+  : never;

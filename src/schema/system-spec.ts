@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { JsonObjectSchema } from './json-value.js';
+
+/**
+ * The system under test, fully specified. Its canonical JSON hash labels
+ * every result; results with different hashes are never pooled.
+ */
+export const SystemSpecSchema = z.object({
+  agent: z.object({
+    kind: z.string(),
+    name: z.string(),
+    version: z.string(),
+    options: JsonObjectSchema,
+  }),
+  model: JsonObjectSchema.nullable(),
+  prompt: JsonObjectSchema.nullable(),
+  user: z.object({ kind: z.string(), prompt_version: z.string().nullable() }),
+  harness_version: z.string(),
+  grader_version: z.string(),
+});
+export type SystemSpec = z.infer<typeof SystemSpecSchema>;
+
+export const RunStatusSchema = z.enum(['running', 'finished', 'interrupted']);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** One invocation: a system × a suite × k trials per task. */
+export const RunRecordSchema = z.object({
+  run_id: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  status: RunStatusSchema,
+  suite: z.object({
+    name: z.string(),
+    path: z.string(),
+    hash: z.string(),
+    task_ids: z.array(z.string()),
+  }),
+  system: SystemSpecSchema,
+  system_hash: z.string(),
+  trials_per_task: z.number().int().positive(),
+  seed: z.number().int().nonnegative(),
+  concurrency: z.number().int().positive(),
+  max_reruns: z.number().int().nonnegative(),
+});
+export type RunRecord = z.infer<typeof RunRecordSchema>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+
+/**
+ * The task file format (YAML or JSON). Field names are the file's own
+ * (snake_case). See docs/task-format.md for the reference.
+ */
+
+const Identifier = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" or "-" (no spaces)');
+
+const ToolName = z.string().min(1);
+
+/** One step of a path: a tool call or a message to the user. */
+export const StepSchema = z.union([
+  z.strictObject({ tool: ToolName, args: JsonObjectSchema.default({}) }),
+  z.strictObject({ say: z.string() }),
+]);
+
+export const ScriptRuleSchema = z.union([
+  z.strictObject({ when: z.string(), say: z.string() }),
+  z.strictObject({ when: z.string(), stop: z.literal(true) }),
+]);
+
+export const UserSpecSchema = z.strictObject({
+  /** The user's first message. */
+  instruction: z.string().min(1),
+  /** Replies to the agent: the first rule whose `when` (a regex, case-insensitive) matches wins. */
+  script: z.array(ScriptRuleSchema).default([]),
+  /** Reply when no rule matches; without it the user stops talking. */
+  default: z.string().optional(),
+  /** For simulated users: never shown to the agent. */
+  scenario: z
+    .strictObject({
+      persona: z.string().optional(),
+      hidden_goal: z.string(),
+      knows: JsonObjectSchema.optional(),
+    })
+    .optional(),
+});
+
+export const LimitsSchema = z.strictObject({
+  max_steps: z.number().int().positive().default(30),
+  max_tokens: z.number().int().positive().optional(),
+  timeout_s: z.number().positive().default(600),
+  max_cost_usd: z.number().positive().optional(),
+});
+
+const RecordPath = z
+  .string()
+  .regex(/^[^/\s]+\/[^/\s]+(\/[^/\s]+)*$/, 'write it as collection/id or collection/id/field');
+
+export const ChangeSchema = z.union([
+  z.strictObject({ set: RecordPath, to: JsonValueSchema }),
+  z.strictObject({
+    insert: z.string().min(1),
+    match: JsonObjectSchema.default({}),
+    count: z.number().int().nonnegative().optional(),
+  }),
+  z.strictObject({ delete: RecordPath }),
+]);
+
+export const ExpectSchema = z.strictObject({
+  changes: z.array(ChangeSchema).default([]),
+  /** `everything-else`: any change not listed (or incidental) fails the outcome. */
+  unchanged: z.enum(['everything-else', 'ignore']).default('everything-else'),
+  /** Globs over `collection/id` or `collection/id/field` whose changes are allowed. */
+  incidental: z.array(z.string()).default([]),
+  /** CEL predicates over `s0` and `sT`. */
+  assert: z.array(z.string()).default([]),
+  /** Facts that must appear in the agent's messages to the user. */
+  communicate: z.array(z.string()).default([]),
+});
+
+export const ConstraintSchema = z.union([
+  z.strictObject({ forbid: z.strictObject({ tool: ToolName }) }),
+  z.strictObject({
+    before: z.strictObject({
+      tool: ToolName,
+      require: ToolName,
+      same_args: z.array(z.string()).default([]),
+    }),
+  }),
+  z.strictObject({ consent: z.literal('irreversible') }),
+  z.strictObject({ max_identical_calls: z.number().int().positive() }),
+]);
+
+export const KnownBadSchema = z.strictObject({
+  name: z.string().min(1),
+  actions: z.array(StepSchema).min(1),
+  /** The check expected to fail (its id, e.g. `expect.changes[0]`, or a prefix such as `constraints`). */
+  fails: z.string().optional(),
+});
+
+export const ToolAccessSchema = z.strictObject({
+  allow: z.array(ToolName).optional(),
+  deny: z.array(ToolName).default([]),
+});
+
+export const TaskFileSchema = z.strictObject({
+  id: Identifier,
+  revision: z.number().int().positive(),
+  description: z.string().optional(),
+  labels: z.record(z.string(), z.string()).default({}),
+  environment: z.string().min(1),
+  fixture: z.string().optional(),
+  clock: z.iso.datetime({ offset: true }),
+  user: UserSpecSchema,
+  limits: LimitsSchema.default({ max_steps: 30, timeout_s: 600 }),
+  tools: ToolAccessSchema.default({ deny: [] }),
+  expect: ExpectSchema.default({
+    changes: [],
+    unchanged: 'everything-else',
+    incidental: [],
+    assert: [],
+    communicate: [],
+  }),
+  constraints: z.array(ConstraintSchema).default([]),
+  reference: z.array(StepSchema).default([]),
+  known_bad: z.array(KnownBadSchema).default([]),
+  faults: z.array(JsonObjectSchema).max(0, 'faults are not supported yet: remove them').default([]),
+});
+
+export type TaskFile = z.infer<typeof TaskFileSchema>;
+export type Step = z.infer<typeof StepSchema>;
+export type ScriptRule = z.infer<typeof ScriptRuleSchema>;
+export type UserSpec = z.infer<typeof UserSpecSchema>;
+export type Limits = z.infer<typeof LimitsSchema>;
+export type Change = z.infer<typeof ChangeSchema>;
+export type Expect = z.infer<typeof ExpectSchema>;
+export type Constraint = z.infer<typeof ConstraintSchema>;
+export type KnownBad = z.infer<typeof KnownBadSchema>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { TrialEventSchema } from './event.js';
+import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+
+export const EXIT_REASONS = [
+  'finished',
+  'max_steps',
+  'timeout',
+  'token_limit',
+  'cost_limit',
+  'loop_detected',
+  'user_stop',
+  'agent_error',
+  'tool_crash',
+  'harness_crash',
+] as const;
+
+/**
+ * Predeclared: agent failures count against the system; environment and
+ * grader failures make a trial invalid (rerun per policy, always reported).
+ */
+export const TERMINAL_REASONS = [
+  'success',
+  'agent_failure',
+  'harness_incompatibility',
+  'environment_failure',
+  'grader_failure',
+] as const;
+
+export const ExitReasonSchema = z.enum(EXIT_REASONS);
+export const TerminalReasonSchema = z.enum(TERMINAL_REASONS);
+export type ExitReason = z.infer<typeof ExitReasonSchema>;
+export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
+
+/** One check of a grader, with the evidence it rests on. */
+export const CheckSchema = z.object({
+  /** Where the check comes from in the task file, e.g. `expect.changes[0]`, `constraints[2]`. */
+  id: z.string(),
+  kind: z.string(),
+  pass: z.boolean(),
+  message: z.string(),
+  evidence: JsonValueSchema,
+});
+export type Check = z.infer<typeof CheckSchema>;
+
+export const GradeSchema = z.object({ pass: z.boolean(), checks: z.array(CheckSchema) });
+export type Grade = z.infer<typeof GradeSchema>;
+
+export const RecordChangeSchema = z.object({
+  before: JsonObjectSchema.nullable(),
+  after: JsonObjectSchema.nullable(),
+});
+export const StateDiffSchema = z.record(z.string(), z.record(z.string(), RecordChangeSchema));
+
+export const UsageSchema = z.object({
+  steps: z.number().int().nonnegative(),
+  tool_calls: z.number().int().nonnegative(),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cost_usd: z.number().nonnegative(),
+  latency_ms: z.number().nonnegative(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const TRIAL_RECORD_VERSION = 1;
+
+/** What the store keeps of one trial; every aggregate derives from these. */
+export const TrialRecordSchema = z.object({
+  record_version: z.literal(TRIAL_RECORD_VERSION),
+  trial_id: z.string(),
+  run_id: z.string(),
+  task_id: z.string(),
+  task_revision: z.number().int(),
+  labels: z.record(z.string(), z.string()),
+  suite_hash: z.string(),
+  system_hash: z.string(),
+  /** 1..k: which of the task's k trials this is. */
+  attempt: z.number().int().positive(),
+  /** 0 for the first try; n for the n-th rerun after an invalid try. */
+  rerun: z.number().int().nonnegative(),
+  seed: z.number().int().nonnegative(),
+  initial_state_hash: z.string().nullable(),
+  final_state_hash: z.string().nullable(),
+  state_diff: StateDiffSchema.nullable(),
+  events: z.array(TrialEventSchema),
+  final_answer: z.string().nullable(),
+  exit_reason: ExitReasonSchema,
+  terminal_reason: TerminalReasonSchema,
+  outcome: GradeSchema,
+  constraints: z.array(CheckSchema),
+  response: GradeSchema,
+  success: z.boolean(),
+  valid: z.boolean(),
+  /** What went wrong when the trial is invalid or the agent errored. */
+  error: z.string().nullable(),
+  usage: UsageSchema,
+  started_at: z.string(),
+});
+export type TrialRecord = z.infer<typeof TrialRecordSchema>;

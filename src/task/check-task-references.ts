@@ -1,0 +1,97 @@
+import { parse as parseCel } from '@marcbachmann/cel-js';
+import type { Problem } from '../core/index.js';
+import type { Environment } from '../environment/index.js';
+import type { Step, TaskFile } from '../schema/index.js';
+import type { YamlSource } from './yaml-source.js';
+import { formatPath } from './zod-problems.js';
+
+/**
+ * Checks what a schema cannot: the environment exists, every tool named
+ * exists, reference arguments fit the tool's input, CEL assertions and
+ * script patterns parse.
+ */
+export function checkTaskReferences(
+  spec: TaskFile,
+  source: YamlSource,
+  environment: Environment,
+): Problem[] {
+  const problems: Problem[] = [];
+  const at = (path: PropertyKey[], message: string): void => {
+    const position = source.locate(path);
+    problems.push({
+      file: source.file,
+      ...(position !== undefined ? { line: position.line, column: position.column } : {}),
+      path: formatPath(path),
+      message,
+    });
+  };
+  const toolNames = [...environment.tools.keys()];
+  const checkTool = (path: PropertyKey[], tool: string): boolean => {
+    if (environment.tools.has(tool)) return true;
+    at(
+      path,
+      `unknown tool "${tool}" (environment ${environment.name} has: ${toolNames.join(', ')})`,
+    );
+    return false;
+  };
+
+  if (spec.environment !== environment.name) {
+    at(
+      ['environment'],
+      `unknown environment "${spec.environment}" (this suite defines "${environment.name}")`,
+    );
+    return problems;
+  }
+
+  const checkSteps = (steps: readonly Step[], path: PropertyKey[], checkArgs: boolean): void => {
+    steps.forEach((step, index) => {
+      if (!('tool' in step)) return;
+      if (!checkTool([...path, index, 'tool'], step.tool) || !checkArgs) return;
+      const parsed = environment.tools.get(step.tool)!.input.safeParse(step.args);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          at(
+            [...path, index, 'args', ...issue.path],
+            `does not fit ${step.tool}'s input: ${issue.message}`,
+          );
+        }
+      }
+    });
+  };
+  checkSteps(spec.reference, ['reference'], true);
+  spec.known_bad.forEach((bad, index) =>
+    checkSteps(bad.actions, ['known_bad', index, 'actions'], false),
+  );
+
+  spec.constraints.forEach((constraint, index) => {
+    if ('forbid' in constraint)
+      checkTool(['constraints', index, 'forbid', 'tool'], constraint.forbid.tool);
+    if ('before' in constraint) {
+      checkTool(['constraints', index, 'before', 'tool'], constraint.before.tool);
+      checkTool(['constraints', index, 'before', 'require'], constraint.before.require);
+    }
+  });
+  spec.tools.allow?.forEach((tool, index) => checkTool(['tools', 'allow', index], tool));
+  spec.tools.deny.forEach((tool, index) => checkTool(['tools', 'deny', index], tool));
+
+  spec.expect.assert.forEach((expression, index) => {
+    try {
+      parseCel(expression);
+    } catch (error) {
+      const detail =
+        error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+      at(['expect', 'assert', index], `CEL does not parse: ${detail}`);
+    }
+  });
+  spec.user.script.forEach((rule, index) => {
+    try {
+      new RegExp(rule.when, 'i');
+    } catch (error) {
+      at(
+        ['user', 'script', index, 'when'],
+        `not a valid regular expression: ${(error as Error).message}`,
+      );
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,9 @@
+export { checkTaskReferences } from './check-task-references.js';
+export { hashSuite, listSuiteFiles } from './hash-suite.js';
+export { loadSuite } from './load-suite.js';
+export type { LoadSuiteOptions, ModuleImporter, Suite } from './load-suite.js';
+export { parseTaskFile } from './parse-task-file.js';
+export type { ParsedTaskFile } from './parse-task-file.js';
+export type { PublicTaskView, Task } from './task.js';
+export { parseYamlSource } from './yaml-source.js';
+export type { YamlSource } from './yaml-source.js';

@@ -1,0 +1,184 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EndstateError, isJsonObject } from '../core/index.js';
+import type { Problem } from '../core/index.js';
+import { isEnvironment } from '../environment/index.js';
+import type { Environment } from '../environment/index.js';
+import { freezeState } from '../state/index.js';
+import type { FrozenState, StateSnapshot } from '../state/index.js';
+import { checkTaskReferences } from './check-task-references.js';
+import { hashSuite, listSuiteFiles } from './hash-suite.js';
+import { parseTaskFile } from './parse-task-file.js';
+import type { Task } from './task.js';
+import { parseYamlSource } from './yaml-source.js';
+
+/** A folder of tasks with their environment, identified by a content hash. */
+export interface Suite {
+  readonly name: string;
+  /** Absolute path of the suite folder. */
+  readonly path: string;
+  readonly hash: string;
+  readonly environment: Environment;
+  readonly tasks: readonly Task[];
+}
+
+export type ModuleImporter = (url: string) => Promise<unknown>;
+
+export interface LoadSuiteOptions {
+  /** How to import the environment module; by default TypeScript is loaded through tsx. */
+  readonly importModule?: ModuleImporter;
+}
+
+const ENVIRONMENT_FILES = [
+  'environment.ts',
+  'environment.mts',
+  'environment.js',
+  'environment.mjs',
+];
+const TASK_FILE = /^tasks\/.+\.(ya?ml|json)$/;
+
+/**
+ * Loads a suite folder: `environment.ts` (or .js) exporting an environment,
+ * and `tasks/*.yaml|yml|json`. Every problem in every file is reported at
+ * once, with file, line and field.
+ *
+ * @example
+ * const suite = await loadSuite('examples/support');
+ * console.log(suite.tasks.length, suite.hash);
+ */
+export async function loadSuite(path: string, options: LoadSuiteOptions = {}): Promise<Suite> {
+  const root = resolve(path);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new EndstateError('E_FILE_NOT_FOUND', `suite folder ${path} does not exist`, {
+      hint: 'Pass the folder that holds environment.ts and tasks/, e.g. examples/support.',
+    });
+  }
+  const environment = await importEnvironment(root, options.importModule ?? importWithTsx);
+  const files = listSuiteFiles(root).filter((file) => TASK_FILE.test(file));
+  if (files.length === 0) {
+    throw new EndstateError('E_SUITE_INVALID', `suite ${path} has no task files`, {
+      hint: 'Put tasks in tasks/*.yaml (or .yml, .json) inside the suite folder.',
+    });
+  }
+
+  const problems: Problem[] = [];
+  const tasks: Task[] = [];
+  const firstFileOfId = new Map<string, string>();
+  const fixtures = new Map<string, FrozenState | undefined>();
+  for (const file of files) {
+    const parsed = parseTaskFile(readFileSync(join(root, file), 'utf8'), file);
+    if (!parsed.ok) {
+      problems.push(...parsed.problems);
+      continue;
+    }
+    const { spec, source } = parsed;
+    const taskProblems = checkTaskReferences(spec, source, environment);
+    const earlier = firstFileOfId.get(spec.id);
+    if (earlier !== undefined) {
+      taskProblems.push({
+        file,
+        path: 'id',
+        message: `task id "${spec.id}" is also used by ${earlier}`,
+      });
+    } else {
+      firstFileOfId.set(spec.id, file);
+    }
+    let initialState = environment.fixture;
+    if (spec.fixture !== undefined) {
+      if (!fixtures.has(spec.fixture))
+        fixtures.set(spec.fixture, loadFixture(root, spec.fixture, problems));
+      const location = source.locate(['fixture']);
+      const fixture = fixtures.get(spec.fixture);
+      if (fixture === undefined) {
+        taskProblems.push({
+          file,
+          ...(location !== undefined ? { line: location.line } : {}),
+          path: 'fixture',
+          message: `fixture ${spec.fixture} could not be loaded (see above)`,
+        });
+      } else {
+        initialState = fixture;
+      }
+    }
+    problems.push(...taskProblems);
+    if (taskProblems.length === 0) tasks.push({ id: spec.id, file, spec, initialState });
+  }
+
+  if (problems.length > 0) {
+    throw new EndstateError(
+      'E_SUITE_INVALID',
+      `suite ${path} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+      { problems, hint: 'Fix the fields named above; docs/task-format.md describes every field.' },
+    );
+  }
+  return { name: basename(root), path: root, hash: hashSuite(root), environment, tasks };
+}
+
+async function importWithTsx(url: string): Promise<unknown> {
+  if (/\.m?ts$/.test(url)) {
+    const { tsImport } = await import('tsx/esm/api');
+    return tsImport(url, import.meta.url);
+  }
+  return import(url);
+}
+
+async function importEnvironment(root: string, importModule: ModuleImporter): Promise<Environment> {
+  const file = ENVIRONMENT_FILES.find((name) => existsSync(join(root, name)));
+  if (file === undefined) {
+    throw new EndstateError('E_ENVIRONMENT_INVALID', `suite ${root} has no environment module`, {
+      hint: `Add ${ENVIRONMENT_FILES[0]} exporting defineEnvironment(...) as its default export.`,
+    });
+  }
+  let module: unknown;
+  try {
+    module = await importModule(pathToFileURL(join(root, file)).href);
+  } catch (error) {
+    throw new EndstateError(
+      'E_ENVIRONMENT_INVALID',
+      `${file} could not be loaded: ${(error as Error).message}`,
+      {
+        cause: error,
+        hint: 'Run it with `npx tsx` to see the full error.',
+      },
+    );
+  }
+  const exports = module as { default?: unknown; environment?: unknown };
+  const candidate = isEnvironment(exports.default) ? exports.default : exports.environment;
+  if (!isEnvironment(candidate)) {
+    throw new EndstateError('E_ENVIRONMENT_INVALID', `${file} does not export an environment`, {
+      hint: 'Export the result of defineEnvironment(...) as the default export (or as `environment`).',
+    });
+  }
+  return candidate;
+}
+
+function loadFixture(root: string, file: string, problems: Problem[]): FrozenState | undefined {
+  const path = join(root, file);
+  if (!existsSync(path)) {
+    problems.push({
+      file,
+      message: 'fixture file does not exist (paths are relative to the suite folder)',
+    });
+    return undefined;
+  }
+  const source = parseYamlSource(readFileSync(path, 'utf8'), file);
+  problems.push(...source.problems);
+  if (source.problems.length > 0) return undefined;
+  const value = source.value;
+  const malformed =
+    !isJsonObject(value) ||
+    Object.values(value).some(
+      (records) =>
+        !isJsonObject(records) || Object.values(records).some((record) => !isJsonObject(record)),
+    );
+  if (malformed) {
+    problems.push({
+      file,
+      line: 1,
+      message: 'a fixture must map collection → id → record (an object)',
+    });
+    return undefined;
+  }
+  return freezeState(value as StateSnapshot);
+}

@@ -1,0 +1,22 @@
+import type { TaskFile } from '../schema/index.js';
+import type { FrozenState } from '../state/index.js';
+
+/** A task as loaded from a suite: its file's content plus the resolved s0. */
+export interface Task {
+  readonly id: string;
+  /** Path of the task file relative to the suite folder. */
+  readonly file: string;
+  readonly spec: TaskFile;
+  readonly initialState: FrozenState;
+}
+
+/** What the agent may see of a task: never expect, reference, known_bad or a hidden goal. */
+export interface PublicTaskView {
+  readonly task_id: string;
+  readonly environment: string;
+  readonly policy: string;
+  /** The user's first message. */
+  readonly instruction: string;
+  /** The environment's frozen "now", ISO 8601. */
+  readonly now: string;
+}
