@@ -1,0 +1,32 @@
+export { evaluateAssertion } from './cel-assertion.js';
+export type { AssertionResult } from './cel-assertion.js';
+export { isAffirmative } from './consent.js';
+export { gradeConstraints } from './constraints.js';
+export type { ConstraintsInput, ToolEffectOf } from './constraints.js';
+export { allChecks, gradeTrial } from './grade-trial.js';
+export type { TrialGrade, TrialGradeInput } from './grade-trial.js';
+export { GraderError } from './grader-error.js';
+export { gradeOutcome } from './outcome.js';
+export type { OutcomeInput } from './outcome.js';
+export { gradeResponse, normalizeForMatch } from './response.js';
+export type { ResponseInput } from './response.js';
+export { createFinalStateView } from './state-view.js';
+export type { FinalStateView } from './state-view.js';
+export { toolAttempts } from './tool-attempts.js';
+export type { ToolAttempt } from './tool-attempts.js';
+export {
+  matchTrajectory,
+  redundantCalls,
+  trajectoryAnyOrderMatch,
+  trajectoryExactMatch,
+  trajectoryInOrderMatch,
+  trajectoryPrecision,
+  trajectoryRecall,
+  trajectorySubsetMatch,
+  trajectorySupersetMatch,
+} from './trajectory-match.js';
+export type {
+  TrajectoryCall,
+  TrajectoryMatch,
+  TrajectoryMatchOptions,
+} from './trajectory-match.js';

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { ExpectSchema } from '../schema/index.js';
+import type { StateSnapshot } from '../state/index.js';
+import { diffStates } from '../state/index.js';
+import { gradeOutcome } from './outcome.js';
+
+const s0: StateSnapshot = {
+  orders: {
+    '8842': { customer: 'ana', status: 'delivered', total_cents: 4299 },
+    '8843': { customer: 'ana', status: 'delivered', total_cents: 1500 },
+  },
+  refunds: {},
+  audit_log: {},
+};
+
+const refundExpect = ExpectSchema.parse({
+  changes: [
+    { set: 'orders/8842/status', to: 'refunded' },
+    { insert: 'refunds', match: { order_id: '8842', amount_cents: 4299 }, count: 1 },
+  ],
+  assert: ['sT.refunds.filter(r, r.order_id == "8842").size() == 1'],
+});
+
+function refunded(
+  extra: (state: Record<string, Record<string, Record<string, unknown>>>) => void = () => {},
+) {
+  const sT = structuredClone(s0) as Record<string, Record<string, Record<string, unknown>>>;
+  sT.orders!['8842']!.status = 'refunded';
+  sT.refunds!['RF-1'] = { order_id: '8842', amount_cents: 4299 };
+  extra(sT);
+  return diffStates(s0, sT as StateSnapshot);
+}
+
+function failed(grade: ReturnType<typeof gradeOutcome>): string[] {
+  return grade.checks.filter((check) => !check.pass).map((check) => check.id);
+}
+
+describe('gradeOutcome', () => {
+  it('passes when exactly the expected changes happened', () => {
+    const grade = gradeOutcome({ expect: refundExpect, s0, diff: refunded() });
+    expect(failed(grade)).toEqual([]);
+    expect(grade.pass).toBe(true);
+  });
+
+  it('fails the outcome when another order changed (collateral damage)', () => {
+    const diff = refunded((sT) => {
+      sT.orders!['8843']!.status = 'refunded';
+    });
+    const grade = gradeOutcome({ expect: refundExpect, s0, diff });
+    expect(failed(grade)).toEqual(['expect.unchanged']);
+    expect(grade.checks.at(-1)?.message).toBe('unexpected changes: orders/8843 (status)');
+    expect(grade.checks.at(-1)?.evidence).toMatchObject({
+      unexpected: [{ record: 'orders/8843', fields: ['status'] }],
+    });
+  });
+
+  it('counts another field of the expected record as collateral', () => {
+    const diff = refunded((sT) => {
+      sT.orders!['8842']!.total_cents = 0;
+    });
+    expect(failed(gradeOutcome({ expect: refundExpect, s0, diff }))).toEqual(['expect.unchanged']);
+  });
+
+  it('allows incidental changes named by glob', () => {
+    const diff = refunded((sT) => {
+      sT.audit_log!['a1'] = { event: 'refund' };
+      sT.orders!['8842']!.updated_at = '2026-10-05';
+    });
+    const strict = gradeOutcome({ expect: refundExpect, s0, diff });
+    expect(failed(strict)).toEqual(['expect.unchanged']);
+    const lenient = gradeOutcome({
+      expect: { ...refundExpect, incidental: ['audit_log/*', 'orders/*/updated_at'] },
+      s0,
+      diff,
+    });
+    expect(lenient.pass).toBe(true);
+  });
+
+  it('fails a set whose value is wrong and names expected and actual', () => {
+    const diff = diffStates(s0, {
+      ...s0,
+      orders: { ...s0.orders, '8842': { ...s0.orders!['8842']!, status: 'cancelled' } },
+    });
+    const grade = gradeOutcome({ expect: refundExpect, s0, diff });
+    expect(grade.checks[0]).toMatchObject({
+      id: 'expect.changes[0]',
+      pass: false,
+      message: 'orders/8842/status is "cancelled", expected "refunded"',
+      evidence: {
+        record: 'orders/8842',
+        expected: 'refunded',
+        actual: 'cancelled',
+        before: 'delivered',
+      },
+    });
+  });
+
+  it('fails an insert with a count when the record was inserted twice', () => {
+    const diff = refunded((sT) => {
+      sT.refunds!['RF-2'] = { order_id: '8842', amount_cents: 4299 };
+    });
+    const grade = gradeOutcome({ expect: refundExpect, s0, diff });
+    expect(failed(grade)).toEqual(['expect.changes[1]', 'expect.assert[0]']);
+  });
+
+  it('fails an insert whose fields do not match (dollars instead of cents)', () => {
+    const diff = refunded((sT) => {
+      sT.refunds!['RF-1'] = { order_id: '8842', amount_cents: 42.99 };
+    });
+    const grade = gradeOutcome({ expect: refundExpect, s0, diff });
+    expect(failed(grade)).toEqual(['expect.changes[1]', 'expect.unchanged']);
+  });
+
+  it('checks deletes', () => {
+    const expectDelete = ExpectSchema.parse({ changes: [{ delete: 'orders/8843' }] });
+    const { '8843': _gone, ...rest } = s0.orders!;
+    expect(
+      gradeOutcome({ expect: expectDelete, s0, diff: diffStates(s0, { ...s0, orders: rest }) })
+        .pass,
+    ).toBe(true);
+    expect(gradeOutcome({ expect: expectDelete, s0, diff: {} }).pass).toBe(false);
+  });
+
+  it('passes a no-change task when nothing changed, and fails it on any change', () => {
+    const none = ExpectSchema.parse({});
+    expect(gradeOutcome({ expect: none, s0, diff: {} }).pass).toBe(true);
+    expect(gradeOutcome({ expect: none, s0, diff: refunded() }).pass).toBe(false);
+  });
+
+  it('ignores unlisted changes with unchanged: ignore', () => {
+    const loose = ExpectSchema.parse({
+      changes: [{ set: 'orders/8842/status', to: 'refunded' }],
+      unchanged: 'ignore',
+    });
+    expect(gradeOutcome({ expect: loose, s0, diff: refunded() }).pass).toBe(true);
+  });
+
+  it('evaluates CEL over s0 and sT, by list and by id', () => {
+    const withAsserts = ExpectSchema.parse({
+      unchanged: 'ignore',
+      assert: [
+        's0.refunds.size() == 0 && sT.refunds.size() == 1',
+        'sT_by_id.orders["8842"].status == "refunded" && s0_by_id.orders["8842"].status == "delivered"',
+        'sT_by_id.orders["9999"].status == "x"',
+      ],
+    });
+    const grade = gradeOutcome({ expect: withAsserts, s0, diff: refunded() });
+    expect(grade.checks.map((check) => check.pass)).toEqual([true, true, false]);
+    expect(grade.checks[2]?.message).toMatch(/could not be evaluated: No such key: 9999/);
+  });
+});

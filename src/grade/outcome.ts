@@ -1,0 +1,204 @@
+import picomatch from 'picomatch';
+import type { JsonValue } from '../core/index.js';
+import { jsonEqual } from '../core/index.js';
+import type { Change, Check, Expect, Grade } from '../schema/index.js';
+import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from '../state/index.js';
+import { evaluateAssertion } from './cel-assertion.js';
+import { parseRecordPath, valueAtField } from './record-path.js';
+import { createFinalStateView } from './state-view.js';
+import type { FinalStateView } from './state-view.js';
+
+export interface OutcomeInput {
+  readonly expect: Expect;
+  readonly s0: StateSnapshot;
+  readonly diff: StateDiff;
+}
+
+/** What a passing change check accounts for in the diff. */
+interface Explained {
+  /** `collection/id` → field paths explained (empty list: the whole record). */
+  readonly records: Map<string, string[][]>;
+}
+
+/**
+ * The outcome G(s0, sT): every expected change happened, every assertion
+ * holds, and (unless `unchanged: ignore`) nothing else changed but what
+ * `incidental` allows. Each check carries the records it looked at.
+ */
+export function gradeOutcome({ expect, s0, diff }: OutcomeInput): Grade {
+  const sT = createFinalStateView(s0, diff);
+  const explained: Explained = { records: new Map() };
+  const checks: Check[] = expect.changes.map((change, index) =>
+    checkChange(change, `expect.changes[${index}]`, s0, sT, diff, explained),
+  );
+  expect.assert.forEach((expression, index) => {
+    const result = evaluateAssertion(expression, s0, sT);
+    checks.push({
+      id: `expect.assert[${index}]`,
+      kind: 'assert',
+      pass: result.type === 'value' && result.pass,
+      message:
+        result.type === 'error'
+          ? `${expression} could not be evaluated: ${result.message}`
+          : `${expression} is ${String(result.pass)}`,
+      evidence:
+        result.type === 'error'
+          ? { expression, error: result.message }
+          : { expression, value: result.pass },
+    });
+  });
+  if (expect.unchanged === 'everything-else') {
+    checks.push(checkCollateral(diff, explained, expect.incidental));
+  }
+  return { pass: checks.every((check) => check.pass), checks };
+}
+
+function explain(explained: Explained, key: string, field: string[]): void {
+  const fields = explained.records.get(key) ?? [];
+  fields.push(field);
+  explained.records.set(key, fields);
+}
+
+function checkChange(
+  change: Change,
+  id: string,
+  s0: StateSnapshot,
+  sT: FinalStateView,
+  diff: StateDiff,
+  explained: Explained,
+): Check {
+  if ('set' in change) {
+    const path = parseRecordPath(change.set);
+    const record = sT.get(path.collection, path.id);
+    const actual = record === undefined ? undefined : valueAtField(record, path.field);
+    const before = valueAtField(s0[path.collection]?.[path.id], path.field);
+    const pass = record !== undefined && jsonEqual(actual, change.to);
+    explain(explained, `${path.collection}/${path.id}`, [...path.field]);
+    return {
+      id,
+      kind: 'set',
+      pass,
+      message:
+        record === undefined
+          ? `${path.collection}/${path.id} does not exist in the final state`
+          : `${change.set} is ${JSON.stringify(actual)}, expected ${JSON.stringify(change.to)}`,
+      evidence: {
+        record: `${path.collection}/${path.id}`,
+        expected: change.to,
+        actual: (actual ?? null) as JsonValue,
+        before: (before ?? null) as JsonValue,
+      },
+    };
+  }
+  if ('insert' in change) {
+    const inserted = Object.entries(diff[change.insert] ?? {}).filter(
+      ([, c]) => c.before === null && c.after !== null,
+    );
+    const matched = inserted
+      .filter(([, c]) => matchesPartially(c.after, change.match))
+      .map(([recordId]) => recordId);
+    for (const recordId of matched) explain(explained, `${change.insert}/${recordId}`, []);
+    const pass = change.count === undefined ? matched.length >= 1 : matched.length === change.count;
+    const wanted = change.count === undefined ? 'at least 1' : String(change.count);
+    return {
+      id,
+      kind: 'insert',
+      pass,
+      message: `${matched.length} new record(s) in ${change.insert} match ${JSON.stringify(change.match)}, expected ${wanted}`,
+      evidence: {
+        collection: change.insert,
+        match: change.match,
+        matched_ids: matched,
+        inserted_ids: inserted.map(([recordId]) => recordId),
+      },
+    };
+  }
+  const path = parseRecordPath(change.delete);
+  const existedBefore = s0[path.collection]?.[path.id] !== undefined;
+  const existsAfter = sT.get(path.collection, path.id) !== undefined;
+  explain(explained, `${path.collection}/${path.id}`, []);
+  return {
+    id,
+    kind: 'delete',
+    pass: existedBefore && !existsAfter,
+    message: !existedBefore
+      ? `${change.delete} did not exist in s0`
+      : existsAfter
+        ? `${change.delete} still exists`
+        : `${change.delete} was deleted`,
+    evidence: { record: change.delete, existed_before: existedBefore, exists_after: existsAfter },
+  };
+}
+
+/** Every key of `pattern` equals the record's value; nested objects match partially too. */
+function matchesPartially(value: unknown, pattern: JsonValue): boolean {
+  if (typeof pattern === 'object' && pattern !== null && !Array.isArray(pattern)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    return Object.entries(pattern).every(([key, expected]) =>
+      matchesPartially((value as Record<string, unknown>)[key], expected),
+    );
+  }
+  return jsonEqual(value, pattern);
+}
+
+function withoutFields(record: StateRecord | null, fields: readonly string[][]): unknown {
+  if (record === null) return null;
+  const copy = structuredClone(record) as Record<string, unknown>;
+  for (const field of fields) {
+    let parent: unknown = copy;
+    for (const key of field.slice(0, -1))
+      parent = (parent as Record<string, unknown> | undefined)?.[key];
+    const last = field.at(-1);
+    if (last !== undefined && typeof parent === 'object' && parent !== null)
+      delete (parent as Record<string, unknown>)[last];
+  }
+  return copy;
+}
+
+function changedFields(change: RecordChange, explainedFields: readonly string[][]): string[] {
+  const before = withoutFields(change.before, explainedFields) as Record<string, unknown> | null;
+  const after = withoutFields(change.after, explainedFields) as Record<string, unknown> | null;
+  if (before === null || after === null) return before === after ? [] : ['*'];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => !jsonEqual(before[key], after[key])).sort();
+}
+
+function checkCollateral(
+  diff: StateDiff,
+  explained: Explained,
+  incidental: readonly string[],
+): Check {
+  const isIncidental =
+    incidental.length === 0 ? () => false : picomatch([...incidental], { dot: true });
+  const collateral: { record: string; fields: string[]; before: JsonValue; after: JsonValue }[] =
+    [];
+  for (const [collection, records] of Object.entries(diff)) {
+    for (const [id, change] of Object.entries(records)) {
+      const key = `${collection}/${id}`;
+      const fields = explained.records.get(key);
+      if (fields?.some((field) => field.length === 0)) continue;
+      if (isIncidental(key)) continue;
+      const unexplained = changedFields(change, fields ?? []).filter(
+        (field) => field === '*' || !isIncidental(`${key}/${field}`),
+      );
+      if (unexplained.length > 0) {
+        collateral.push({
+          record: key,
+          fields: unexplained,
+          before: change.before,
+          after: change.after,
+        });
+      }
+    }
+  }
+  return {
+    id: 'expect.unchanged',
+    kind: 'collateral',
+    pass: collateral.length === 0,
+    message:
+      collateral.length === 0
+        ? 'nothing changed beyond the expected changes'
+        : `unexpected changes: ${collateral.map((c) => (c.fields.includes('*') ? c.record : `${c.record} (${c.fields.join(', ')})`)).join('; ')}`,
+    evidence: { unexpected: collateral.slice(0, 20), unexpected_count: collateral.length },
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { TrialEvent } from '../schema/index.js';
+import { gradeResponse } from './response.js';
+
+const said = (...texts: string[]): TrialEvent[] =>
+  texts.map((text, index) => ({ t_ms: 0, kind: 'agent', text, final: index === texts.length - 1 }));
+
+describe('gradeResponse', () => {
+  it('finds a fact case-insensitively in any message, the final answer included', () => {
+    const grade = gradeResponse({
+      communicate: ['Final Sale'],
+      events: said('Let me check.', 'That item was final sale.'),
+    });
+    expect(grade.pass).toBe(true);
+    expect(grade.checks[0]?.evidence).toEqual({ fact: 'Final Sale', event_index: 1 });
+  });
+
+  it('ignores thousands separators on either side', () => {
+    expect(
+      gradeResponse({ communicate: ['1299.00'], events: said('You will get $1,299.00 back.') })
+        .pass,
+    ).toBe(true);
+    expect(
+      gradeResponse({ communicate: ['1,299'], events: said('Refund: 1299 dollars') }).pass,
+    ).toBe(true);
+  });
+
+  it('fails when the fact is missing, and does not read user messages', () => {
+    const events: TrialEvent[] = [
+      { t_ms: 0, kind: 'user', text: 'Is it 42.99?', source: 'instruction' },
+      ...said('Done.'),
+    ];
+    const grade = gradeResponse({ communicate: ['42.99'], events });
+    expect(grade.pass).toBe(false);
+    expect(grade.checks[0]?.message).toBe(
+      `"42.99" never appears in the agent's 1 message(s) to the user`,
+    );
+  });
+});

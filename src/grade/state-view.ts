@@ -1,0 +1,50 @@
+import type { StateDiff, StateRecord, StateSnapshot } from '../state/index.js';
+
+/** Read access to sT given s0 and the diff, without materialising the whole state. */
+export interface FinalStateView {
+  get(collection: string, id: string): StateRecord | undefined;
+  /** Collection → records as a list (built on first access, then cached). */
+  readonly lists: Readonly<Record<string, readonly StateRecord[]>>;
+  /** Collection → id → record (built on first access, then cached). */
+  readonly byId: Readonly<Record<string, Readonly<Record<string, StateRecord>>>>;
+}
+
+export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalStateView {
+  const get = (collection: string, id: string): StateRecord | undefined => {
+    const change = diff[collection]?.[id];
+    if (change !== undefined) return change.after ?? undefined;
+    return s0[collection]?.[id];
+  };
+  const collections = [...new Set([...Object.keys(s0), ...Object.keys(diff)])];
+  const recordsOf = (collection: string): Record<string, StateRecord> => {
+    const records: Record<string, StateRecord> = {};
+    for (const [id, record] of Object.entries(s0[collection] ?? {})) {
+      const change = diff[collection]?.[id];
+      if (change === undefined) records[id] = record;
+      else if (change.after !== null) records[id] = change.after;
+    }
+    for (const [id, change] of Object.entries(diff[collection] ?? {})) {
+      if (change.before === null && change.after !== null) records[id] = change.after;
+    }
+    return records;
+  };
+  return {
+    get,
+    lists: lazyRecord(collections, (collection) => Object.values(recordsOf(collection))),
+    byId: lazyRecord(collections, recordsOf),
+  };
+}
+
+/** s0 seen the same way as sT, for CEL. */
+export function lazyLists(state: StateSnapshot): Record<string, readonly StateRecord[]> {
+  return lazyRecord(Object.keys(state), (collection) => Object.values(state[collection] ?? {}));
+}
+
+function lazyRecord<T>(keys: readonly string[], build: (key: string) => T): Record<string, T> {
+  const target: Record<string, T> = {};
+  for (const key of keys) {
+    let cached: T | undefined;
+    Object.defineProperty(target, key, { enumerable: true, get: () => (cached ??= build(key)) });
+  }
+  return target;
+}
