@@ -16,7 +16,7 @@ const forbiddenImports = {
   task: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   grade: ['task', 'agent', 'user', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   user: ['agent', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  agent: ['user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
+  agent: ['grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   trial: ['run', 'store', 'report', 'cli'],
   store: ['environment', 'task', 'agent', 'user', 'grade', 'trial', 'run', 'report', 'cli'],
   report: ['environment', 'task', 'agent', 'user', 'grade', 'trial', 'run', 'store', 'cli'],

@@ -27,3 +27,18 @@ export function startStopwatch(): Stopwatch {
 export function wallClockIso(): string {
   return new Date(Date.now()).toISOString();
 }
+
+/** A timer that resolves after `ms` unless cancelled; it does not keep the process alive. */
+export interface Timeout {
+  readonly promise: Promise<'timeout'>;
+  cancel(): void;
+}
+
+export function startTimeout(ms: number): Timeout {
+  let handle: NodeJS.Timeout | undefined;
+  const promise = new Promise<'timeout'>((resolve) => {
+    handle = setTimeout(() => resolve('timeout'), ms);
+    handle.unref();
+  });
+  return { promise, cancel: () => clearTimeout(handle) };
+}

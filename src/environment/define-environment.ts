@@ -49,7 +49,7 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
   for (const tool of spec.tools) {
     if (tools.has(tool.name))
       problems.push({ path: 'tools', message: `tool "${tool.name}" is defined twice` });
-    tools.set(tool.name, tool);
+    tools.set(tool.name, tool as ToolDefinition);
   }
   for (const [collection, records] of Object.entries(spec.fixture)) {
     if (typeof records !== 'object' || records === null || Array.isArray(records)) {

@@ -13,7 +13,7 @@ export function createEventLog(stopwatch: Stopwatch): EventLog {
     events,
     record(event) {
       const stamped = { t_ms: Math.round(stopwatch.elapsedMs() * 1000) / 1000, ...event };
-      events.push(stamped as TrialEvent);
+      events.push(stamped);
       return stamped;
     },
   };

@@ -1,5 +1,5 @@
 import { parse } from '@marcbachmann/cel-js';
-import type { StateRecord, StateSnapshot } from '../state/index.js';
+import type { StateSnapshot } from '../state/index.js';
 import { GraderError } from './grader-error.js';
 import type { FinalStateView } from './state-view.js';
 import { lazyLists } from './state-view.js';
@@ -40,7 +40,7 @@ export function evaluateAssertion(
   let value: unknown;
   try {
     value = program({
-      s0: lazyLists(s0) as Record<string, readonly StateRecord[]>,
+      s0: lazyLists(s0),
       sT: sT.lists,
       s0_by_id: s0,
       sT_by_id: sT.byId,

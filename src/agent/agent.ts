@@ -1,0 +1,66 @@
+import type { JsonObject, Rng } from '../core/index.js';
+import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
+import type { Step } from '../schema/index.js';
+import type { PublicTaskView } from '../task/index.js';
+import type { UserReply } from '../user/index.js';
+
+/** Identifies an agent in the system spec (and so in the system hash). */
+export interface AgentSpec {
+  readonly kind: string;
+  readonly name: string;
+  readonly version: string;
+  readonly options: JsonObject;
+}
+
+/** What the harness still allows in this trial. */
+export interface SessionBudget {
+  readonly maxSteps: number;
+  readonly stepsUsed: number;
+  readonly timeoutMs: number;
+  readonly elapsedMs: number;
+}
+
+/**
+ * Everything an agent gets for one trial: the public view of the task, the
+ * tool descriptors, and the two channels it acts through. It never holds the
+ * expected outcome, the reference path, known-bad paths or a hidden goal.
+ */
+export interface AgentSession {
+  readonly task: PublicTaskView;
+  readonly tools: readonly ToolDescriptor[];
+  /** Runs a tool through the dispatcher; tool errors come back as values. */
+  callTool(name: string, args: JsonObject): Promise<ToolCallResult>;
+  /** Sends a message to the user and waits for the reply (or a stop). */
+  sendToUser(text: string): Promise<UserReply>;
+  /** Adds a diagnostic note to the trial's events. */
+  note(text: string): void;
+  budget(): SessionBudget;
+  /** Aborted when the trial is over (budget, timeout, loop guard, user stop). */
+  readonly signal: AbortSignal;
+  /** The agent's own seeded randomness. */
+  readonly rng: Rng;
+}
+
+export interface AgentResult {
+  /** The agent's last words to the user; null when it had none. */
+  readonly finalAnswer: string | null;
+}
+
+/** One system under test's agent. The harness owns the loop's boundaries. */
+export interface Agent {
+  readonly spec: AgentSpec;
+  /**
+   * Declared capability: the harness hands the task's reference path to
+   * agents that declare it (oracle, simulated). Others never see it.
+   */
+  readonly readsReference: boolean;
+  run(session: AgentSession, reference?: readonly Step[]): Promise<AgentResult>;
+}
+
+/**
+ * Thrown by the session once the trial is over (a budget ran out, the loop
+ * guard fired, the user stopped). Agents may let it propagate.
+ */
+export class TrialStoppedError extends Error {
+  override readonly name = 'TrialStoppedError';
+}

@@ -1,0 +1,30 @@
+import { hashJson } from '../core/index.js';
+import type { Step, TrajectoryFile } from '../schema/index.js';
+import type { Agent } from './agent.js';
+import { runSteps } from './run-steps.js';
+
+/**
+ * Replays recorded steps per task id (regression and grader tests). Tasks
+ * missing from the trajectories end with no action and no answer.
+ */
+export function createReplayAgent(trajectories: TrajectoryFile, name = 'replay'): Agent {
+  return {
+    spec: {
+      kind: 'replay',
+      name,
+      version: '1',
+      options: { trajectories_hash: hashJson(trajectories) },
+    },
+    readsReference: false,
+    run: (session) => runSteps(session, trajectories[session.task.task_id] ?? []),
+  };
+}
+
+/** Plays one fixed path whatever the task (known-bad paths in `validate`). */
+export function createPathAgent(name: string, steps: readonly Step[]): Agent {
+  return {
+    spec: { kind: 'path', name, version: '1', options: {} },
+    readsReference: false,
+    run: (session) => runSteps(session, steps),
+  };
+}

@@ -1,0 +1,115 @@
+import type { Step } from '../schema/index.js';
+import type { Agent, AgentResult, AgentSession } from './agent.js';
+import { perturbArgs } from './perturb-args.js';
+
+export const SLIP_KINDS = [
+  'wrong_argument',
+  'skipped_precondition',
+  'skipped_confirmation',
+  'premature_done',
+  'loop',
+  'give_up',
+] as const;
+export type SlipKind = (typeof SLIP_KINDS)[number];
+
+export interface SimulatedAgentOptions {
+  /** Probability of a slip at each step of the reference path, in [0, 1]. */
+  readonly slip: number;
+  /** Which slips may happen (default: all). */
+  readonly slips?: readonly SlipKind[];
+}
+
+/** Safety stop for the loop slip should a task set no loop guard. */
+const MAX_LOOP_CALLS = 1000;
+
+/**
+ * A seeded stand-in agent: follows the reference path but, at each step,
+ * slips with probability `slip` in one of the ways real agents fail. It
+ * exercises every part of the harness offline and gives success rates
+ * strictly between 0 and 1.
+ */
+export function createSimulatedAgent(options: SimulatedAgentOptions): Agent {
+  const slips = options.slips ?? SLIP_KINDS;
+  return {
+    spec: {
+      kind: 'simulated',
+      name: 'simulated',
+      version: '1',
+      options: { slip: options.slip, slips: [...slips] },
+    },
+    readsReference: true,
+    run: (session, reference = []) => play(session, reference, options.slip, slips),
+  };
+}
+
+async function play(
+  session: AgentSession,
+  steps: readonly Step[],
+  slip: number,
+  slips: readonly SlipKind[],
+): Promise<AgentResult> {
+  const lastSay = steps.findLastIndex((step) => 'say' in step);
+  const effectOf = (tool: string) =>
+    session.tools.find((descriptor) => descriptor.name === tool)?.effect;
+  const applicable = (kind: SlipKind, index: number): boolean => {
+    const step = steps[index]!;
+    const next = steps[index + 1];
+    switch (kind) {
+      case 'wrong_argument':
+        return 'tool' in step && Object.keys(step.args).length > 0;
+      case 'skipped_precondition':
+        return (
+          'tool' in step &&
+          effectOf(step.tool) === 'read' &&
+          steps.slice(index + 1).some((later) => 'tool' in later && effectOf(later.tool) !== 'read')
+        );
+      case 'skipped_confirmation':
+        return (
+          'say' in step &&
+          index !== lastSay &&
+          next !== undefined &&
+          'tool' in next &&
+          effectOf(next.tool) === 'irreversible'
+        );
+      case 'loop':
+        return 'tool' in step;
+      case 'premature_done':
+      case 'give_up':
+        return true;
+    }
+  };
+
+  for (const [index, step] of steps.entries()) {
+    const kind = session.rng.chance(slip)
+      ? pickSlip(session, slips, (k) => applicable(k, index))
+      : undefined;
+    if (kind !== undefined) session.note(`simulated agent slip: ${kind} at step ${index + 1}`);
+    if (kind === 'premature_done')
+      return { finalAnswer: 'All done: your request has been completed.' };
+    if (kind === 'give_up') return { finalAnswer: "I'm sorry, I can't help with this request." };
+    if (kind === 'skipped_precondition' || kind === 'skipped_confirmation') continue;
+    if ('tool' in step) {
+      if (kind === 'loop') {
+        for (let call = 0; call < MAX_LOOP_CALLS; call++)
+          await session.callTool(step.tool, step.args);
+        return { finalAnswer: null };
+      }
+      const args =
+        kind === 'wrong_argument' ? (perturbArgs(step.args, session.rng) ?? step.args) : step.args;
+      await session.callTool(step.tool, args);
+    } else if (index !== lastSay) {
+      await session.sendToUser(step.say);
+    }
+  }
+  const final = steps[lastSay];
+  return { finalAnswer: final !== undefined && 'say' in final ? final.say : null };
+}
+
+function pickSlip(
+  session: AgentSession,
+  slips: readonly SlipKind[],
+  isApplicable: (kind: SlipKind) => boolean,
+): SlipKind | undefined {
+  const candidates = slips.filter(isApplicable);
+  return candidates.length === 0 ? undefined : session.rng.pick(candidates);
+}

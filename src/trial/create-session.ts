@@ -1,0 +1,137 @@
+import type { Agent, AgentSession } from '../agent/index.js';
+import { TrialStoppedError } from '../agent/index.js';
+import { canonicalJson } from '../core/index.js';
+import type { Rng, Stopwatch } from '../core/index.js';
+import type { Dispatcher, Environment, EventLog } from '../environment/index.js';
+import { ToolCrashError } from '../environment/index.js';
+import type { ExitReason } from '../schema/index.js';
+import type { PublicTaskView, Task } from '../task/index.js';
+import type { UserSimulator } from '../user/index.js';
+
+/** Identical calls allowed before the loop guard ends a trial, unless the task sets its own. */
+export const DEFAULT_MAX_IDENTICAL_CALLS = 5;
+
+/** Why and how the trial stopped, as observed by the harness. */
+export interface TrialControl {
+  stopReason: ExitReason | undefined;
+  error: string | undefined;
+  stepsUsed: number;
+  stop(reason: ExitReason, detail?: string): void;
+  readonly abort: AbortController;
+}
+
+export interface SessionOptions {
+  readonly task: Task;
+  readonly environment: Environment;
+  readonly dispatcher: Dispatcher;
+  readonly user: UserSimulator;
+  readonly log: EventLog;
+  readonly stopwatch: Stopwatch;
+  readonly rng: Rng;
+  readonly agent: Agent;
+}
+
+export function publicTaskView(task: Task, environment: Environment): PublicTaskView {
+  return {
+    task_id: task.id,
+    environment: environment.name,
+    policy: environment.policy,
+    instruction: task.spec.user.instruction,
+    now: new Date(task.spec.clock).toISOString(),
+  };
+}
+
+export function createTrialControl(): TrialControl {
+  const control: TrialControl = {
+    stopReason: undefined,
+    error: undefined,
+    stepsUsed: 0,
+    abort: new AbortController(),
+    stop(reason, detail) {
+      if (control.stopReason !== undefined) return;
+      control.stopReason = reason;
+      if (detail !== undefined) control.error = detail;
+      control.abort.abort(new TrialStoppedError(`trial stopped: ${reason}`));
+    },
+  };
+  return control;
+}
+
+function loopLimit(task: Task): number {
+  for (const constraint of task.spec.constraints) {
+    if ('max_identical_calls' in constraint) return constraint.max_identical_calls;
+  }
+  return DEFAULT_MAX_IDENTICAL_CALLS;
+}
+
+/**
+ * The agent's side of a trial. It enforces the step budget and the loop
+ * guard, and closes itself when the trial stops: every later action throws
+ * TrialStoppedError, whatever the agent does with it.
+ */
+export function createSession(options: SessionOptions, control: TrialControl): AgentSession {
+  const { task, environment, dispatcher, user, log, stopwatch } = options;
+  const maxSteps = task.spec.limits.max_steps;
+  const maxIdentical = loopLimit(task);
+  const identicalCounts = new Map<string, number>();
+
+  const takeStep = (): void => {
+    if (control.stopReason !== undefined)
+      throw new TrialStoppedError(`trial stopped: ${control.stopReason}`);
+    if (control.stepsUsed >= maxSteps) {
+      log.record({ kind: 'note', text: `step budget of ${maxSteps} exhausted` });
+      control.stop('max_steps');
+      throw new TrialStoppedError('trial stopped: max_steps');
+    }
+    control.stepsUsed++;
+  };
+
+  return {
+    task: publicTaskView(task, environment),
+    tools: environment.descriptors,
+    signal: control.abort.signal,
+    rng: options.rng,
+    note: (text) => void log.record({ kind: 'note', text }),
+    budget: () => ({
+      maxSteps,
+      stepsUsed: control.stepsUsed,
+      timeoutMs: task.spec.limits.timeout_s * 1000,
+      elapsedMs: stopwatch.elapsedMs(),
+    }),
+    async callTool(name, args) {
+      takeStep();
+      const key = `${name}\u0000${canonicalJson(args ?? {})}`;
+      const count = (identicalCounts.get(key) ?? 0) + 1;
+      identicalCounts.set(key, count);
+      if (count > maxIdentical) {
+        log.record({
+          kind: 'note',
+          text: `loop guard: ${name} called a ${count}th time with the same arguments`,
+        });
+        control.stop('loop_detected');
+        throw new TrialStoppedError('trial stopped: loop_detected');
+      }
+      try {
+        return await dispatcher.call(name, args);
+      } catch (error) {
+        if (error instanceof ToolCrashError) {
+          control.stop('tool_crash', error.message);
+          throw new TrialStoppedError('trial stopped: tool_crash');
+        }
+        throw error;
+      }
+    },
+    async sendToUser(text) {
+      takeStep();
+      log.record({ kind: 'agent', text, final: false });
+      const reply = await user.reply(text);
+      if (reply.type === 'stop') {
+        log.record({ kind: 'note', text: 'the user ended the conversation' });
+        control.stop('user_stop');
+      } else {
+        log.record({ kind: 'user', text: reply.text, source: reply.source });
+      }
+      return reply;
+    },
+  };
+}

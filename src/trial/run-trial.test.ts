@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import type { Agent, AgentSession } from '../agent/index.js';
+import { createDoNothingAgent, createOracleAgent, createSimulatedAgent } from '../agent/index.js';
+import type { TrialRecord } from '../schema/index.js';
+import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
+import { runTrial } from './run-trial.js';
+
+const task = buildTask(shopEnvironment, shopRefundTask);
+
+function trial(
+  agent: Agent,
+  overrides: Record<string, unknown> = {},
+  seed = 7,
+): Promise<TrialRecord> {
+  return runTrial({
+    task:
+      Object.keys(overrides).length === 0
+        ? task
+        : buildTask(shopEnvironment, { ...shopRefundTask, ...overrides }),
+    environment: shopEnvironment,
+    agent,
+    seed,
+    attempt: 1,
+    rerun: 0,
+    runId: 'run-test',
+    suiteHash: 'suite',
+    systemHash: 'system',
+  });
+}
+
+function agentDoing(run: (session: AgentSession) => Promise<string | null>): Agent {
+  return {
+    spec: { kind: 'test', name: 'test', version: '1', options: {} },
+    readsReference: false,
+    run: async (session) => ({ finalAnswer: await run(session) }),
+  };
+}
+
+describe('runTrial', () => {
+  it('records a successful oracle trial with its diff, checks and usage', async () => {
+    const record = await trial(createOracleAgent());
+    expect(record).toMatchObject({
+      task_id: 'refund-8842',
+      exit_reason: 'finished',
+      terminal_reason: 'success',
+      success: true,
+      valid: true,
+      final_answer: 'Done: 42.99 refunded for order 8842.',
+      initial_state_hash: shopEnvironment.fixture.hash,
+      usage: { steps: 4, tool_calls: 3 },
+    });
+    expect(record.state_diff).toEqual({
+      orders: {
+        '8842': {
+          before: { customer: 'ana@example.com', status: 'delivered', total_cents: 4299 },
+          after: { customer: 'ana@example.com', status: 'refunded', total_cents: 4299 },
+        },
+      },
+      refunds: { 'RF-1': { before: null, after: { order_id: '8842', amount_cents: 4299 } } },
+    });
+    expect(record.final_state_hash).not.toBe(record.initial_state_hash);
+    expect(record.events.map((event) => event.kind)).toEqual([
+      'user',
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'tool_result',
+      'agent',
+      'user',
+      'tool_call',
+      'tool_result',
+      'agent',
+    ]);
+  });
+
+  it('fails an agent that does nothing, as an agent failure that stays valid', async () => {
+    const record = await trial(createDoNothingAgent());
+    expect(record).toMatchObject({
+      success: false,
+      valid: true,
+      terminal_reason: 'agent_failure',
+      exit_reason: 'finished',
+    });
+    expect(record.outcome.checks.filter((check) => !check.pass).map((check) => check.id)).toEqual([
+      'expect.changes[0]',
+      'expect.changes[1]',
+    ]);
+  });
+
+  it('ends the trial at the step budget', async () => {
+    const record = await trial(
+      agentDoing(async (session) => {
+        for (let i = 0; i < 100; i++) await session.callTool('get_order', { order_id: String(i) });
+        return 'never';
+      }),
+    );
+    expect(record).toMatchObject({
+      exit_reason: 'max_steps',
+      terminal_reason: 'agent_failure',
+      valid: true,
+    });
+    expect(record.usage.steps).toBe(10);
+    expect(record.final_answer).toBeNull();
+  });
+
+  it('ends a loop of identical calls with loop_detected', async () => {
+    const record = await trial(
+      agentDoing(async (session) => {
+        for (;;) await session.callTool('get_order', { order_id: '8842' });
+      }),
+      { limits: { max_steps: 50, timeout_s: 5 } },
+    );
+    expect(record.exit_reason).toBe('loop_detected');
+    expect(record.usage.tool_calls).toBe(5);
+  });
+
+  it('ends a hung agent at the timeout', async () => {
+    const record = await trial(
+      agentDoing(() => new Promise(() => undefined)),
+      { limits: { max_steps: 10, timeout_s: 0.05 } },
+    );
+    expect(record).toMatchObject({
+      exit_reason: 'timeout',
+      terminal_reason: 'agent_failure',
+      valid: true,
+    });
+  });
+
+  it('makes a crashing tool an invalid environment failure', async () => {
+    const record = await trial(
+      agentDoing(async (session) => (await session.callTool('crash', {}), 'ok')),
+    );
+    expect(record).toMatchObject({
+      exit_reason: 'tool_crash',
+      terminal_reason: 'environment_failure',
+      valid: false,
+      success: false,
+      error: 'tool crash crashed: backend unavailable',
+    });
+  });
+
+  it('records an agent that throws as agent_error', async () => {
+    const record = await trial(
+      agentDoing(() => {
+        throw new Error('model returned garbage');
+      }),
+    );
+    expect(record).toMatchObject({
+      exit_reason: 'agent_error',
+      terminal_reason: 'agent_failure',
+      valid: true,
+    });
+    expect(record.error).toBe('agent error: model returned garbage');
+  });
+
+  it('makes a grader that cannot decide an invalid grader failure', async () => {
+    const record = await trial(createOracleAgent(), {
+      expect: { ...shopRefundTask.expect, assert: ['sT.refunds.size()'] },
+    });
+    expect(record).toMatchObject({
+      terminal_reason: 'grader_failure',
+      valid: false,
+      success: false,
+    });
+    expect(record.error).toMatch(/gave bigint, not a boolean/);
+  });
+
+  it('stops when the user stops', async () => {
+    const record = await trial(
+      agentDoing(async (session) => {
+        const reply = await session.sendToUser('Anything else I can do?');
+        expect(reply).toEqual({ type: 'stop' });
+        await session.callTool('get_order', { order_id: '8842' });
+        return 'unreachable';
+      }),
+    );
+    expect(record.exit_reason).toBe('user_stop');
+    expect(record.usage.tool_calls).toBe(0);
+  });
+
+  it('blocks a denied tool and grades the attempt', async () => {
+    const record = await trial(
+      agentDoing(async (session) => {
+        const result = await session.callTool('process_refund', {
+          order_id: '8842',
+          amount_cents: 4299,
+        });
+        expect(result.ok).toBe(false);
+        return 'I could not refund it.';
+      }),
+      {
+        tools: { deny: ['process_refund'] },
+        constraints: [{ forbid: { tool: 'process_refund' } }],
+      },
+    );
+    expect(record.events.some((event) => event.kind === 'blocked')).toBe(true);
+    expect(record.constraints).toMatchObject([{ kind: 'forbid', pass: false }]);
+  });
+
+  it('never lets the expected outcome, reference, known-bad paths or hidden goal reach the agent', async () => {
+    const seen: unknown[] = [];
+    await trial(
+      agentDoing(async (session) => {
+        seen.push(session, session.task, session.tools, session.budget());
+        seen.push(await session.callTool('get_order', { order_id: '8842' }));
+        seen.push(await session.sendToUser('Shall I proceed?'));
+        return null;
+      }),
+    );
+    const visible = JSON.stringify(seen);
+    expect(visible).toContain('Please refund order 8842');
+    for (const secret of [
+      'SECRET-GOAL',
+      'KNOWN-BAD',
+      'Done: 42.99 refunded',
+      'expect.changes',
+      '"refunded"',
+    ]) {
+      expect(visible).not.toContain(secret);
+    }
+    expect(Object.keys(seen[0] as object).sort()).toEqual(
+      ['budget', 'callTool', 'note', 'rng', 'sendToUser', 'signal', 'task', 'tools'].sort(),
+    );
+  });
+
+  it('gives identical records for the same seed, timestamps aside', async () => {
+    const agent = createSimulatedAgent({ slip: 0.5 });
+    const normalise = (record: TrialRecord): unknown =>
+      JSON.parse(
+        JSON.stringify(record, (key, value: unknown) =>
+          ['t_ms', 'duration_ms', 'latency_ms', 'started_at'].includes(key) ? 0 : value,
+        ),
+      );
+    const seeds = [1, 2, 3, 4, 5, 6];
+    const first = await Promise.all(seeds.map((seed) => trial(agent, {}, seed)));
+    const second = await Promise.all(seeds.map((seed) => trial(agent, {}, seed)));
+    expect(second.map(normalise)).toEqual(first.map(normalise));
+    expect(new Set(first.map((record) => JSON.stringify(normalise(record)))).size).toBeGreaterThan(
+      1,
+    );
+  });
+});

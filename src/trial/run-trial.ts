@@ -1,0 +1,212 @@
+import type { Agent } from '../agent/index.js';
+import {
+  createRng,
+  frozenClock,
+  startStopwatch,
+  startTimeout,
+  wallClockIso,
+} from '../core/index.js';
+import type { Environment } from '../environment/index.js';
+import { createDispatcher, createEventLog } from '../environment/index.js';
+import type { TrialGrade } from '../grade/index.js';
+import { gradeTrial } from '../grade/index.js';
+import type { ExitReason, TrialEvent, TrialRecord } from '../schema/index.js';
+import { TRIAL_RECORD_VERSION } from '../schema/index.js';
+import { createWorkingState } from '../state/index.js';
+import type { StateDiff } from '../state/index.js';
+import type { Task } from '../task/index.js';
+import { createScriptedUser } from '../user/index.js';
+import { createSession, createTrialControl } from './create-session.js';
+import type { TrialControl } from './create-session.js';
+import { isValidTerminal, terminalReason } from './terminal-reason.js';
+
+export interface TrialInput {
+  readonly task: Task;
+  readonly environment: Environment;
+  readonly agent: Agent;
+  readonly seed: number;
+  /** 1..k. */
+  readonly attempt: number;
+  readonly rerun: number;
+  readonly runId: string;
+  readonly suiteHash: string;
+  readonly systemHash: string;
+}
+
+export function trialId(runId: string, taskId: string, attempt: number, rerun: number): string {
+  return `${runId}/${taskId}/${attempt}.${rerun}`;
+}
+
+/**
+ * One attempt of one system at one task, from a verified s0 with its own
+ * seed: reset, session, terminal reason, grading, record. Failures inside
+ * the trial become data on the record; this function does not throw.
+ */
+export async function runTrial(input: TrialInput): Promise<TrialRecord> {
+  const { task, environment, agent, seed } = input;
+  const stopwatch = startStopwatch();
+  const startedAt = wallClockIso();
+  const log = createEventLog(stopwatch);
+  const control = createTrialControl();
+  const rng = createRng(seed);
+
+  // Reset: a fresh working copy over the frozen s0, then verified by hash.
+  const state = createWorkingState(task.initialState);
+  const initialHash = state.hash();
+  if (initialHash !== task.initialState.hash) {
+    control.stop(
+      'harness_crash',
+      `reset verification failed: state hash ${initialHash} differs from the fixture hash ${task.initialState.hash}`,
+    );
+  }
+
+  let finalAnswer: string | null = null;
+  if (control.stopReason === undefined) {
+    const dispatcher = createDispatcher({
+      environment,
+      state,
+      clock: frozenClock(task.spec.clock),
+      rng: rng.fork('environment'),
+      log,
+      stopwatch,
+      access: task.spec.tools,
+    });
+    const user = createScriptedUser(task.spec.user);
+    log.record({ kind: 'user', text: user.opening, source: 'instruction' });
+    const session = createSession(
+      { task, environment, dispatcher, user, log, stopwatch, rng: rng.fork('agent'), agent },
+      control,
+    );
+    finalAnswer = await playAgent(agent, session, task, control);
+    if (finalAnswer !== null) log.record({ kind: 'agent', text: finalAnswer, final: true });
+  }
+
+  const exit: ExitReason = control.stopReason ?? 'finished';
+  const diff = state.diff();
+  const graded =
+    exit === 'tool_crash' || exit === 'harness_crash'
+      ? 'skipped'
+      : grade(task, environment, diff, log.events);
+  const terminal = terminalReason(
+    exit,
+    graded === 'skipped'
+      ? { success: false }
+      : graded.type === 'error'
+        ? 'grader_failed'
+        : graded.grade,
+  );
+  const theGrade = graded !== 'skipped' && graded.type === 'grade' ? graded.grade : undefined;
+  const error =
+    graded !== 'skipped' && graded.type === 'error'
+      ? `grader failed: ${graded.message}`
+      : (control.error ?? null);
+
+  return {
+    record_version: TRIAL_RECORD_VERSION,
+    trial_id: trialId(input.runId, task.id, input.attempt, input.rerun),
+    run_id: input.runId,
+    task_id: task.id,
+    task_revision: task.spec.revision,
+    labels: task.spec.labels,
+    suite_hash: input.suiteHash,
+    system_hash: input.systemHash,
+    attempt: input.attempt,
+    rerun: input.rerun,
+    seed,
+    initial_state_hash: initialHash,
+    final_state_hash: state.hash(),
+    state_diff: diff,
+    events: [...log.events],
+    final_answer: finalAnswer,
+    exit_reason: exit,
+    terminal_reason: terminal,
+    outcome: theGrade?.outcome ?? { pass: false, checks: [] },
+    constraints: [...(theGrade?.constraints ?? [])],
+    response: theGrade?.response ?? { pass: false, checks: [] },
+    success: terminal === 'success',
+    valid: isValidTerminal(terminal),
+    error,
+    usage: usageOf(log.events, control.stepsUsed, stopwatch.elapsedMs()),
+    started_at: startedAt,
+  };
+}
+
+/** Runs the agent under the timeout; returns its final answer when it finished normally. */
+async function playAgent(
+  agent: Agent,
+  session: ReturnType<typeof createSession>,
+  task: Task,
+  control: TrialControl,
+): Promise<string | null> {
+  const timeout = startTimeout(task.spec.limits.timeout_s * 1000);
+  const running = agent.run(session, agent.readsReference ? task.spec.reference : undefined);
+  try {
+    const result = await Promise.race([running, timeout.promise]);
+    if (result === 'timeout') {
+      control.stop('timeout');
+      running.catch(() => undefined); // the agent may reject later, once it notices the abort
+      return null;
+    }
+    return control.stopReason === undefined ? result.finalAnswer : null;
+  } catch (error) {
+    if (control.stopReason === undefined) {
+      const message = error instanceof Error ? error.message : String(error);
+      control.stop('agent_error', `agent error: ${message}`);
+    }
+    return null;
+  } finally {
+    timeout.cancel();
+  }
+}
+
+type Graded = { type: 'grade'; grade: TrialGrade } | { type: 'error'; message: string };
+
+function grade(
+  task: Task,
+  environment: Environment,
+  diff: StateDiff,
+  events: readonly TrialEvent[],
+): Graded {
+  try {
+    return {
+      type: 'grade',
+      grade: gradeTrial({
+        expect: task.spec.expect,
+        constraints: task.spec.constraints,
+        s0: task.initialState.snapshot,
+        diff,
+        events,
+        effectOf: (tool) => environment.tools.get(tool)?.effect,
+      }),
+    };
+  } catch (error) {
+    return { type: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function usageOf(
+  events: readonly TrialEvent[],
+  steps: number,
+  elapsedMs: number,
+): TrialRecord['usage'] {
+  let toolCalls = 0;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let costUsd = 0;
+  for (const event of events) {
+    if (event.kind === 'tool_call') toolCalls++;
+    if (event.kind === 'usage') {
+      inputTokens += event.input_tokens;
+      outputTokens += event.output_tokens;
+      costUsd += event.cost_usd;
+    }
+  }
+  return {
+    steps,
+    tool_calls: toolCalls,
+    input_tokens: inputTokens,
+    output_tokens: outputTokens,
+    cost_usd: costUsd,
+    latency_ms: Math.round(elapsedMs * 1000) / 1000,
+  };
+}

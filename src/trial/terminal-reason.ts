@@ -1,0 +1,26 @@
+import type { ExitReason, TerminalReason } from '../schema/index.js';
+
+/** Exit reasons after which the agent's work is judged on its merits. */
+const NORMAL_EXITS: readonly ExitReason[] = ['finished', 'user_stop'];
+
+/** Exit reasons that mean the environment or harness broke: the trial is invalid. */
+const INFRASTRUCTURE_EXITS: readonly ExitReason[] = ['tool_crash', 'harness_crash'];
+
+/**
+ * The predeclared taxonomy: budget exhaustion, loops and agent errors are
+ * agent failures (they stay in the denominator); broken environments and
+ * graders make the trial invalid.
+ */
+export function terminalReason(
+  exit: ExitReason,
+  graded: { success: boolean } | 'grader_failed',
+): TerminalReason {
+  if (INFRASTRUCTURE_EXITS.includes(exit)) return 'environment_failure';
+  if (graded === 'grader_failed') return 'grader_failure';
+  return graded.success && NORMAL_EXITS.includes(exit) ? 'success' : 'agent_failure';
+}
+
+/** Only successes and agent failures are valid: the rest are rerun and reported apart. */
+export function isValidTerminal(reason: TerminalReason): boolean {
+  return reason === 'success' || reason === 'agent_failure';
+}

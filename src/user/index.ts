@@ -1,0 +1,2 @@
+export { createScriptedUser } from './scripted-user.js';
+export type { UserReply, UserSimulator } from './user-simulator.js';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { UserSpecSchema } from '../schema/index.js';
+import { createScriptedUser } from './scripted-user.js';
+
+const user = createScriptedUser(
+  UserSpecSchema.parse({
+    instruction: 'Refund my order please.',
+    script: [
+      { when: 'order (id|number)', say: '8842' },
+      { when: 'anything else', stop: true },
+      { when: 'proceed|confirm', say: 'Yes, go ahead.' },
+    ],
+    default: 'Thanks.',
+  }),
+);
+
+describe('createScriptedUser', () => {
+  it('answers with the first matching rule, case-insensitively', async () => {
+    await expect(user.reply('What is your Order Number? Shall I proceed?')).resolves.toEqual({
+      type: 'reply',
+      text: '8842',
+      source: 'script',
+    });
+  });
+
+  it('stops on a stop rule and falls back to the default', async () => {
+    await expect(user.reply('Anything else?')).resolves.toEqual({ type: 'stop' });
+    await expect(user.reply('Hello')).resolves.toEqual({
+      type: 'reply',
+      text: 'Thanks.',
+      source: 'default',
+    });
+  });
+
+  it('stops when nothing matches and there is no default', async () => {
+    const terse = createScriptedUser(UserSpecSchema.parse({ instruction: 'Hi', script: [] }));
+    await expect(terse.reply('How can I help?')).resolves.toEqual({ type: 'stop' });
+  });
+});

@@ -1,0 +1,28 @@
+import type { UserSpec } from '../schema/index.js';
+import type { UserReply, UserSimulator } from './user-simulator.js';
+
+/**
+ * A user that answers by rule: the first `script` rule whose `when` pattern
+ * (case-insensitive regex) matches the agent's message gives the reply (or
+ * stops the conversation); otherwise `default`, or a stop when there is none.
+ */
+export function createScriptedUser(spec: UserSpec): UserSimulator {
+  const rules = spec.script.map((rule) => ({ pattern: new RegExp(rule.when, 'i'), rule }));
+  return {
+    kind: 'scripted',
+    opening: spec.instruction,
+    reply(agentMessage) {
+      let reply: UserReply = { type: 'stop' };
+      const match = rules.find(({ pattern }) => pattern.test(agentMessage));
+      if (match !== undefined) {
+        reply =
+          'say' in match.rule
+            ? { type: 'reply', text: match.rule.say, source: 'script' }
+            : { type: 'stop' };
+      } else if (spec.default !== undefined) {
+        reply = { type: 'reply', text: spec.default, source: 'default' };
+      }
+      return Promise.resolve(reply);
+    },
+  };
+}
