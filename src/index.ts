@@ -1,16 +1,89 @@
-export { EndstateError, hashJson, canonicalJson } from './core/index.js';
+/**
+ * endstate: evaluate tool-using AI agents by the state they leave behind.
+ * The library entry re-exports by name; see docs/ for the architecture.
+ */
+export { EndstateError, canonicalJson, hashJson } from './core/index.js';
 export type { ErrorCode, JsonObject, JsonValue, Problem } from './core/index.js';
-export { defineEnvironment, defineTool, toolError } from './environment/index.js';
+export { defineEnvironment, defineTool, describeTool, toolError } from './environment/index.js';
 export type {
   Environment,
   EnvironmentSpec,
+  Outbox,
+  OutboxMessage,
+  ToolCallResult,
   ToolContext,
   ToolDefinition,
   ToolDescriptor,
   ToolEffect,
 } from './environment/index.js';
 export { diffStates, hashState } from './state/index.js';
-export type { StateDiff, StateRecord, StateSnapshot, WorkingState } from './state/index.js';
+export type {
+  RecordChange,
+  StateDiff,
+  StateRecord,
+  StateSnapshot,
+  WorkingState,
+} from './state/index.js';
 export { loadSuite } from './task/index.js';
-export type { Suite, Task } from './task/index.js';
-export type { TaskFile, TrialEvent, TrialRecord, RunRecord, SystemSpec } from './schema/index.js';
+export type { LoadSuiteOptions, PublicTaskView, Suite, Task } from './task/index.js';
+export {
+  SLIP_KINDS,
+  TrialStoppedError,
+  createDoNothingAgent,
+  createOracleAgent,
+  createReplayAgent,
+  createSimulatedAgent,
+} from './agent/index.js';
+export type {
+  Agent,
+  AgentResult,
+  AgentSession,
+  AgentSpec,
+  SimulatedAgentOptions,
+  SlipKind,
+} from './agent/index.js';
+export {
+  gradeConstraints,
+  gradeOutcome,
+  gradeResponse,
+  gradeTrial,
+  matchTrajectory,
+  redundantCalls,
+  trajectoryAnyOrderMatch,
+  trajectoryExactMatch,
+  trajectoryInOrderMatch,
+  trajectoryPrecision,
+  trajectoryRecall,
+  trajectorySubsetMatch,
+  trajectorySupersetMatch,
+} from './grade/index.js';
+export type {
+  TrajectoryCall,
+  TrajectoryMatch,
+  TrajectoryMatchOptions,
+  TrialGrade,
+} from './grade/index.js';
+export {
+  clusterBootstrapInterval,
+  passAtK,
+  passHatK,
+  suitePassK,
+  wilsonInterval,
+} from './stats/index.js';
+export { runTrial } from './trial/index.js';
+export { runSuite, validateSuite } from './run/index.js';
+export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';
+export { createMemoryStore, openSqliteStore } from './store/index.js';
+export type { RunStore } from './store/index.js';
+export { buildScorecard, renderTerminal } from './report/index.js';
+export type { Scorecard } from './report/index.js';
+export type {
+  Check,
+  ExitReason,
+  RunRecord,
+  SystemSpec,
+  TaskFile,
+  TerminalReason,
+  TrialEvent,
+  TrialRecord,
+} from './schema/index.js';

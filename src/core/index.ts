@@ -7,3 +7,4 @@ export { cloneJson, deepFreeze, isJsonObject, jsonEqual } from './json.js';
 export type { JsonObject, JsonValue } from './json.js';
 export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';
+export { HARNESS_VERSION } from './version.js';

@@ -30,3 +30,4 @@ export type {
   TrajectoryMatch,
   TrajectoryMatchOptions,
 } from './trajectory-match.js';
+export { GRADER_VERSION } from './grader-version.js';

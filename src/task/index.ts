@@ -7,3 +7,4 @@ export type { ParsedTaskFile } from './parse-task-file.js';
 export type { PublicTaskView, Task } from './task.js';
 export { parseYamlSource } from './yaml-source.js';
 export type { YamlSource } from './yaml-source.js';
+export { formatPath, zodProblems } from './zod-problems.js';

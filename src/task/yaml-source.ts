@@ -14,13 +14,13 @@ export interface YamlSource {
 /** Parses YAML (JSON is YAML) keeping line numbers; syntax errors become problems. */
 export function parseYamlSource(text: string, file: string): YamlSource {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const problems: Problem[] = document.errors.map((error) => {
     const position = error.linePos?.[0];
     return {
       file,
       ...(position !== undefined ? { line: position.line, column: position.col } : {}),
-      message: `${error.message.split('\n')[0] ?? error.message} (${error.code})`,
+      message: `${(error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '')} (${error.code})`,
     };
   });
   const value: unknown = problems.length === 0 ? document.toJS({ maxAliasCount: 100 }) : undefined;

@@ -1,0 +1,16 @@
+/** Where the CLI writes and which folder it works in; injectable for tests. */
+export interface CliIo {
+  readonly cwd: string;
+  readonly isTty: boolean;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function processIo(): CliIo {
+  return {
+    cwd: process.cwd(),
+    isTty: process.stderr.isTTY === true,
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+  };
+}

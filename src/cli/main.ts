@@ -1,0 +1,92 @@
+import { Command, CommanderError, Option } from 'commander';
+import { HARNESS_VERSION, isEndstateError } from '../core/index.js';
+import type { CliIo } from './cli-io.js';
+import { processIo } from './cli-io.js';
+import { nonNegativeInteger, positiveInteger, probability } from './parse-number.js';
+import { reportCommand } from './report-command.js';
+import { runCommand } from './run-command.js';
+import type { RunFlags } from './run-command.js';
+import { AGENT_KINDS } from './select-agent.js';
+import { validateCommand } from './validate-command.js';
+
+/** Exit codes: 0 ran (and met every gate), 1 ran but fell under a gate, 2 bad input, 3 internal error. */
+export const EXIT = { ok: 0, gate: 1, usage: 2, internal: 3 } as const;
+
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command('endstate')
+    .description('Evaluate tool-using AI agents by the state they leave behind.')
+    .version(HARNESS_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+
+  program
+    .command('run')
+    .description('run a system on a suite, k trials per task, and print the scorecard')
+    .argument('<suite>', 'suite folder (environment.ts + tasks/*.yaml)')
+    .addOption(
+      new Option('--agent <kind>', 'agent under test').choices(AGENT_KINDS).default('oracle'),
+    )
+    .option('--trials <k>', 'trials per task', positiveInteger, 1)
+    .option('--concurrency <n>', 'trials run at once', positiveInteger, 4)
+    .option('--seed <s>', 'run seed (every trial seed derives from it)', nonNegativeInteger, 0)
+    .option('--slip <p>', 'simulated agent: probability of a slip per step', probability, 0.1)
+    .option('--tasks <glob>', 'only tasks whose id matches the glob, e.g. "refund-*"')
+    .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
+    .option('--max-reruns <n>', 'reruns of an invalid trial', nonNegativeInteger, 2)
+    .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option(
+      '--fail-under <metric=value>',
+      'exit 1 when a metric is under a value (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .action(async (suite: string, flags: RunFlags) => setExit(await runCommand(suite, flags, io)));
+
+  program
+    .command('report')
+    .description('recompute and print the scorecard of a stored run')
+    .argument('[run]', 'run id, or "latest"', 'latest')
+    .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .action(async (run: string, flags: { store: string; json?: string }) =>
+      setExit(await reportCommand(run, flags, io)),
+    );
+
+  program
+    .command('validate')
+    .description(
+      'check a suite: schema and references, reset, oracle solves, known-bad paths fail, do-nothing fails, replay',
+    )
+    .argument('<suite>', 'suite folder')
+    .option('--seed <s>', 'seed for the validation trials', nonNegativeInteger, 0)
+    .action(async (suite: string, flags: { seed: number }) =>
+      setExit(await validateCommand(suite, flags, io)),
+    );
+  return program;
+}
+
+/** Runs the CLI and returns its exit code; the binary is the only caller of process.exit. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = buildProgram(io, (value) => {
+    code = value;
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (isEndstateError(error)) {
+      io.err(`error ${error.code}: ${error.message}\n`);
+      return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.usage;
+    }
+    io.err(
+      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\nThis is a bug in endstate; please report it with the command you ran.\n`,
+    );
+    return EXIT.internal;
+  }
+}

@@ -1,0 +1,101 @@
+import picomatch from 'picomatch';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { EndstateError, wallClockIso } from '../core/index.js';
+import { buildScorecard, renderTerminal } from '../report/index.js';
+import { runSuite } from '../run/index.js';
+import type { RunEvent } from '../run/index.js';
+import { openSqliteStore } from '../store/index.js';
+import { loadSuite } from '../task/index.js';
+import type { CliIo } from './cli-io.js';
+import { failedGates, parseGate } from './gates.js';
+import { createProgress } from './progress.js';
+import { selectAgent } from './select-agent.js';
+import { storePath } from './store-path.js';
+
+export interface RunFlags {
+  readonly agent: string;
+  readonly trials: number;
+  readonly concurrency: number;
+  readonly seed: number;
+  readonly slip: number;
+  readonly maxReruns: number;
+  readonly tasks?: string;
+  readonly trajectory?: string;
+  readonly json?: string;
+  readonly store?: string;
+  readonly failUnder: readonly string[];
+}
+
+/** `endstate run <suite>`: everything is checked before the store is touched. */
+export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo): Promise<number> {
+  const gates = flags.failUnder.map(parseGate);
+  const suite = await loadSuite(resolve(io.cwd, suitePath));
+  let tasks = suite.tasks;
+  if (flags.tasks !== undefined) {
+    const matches = picomatch(flags.tasks);
+    tasks = tasks.filter((task) => matches(task.id));
+    if (tasks.length === 0) {
+      throw new EndstateError(
+        'E_USAGE',
+        `no task of suite ${suite.name} matches --tasks ${flags.tasks}`,
+        {
+          hint: `Task ids: ${suite.tasks.map((task) => task.id).join(', ')}.`,
+        },
+      );
+    }
+  }
+  const selected = selectAgent(
+    { kind: flags.agent, slip: flags.slip, trajectory: flags.trajectory },
+    suite,
+    tasks,
+    io.cwd,
+  );
+
+  const store = openSqliteStore(storePath(flags.store, io.cwd));
+  const progress = createProgress(io);
+  let runId: string | undefined;
+  const onInterrupt = (): void => {
+    progress.stop();
+    io.err(`\ninterrupted: finished trials of ${runId ?? 'the run'} are stored\n`);
+    const finish =
+      runId === undefined
+        ? Promise.resolve()
+        : store.finishRun(runId, 'interrupted', wallClockIso());
+    void finish.finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onInterrupt);
+  try {
+    const result = await runSuite({
+      suite,
+      agent: selected.agent,
+      tasks: selected.tasks,
+      trials: flags.trials,
+      concurrency: flags.concurrency,
+      seed: flags.seed,
+      maxReruns: flags.maxReruns,
+      store,
+      onEvent: (event: RunEvent) => {
+        if (event.type === 'run-start') runId = event.run.run_id;
+        progress.onEvent(event);
+      },
+    });
+    progress.stop();
+    const scorecard = buildScorecard(result.run, result.trials);
+    io.out(`${renderTerminal(scorecard)}\n`);
+    if (flags.json !== undefined) {
+      writeFileSync(
+        resolve(io.cwd, flags.json),
+        `${JSON.stringify({ run: result.run, scorecard, trials: result.trials }, null, 2)}\n`,
+      );
+      io.err(`wrote ${flags.json}\n`);
+    }
+    const failed = failedGates(scorecard, gates);
+    for (const message of failed) io.err(`gate failed: ${message}\n`);
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    progress.stop();
+    await store.close();
+  }
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { buildTrialRecord } from '../testing/index.js';
+import { buildScorecard } from './build-scorecard.js';
+import { renderTerminal } from './render-terminal.js';
+
+function run(taskIds: string[], trialsPerTask: number): RunRecord {
+  return {
+    run_id: 'run',
+    created_at: '2026-11-30T00:00:00.000Z',
+    finished_at: '2026-11-30T00:01:00.000Z',
+    status: 'finished',
+    suite: { name: 'demo', path: '/demo', hash: 'a'.repeat(64), task_ids: taskIds },
+    system: {
+      agent: { kind: 'simulated', name: 'simulated', version: '1', options: {} },
+      model: null,
+      prompt: null,
+      user: { kind: 'scripted', prompt_version: null },
+      harness_version: '0.0.0',
+      grader_version: '1',
+    },
+    system_hash: 'b'.repeat(64),
+    trials_per_task: trialsPerTask,
+    seed: 3,
+    concurrency: 1,
+    max_reruns: 2,
+  };
+}
+
+/** `pattern` of one task: '1' success, '0' failure, 'x' invalid attempt (then rerun as the next char). */
+function trials(
+  taskId: string,
+  outcomes: string[],
+  extra: Partial<TrialRecord> = {},
+): TrialRecord[] {
+  return outcomes.flatMap((pattern, index) =>
+    [...pattern].map((char, rerun) =>
+      buildTrialRecord({
+        task_id: taskId,
+        attempt: index + 1,
+        rerun,
+        success: char === '1',
+        valid: char !== 'x',
+        ...extra,
+      }),
+    ),
+  );
+}
+
+describe('buildScorecard', () => {
+  it('gives the worked example: 2 tasks, n = 4, c = (4, 2) → pass^1..4 = 0.75, 0.5833, 0.5, 0.5', () => {
+    const card = buildScorecard(run(['a', 'b'], 4), [
+      ...trials('a', ['1', '1', '1', '1']),
+      ...trials('b', ['1', '0', '1', '0']),
+    ]);
+    expect(card.pass_hat_k['1']).toBeCloseTo(0.75, 12);
+    expect(card.pass_hat_k['2']).toBeCloseTo(0.5833333333333334, 12);
+    expect(card.pass_hat_k['3']).toBeCloseTo(0.5, 12);
+    expect(card.pass_hat_k['4']).toBeCloseTo(0.5, 12);
+    expect(card.success_rate).toMatchObject({ value: 0.75, successes: 6, trials: 8, tasks: 2 });
+    expect(card.k).toEqual({ planned: 4, max: 4, note: null });
+  });
+
+  it('weights tasks equally when reruns leave them with different trial counts', () => {
+    // Task a: 2 valid trials, both successes; task b: 4 valid, 1 success. Pooled = 3/6; task mean = (1 + 0.25) / 2.
+    const card = buildScorecard(run(['a', 'b'], 4), [
+      ...trials('a', ['1', '1', 'xxx', 'xxx']),
+      ...trials('b', ['1', '0', '0', '0']),
+    ]);
+    expect(card.success_rate.value).toBeCloseTo(0.625, 12);
+    expect(card.counts).toMatchObject({
+      planned_trials: 8,
+      valid_trials: 6,
+      invalid_attempts: 6,
+      missing_trials: 2,
+    });
+    expect(card.k.max).toBe(2);
+    expect(card.k.note).toBe(
+      'k stops at 2, not 4: invalid trials left some task with only 2 valid trial(s)',
+    );
+    expect(card.terminal_reasons).toMatchObject({
+      success: 3,
+      agent_failure: 3,
+      environment_failure: 6,
+    });
+    expect(Object.keys(card.pass_hat_k)).toEqual(['1', '2']);
+  });
+
+  it('counts a rerun that became valid in place of the invalid attempt', () => {
+    const card = buildScorecard(run(['a'], 2), trials('a', ['x1', '0']));
+    expect(card.tasks[0]).toMatchObject({ trials: 2, successes: 1, invalid_attempts: 1 });
+    expect(card.exit_reasons.tool_crash).toBe(1);
+  });
+
+  it('computes cost per success from total cost', () => {
+    const card = buildScorecard(
+      run(['a'], 4),
+      trials('a', ['1', '0', '1', '0'], {
+        usage: {
+          steps: 3,
+          tool_calls: 2,
+          input_tokens: 10,
+          output_tokens: 5,
+          cost_usd: 0.25,
+          latency_ms: 10,
+        },
+      }),
+    );
+    expect(card.cost).toEqual({ total_usd: 1, per_trial_usd: 0.25, per_success_usd: 0.5 });
+  });
+
+  it('says why trials failed in terms that compare across tasks', () => {
+    const failed = buildTrialRecord({
+      task_id: 'a',
+      attempt: 1,
+      exit_reason: 'max_steps',
+      outcome: {
+        pass: false,
+        checks: [
+          { id: 'expect.changes[0]', kind: 'set', pass: false, message: '', evidence: null },
+        ],
+      },
+      constraints: [
+        { id: 'constraints[0]', kind: 'consent', pass: false, message: '', evidence: null },
+      ],
+    });
+    const card = buildScorecard(run(['a'], 1), [failed]);
+    expect(card.failure_reasons).toEqual([
+      { reason: 'constraint:consent', trials: 1 },
+      { reason: 'exit:max_steps', trials: 1 },
+      { reason: 'outcome:set', trials: 1 },
+    ]);
+  });
+
+  it('slices success by label, task-weighted', () => {
+    const card = buildScorecard(run(['a', 'b', 'c'], 2), [
+      ...trials('a', ['1', '1'], { labels: { family: 'refund' } }),
+      ...trials('b', ['0', '0'], { labels: { family: 'refund' } }),
+      ...trials('c', ['1', '0'], { labels: { family: 'cancel' } }),
+    ]);
+    expect(card.slices).toEqual({
+      family: {
+        cancel: { tasks: 1, trials: 2, successes: 1, success_rate: 0.5 },
+        refund: { tasks: 2, trials: 4, successes: 2, success_rate: 0.5 },
+      },
+    });
+  });
+
+  it('renders a terminal scorecard with denominators', () => {
+    const card = buildScorecard(run(['a', 'b'], 4), [
+      ...trials('a', ['1', '1', '1', '1']),
+      ...trials('b', ['1', '0', '1', '0']),
+    ]);
+    const text = renderTerminal(card);
+    expect(text).toContain('Success    75.0%');
+    expect(text).toContain('(6/8 valid trials, 2 tasks;');
+    expect(text).toContain('pass^k     k=1 0.750  k=2 0.583  k=3 0.500  k=4 0.500');
+    expect(text).toContain(
+      'Trials     8 valid of 8 planned (2 tasks × 4) · 0 invalid attempt(s) · 0 missing',
+    );
+  });
+});

@@ -1,0 +1,195 @@
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { EXIT_REASONS, TERMINAL_REASONS } from '../schema/index.js';
+import {
+  clusterBootstrapInterval,
+  describeSample,
+  mean,
+  suitePassK,
+  wilsonInterval,
+} from '../stats/index.js';
+import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
+
+function summarise(values: readonly number[]): SampleSummary {
+  const { count, mean: average, p50, p95 } = describeSample(values);
+  return { count, mean: average, p50, p95 };
+}
+
+function countBy<T extends string>(keys: readonly T[], values: readonly T[]): Record<T, number> {
+  const counts = Object.fromEntries(keys.map((key) => [key, 0])) as Record<T, number>;
+  for (const value of values) counts[value]++;
+  return counts;
+}
+
+/** Every check that failed in a trial. */
+function failedChecks(trial: TrialRecord): { check: string; kind: string }[] {
+  return [...trial.outcome.checks, ...trial.response.checks, ...trial.constraints]
+    .filter((check) => !check.pass)
+    .map((check) => ({ check: check.id, kind: check.kind }));
+}
+
+const NORMAL_EXITS = new Set(['finished', 'user_stop']);
+
+/**
+ * Why a failed trial failed, in words that compare across tasks: an
+ * abnormal exit (`exit:loop_detected`) and the kinds of checks that failed
+ * (`outcome:insert`, `response:communicate`, `constraint:consent`).
+ */
+export function failureReasons(trial: TrialRecord): string[] {
+  const reasons = new Set<string>();
+  if (!NORMAL_EXITS.has(trial.exit_reason)) reasons.add(`exit:${trial.exit_reason}`);
+  for (const check of trial.outcome.checks) if (!check.pass) reasons.add(`outcome:${check.kind}`);
+  for (const check of trial.response.checks) if (!check.pass) reasons.add(`response:${check.kind}`);
+  for (const check of trial.constraints) if (!check.pass) reasons.add(`constraint:${check.kind}`);
+  return [...reasons];
+}
+
+function countFailureReasons(trials: readonly TrialRecord[]): Scorecard['failure_reasons'] {
+  const counts = new Map<string, number>();
+  for (const trial of trials) {
+    if (!trial.valid || trial.success) continue;
+    for (const reason of failureReasons(trial)) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([reason, count]) => ({ reason, trials: count }))
+    .sort((a, b) => b.trials - a.trials || a.reason.localeCompare(b.reason));
+}
+
+function kNote(
+  maxK: number,
+  planned: number,
+  countedTasks: number,
+  allTasks: number,
+): string | null {
+  if (maxK >= planned) return null;
+  const missing =
+    countedTasks < allTasks
+      ? `; ${allTasks - countedTasks} task(s) have none and are left out`
+      : '';
+  return `k stops at ${maxK}, not ${planned}: invalid trials left some task with only ${maxK} valid trial(s)${missing}`;
+}
+
+/**
+ * The scorecard of a run, from its trial records alone. Suite figures are
+ * task-weighted; the interval resamples tasks (trials of a task are not
+ * independent); pass^k uses valid trials only, up to the smallest count of
+ * any task.
+ */
+export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): Scorecard {
+  const valid = trials.filter((trial) => trial.valid);
+  const taskIds = run.suite.task_ids;
+  const byTask = new Map<string, TrialRecord[]>(taskIds.map((id) => [id, []]));
+  for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
+
+  const tasks: TaskSummary[] = taskIds.map((taskId) =>
+    summariseTask(taskId, byTask.get(taskId) ?? []),
+  );
+  const counted = tasks.filter((task) => task.trials > 0);
+  const interval = clusterBootstrapInterval(
+    counted.map((task) => ({ successes: task.successes, trials: task.trials })),
+    { seed: run.seed },
+  );
+  const passK = suitePassK(counted.map((task) => ({ n: task.trials, c: task.successes })));
+  const successes = valid.filter((trial) => trial.success).length;
+  const totalCost = trials.reduce((sum, trial) => sum + trial.usage.cost_usd, 0);
+  return {
+    run_id: run.run_id,
+    suite: { name: run.suite.name, hash: run.suite.hash },
+    system_hash: run.system_hash,
+    agent: `${run.system.agent.kind}:${run.system.agent.name}@${run.system.agent.version}`,
+    counts: {
+      tasks: taskIds.length,
+      trials_per_task: run.trials_per_task,
+      planned_trials: taskIds.length * run.trials_per_task,
+      valid_trials: valid.length,
+      invalid_attempts: trials.length - valid.length,
+      missing_trials: taskIds.length * run.trials_per_task - valid.length,
+      successes,
+    },
+    success_rate: {
+      value: interval.value,
+      ci95: [interval.lower, interval.upper],
+      method: interval.method,
+      successes,
+      trials: valid.length,
+      tasks: counted.length,
+    },
+    pass_at_k: passK.passAtK,
+    pass_hat_k: passK.passHatK,
+    k: {
+      planned: run.trials_per_task,
+      max: passK.maxK,
+      note: kNote(passK.maxK, run.trials_per_task, counted.length, taskIds.length),
+    },
+    terminal_reasons: countBy(
+      TERMINAL_REASONS,
+      trials.map((trial) => trial.terminal_reason),
+    ),
+    exit_reasons: countBy(
+      EXIT_REASONS,
+      trials.map((trial) => trial.exit_reason),
+    ),
+    cost: {
+      total_usd: totalCost,
+      per_trial_usd: trials.length === 0 ? 0 : totalCost / trials.length,
+      per_success_usd: successes === 0 ? null : totalCost / successes,
+    },
+    steps: {
+      successes: summarise(
+        valid.filter((trial) => trial.success).map((trial) => trial.usage.steps),
+      ),
+      failures: summarise(
+        valid.filter((trial) => !trial.success).map((trial) => trial.usage.steps),
+      ),
+    },
+    latency_ms: summarise(valid.map((trial) => trial.usage.latency_ms)),
+    failure_reasons: countFailureReasons(trials),
+    tasks,
+    slices: buildSlices(tasks),
+  };
+}
+
+function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSummary {
+  const valid = trials.filter((trial) => trial.valid);
+  const successes = valid.filter((trial) => trial.success).length;
+  const wilson = wilsonInterval(successes, valid.length);
+  const failed: Record<string, number> = {};
+  for (const trial of valid) {
+    if (trial.success) continue;
+    for (const { check } of failedChecks(trial)) failed[check] = (failed[check] ?? 0) + 1;
+  }
+  return {
+    task_id: taskId,
+    labels: trials[0]?.labels ?? {},
+    trials: valid.length,
+    successes,
+    invalid_attempts: trials.length - valid.length,
+    success_rate: valid.length === 0 ? Number.NaN : successes / valid.length,
+    ci95: [wilson.lower, wilson.upper],
+    failed_checks: failed,
+  };
+}
+
+function buildSlices(tasks: readonly TaskSummary[]): Record<string, Record<string, SliceSummary>> {
+  const groups = new Map<string, Map<string, TaskSummary[]>>();
+  for (const task of tasks) {
+    for (const [label, value] of Object.entries(task.labels)) {
+      const byValue = groups.get(label) ?? new Map<string, TaskSummary[]>();
+      byValue.set(value, [...(byValue.get(value) ?? []), task]);
+      groups.set(label, byValue);
+    }
+  }
+  const slices: Record<string, Record<string, SliceSummary>> = {};
+  for (const [label, byValue] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    slices[label] = {};
+    for (const [value, members] of [...byValue].sort(([a], [b]) => a.localeCompare(b))) {
+      const counted = members.filter((task) => task.trials > 0);
+      slices[label][value] = {
+        tasks: members.length,
+        trials: members.reduce((sum, task) => sum + task.trials, 0),
+        successes: members.reduce((sum, task) => sum + task.successes, 0),
+        success_rate: mean(counted.map((task) => task.success_rate)),
+      };
+    }
+  }
+  return slices;
+}

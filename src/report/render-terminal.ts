@@ -1,0 +1,70 @@
+import Table from 'cli-table3';
+import type { SampleSummary, Scorecard } from './scorecard.js';
+
+const percent = (value: number): string =>
+  Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
+const fixed = (value: number, digits = 3): string =>
+  Number.isNaN(value) ? '—' : value.toFixed(digits);
+const usd = (value: number | null): string =>
+  value === null ? '—' : `$${value.toFixed(value < 1 ? 4 : 2)}`;
+const sample = (summary: SampleSummary, unit = ''): string =>
+  summary.count === 0
+    ? '— (n=0)'
+    : `p50 ${fixed(summary.p50, 1)}${unit} · p95 ${fixed(summary.p95, 1)}${unit} (n=${summary.count})`;
+
+function counts(record: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(record).filter(([, count]) => count > 0);
+  return entries.length === 0 ? '—' : entries.map(([key, count]) => `${key} ${count}`).join(' · ');
+}
+
+function byK(record: Readonly<Record<string, number>>): string {
+  return Object.entries(record)
+    .map(([k, value]) => `k=${k} ${fixed(value)}`)
+    .join('  ');
+}
+
+/** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
+export function renderTerminal(card: Scorecard): string {
+  const { counts: n, success_rate: rate } = card;
+  const lines = [
+    `endstate · ${card.run_id}`,
+    `suite ${card.suite.name} (${card.suite.hash.slice(0, 12)}) · agent ${card.agent} · system ${card.system_hash.slice(0, 12)}`,
+    '',
+    `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
+    `pass^k     ${byK(card.pass_hat_k) || '—'}`,
+    `pass@k     ${byK(card.pass_at_k) || '—'}`,
+    ...(card.k.note === null ? [] : [`           note: ${card.k.note}`]),
+    `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task}) · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
+    `Terminal   ${counts(card.terminal_reasons)}`,
+    `Exit       ${counts(card.exit_reasons)}`,
+    `Cost       ${usd(card.cost.total_usd)} total · ${usd(card.cost.per_success_usd)} per success (${n.successes} successes)`,
+    `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
+    `Latency    ${sample(card.latency_ms, ' ms')}`,
+  ];
+  const failedTrials = rate.trials - rate.successes;
+  if (card.failure_reasons.length > 0) {
+    lines.push(
+      '',
+      `Why trials failed (of ${failedTrials} failed valid trial(s); a trial can have several reasons)`,
+    );
+    for (const { reason, trials } of card.failure_reasons.slice(0, 10)) {
+      lines.push(`  ${String(trials).padStart(5)}  ${reason}`);
+    }
+  }
+  const table = new Table({
+    head: ['task', 'success', '95% CI', 'invalid', 'most failed check'],
+    style: { head: [], border: [], compact: true },
+  });
+  for (const task of card.tasks) {
+    const worst = Object.entries(task.failed_checks).sort(([, a], [, b]) => b - a)[0];
+    table.push([
+      task.task_id,
+      `${task.successes}/${task.trials}`,
+      `[${fixed(task.ci95[0], 2)}, ${fixed(task.ci95[1], 2)}]`,
+      String(task.invalid_attempts),
+      worst === undefined ? '' : `${worst[0]} ×${worst[1]}`,
+    ]);
+  }
+  lines.push('', table.toString());
+  return lines.join('\n');
+}

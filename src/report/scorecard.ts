@@ -1,0 +1,83 @@
+import type { ExitReason, TerminalReason } from '../schema/index.js';
+
+/** A sample summarised, with its size. NaN (null in JSON) when empty. */
+export interface SampleSummary {
+  readonly count: number;
+  readonly mean: number;
+  readonly p50: number;
+  readonly p95: number;
+}
+
+export interface TaskSummary {
+  readonly task_id: string;
+  readonly labels: Readonly<Record<string, string>>;
+  /** Valid trials. */
+  readonly trials: number;
+  readonly successes: number;
+  readonly invalid_attempts: number;
+  readonly success_rate: number;
+  /** Wilson 95% interval of this task's rate. */
+  readonly ci95: readonly [number, number];
+  /** Checks that failed in this task's failed trials: check id → count. */
+  readonly failed_checks: Readonly<Record<string, number>>;
+}
+
+export interface SliceSummary {
+  readonly tasks: number;
+  readonly trials: number;
+  readonly successes: number;
+  /** Task-weighted mean success rate of the slice. */
+  readonly success_rate: number;
+}
+
+/** The aggregates of a run; every figure is recomputable from the trial records. */
+export interface Scorecard {
+  readonly run_id: string;
+  readonly suite: { readonly name: string; readonly hash: string };
+  readonly system_hash: string;
+  readonly agent: string;
+  readonly counts: {
+    readonly tasks: number;
+    readonly trials_per_task: number;
+    readonly planned_trials: number;
+    /** Trials that count: successes and agent failures. */
+    readonly valid_trials: number;
+    /** Environment, grader or harness failures (rerun up to the run's limit). */
+    readonly invalid_attempts: number;
+    /** Planned trials left without a valid record after every rerun. */
+    readonly missing_trials: number;
+    readonly successes: number;
+  };
+  readonly success_rate: {
+    readonly value: number;
+    readonly ci95: readonly [number, number];
+    readonly method: string;
+    readonly successes: number;
+    readonly trials: number;
+    readonly tasks: number;
+  };
+  /** k → task-weighted mean of per-task estimates. */
+  readonly pass_at_k: Readonly<Record<string, number>>;
+  readonly pass_hat_k: Readonly<Record<string, number>>;
+  readonly k: { readonly planned: number; readonly max: number; readonly note: string | null };
+  /** Over every attempt, invalid ones included. */
+  readonly terminal_reasons: Readonly<Record<TerminalReason, number>>;
+  readonly exit_reasons: Readonly<Record<ExitReason, number>>;
+  readonly cost: {
+    readonly total_usd: number;
+    readonly per_trial_usd: number;
+    /** Total cost / successes; null when nothing succeeded. */
+    readonly per_success_usd: number | null;
+  };
+  readonly steps: { readonly successes: SampleSummary; readonly failures: SampleSummary };
+  readonly latency_ms: SampleSummary;
+  /**
+   * Why valid trials failed, comparable across tasks (`exit:max_steps`,
+   * `outcome:insert`, `constraint:consent`): failed trials with that
+   * reason, most frequent first. A trial can have several reasons.
+   */
+  readonly failure_reasons: readonly { readonly reason: string; readonly trials: number }[];
+  readonly tasks: readonly TaskSummary[];
+  /** Label → value → slice. */
+  readonly slices: Readonly<Record<string, Readonly<Record<string, SliceSummary>>>>;
+}

@@ -1,0 +1,15 @@
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+
+/** What a run tells its observers (progress bars, logs); the runner knows no reporter. */
+export type RunEvent =
+  | { readonly type: 'run-start'; readonly run: RunRecord; readonly plannedTrials: number }
+  | {
+      readonly type: 'trial-end';
+      readonly trial: TrialRecord;
+      /** Attempts finished with a final (valid or exhausted) record. */
+      readonly completed: number;
+      readonly plannedTrials: number;
+      /** True when an invalid trial will be rerun. */
+      readonly willRerun: boolean;
+    }
+  | { readonly type: 'run-end'; readonly run: RunRecord };

@@ -1,0 +1,115 @@
+import pLimit from 'p-limit';
+import type { Agent } from '../agent/index.js';
+import { deriveSeed, hashJson, wallClockIso } from '../core/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { compareTrials } from '../store/index.js';
+import type { RunStore } from '../store/index.js';
+import type { Suite, Task } from '../task/index.js';
+import { runTrial } from '../trial/index.js';
+import type { RunEvent } from './run-events.js';
+import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
+
+export interface RunSuiteOptions {
+  readonly suite: Suite;
+  readonly agent: Agent;
+  /** Which tasks to run (default: all of the suite's). */
+  readonly tasks?: readonly Task[];
+  /** k: trials per task. */
+  readonly trials: number;
+  readonly concurrency?: number;
+  readonly seed?: number;
+  /** Reruns of an invalid trial (environment or grader failure) before giving up. */
+  readonly maxReruns?: number;
+  readonly store: RunStore;
+  readonly onEvent?: (event: RunEvent) => void;
+}
+
+export interface RunResult {
+  readonly run: RunRecord;
+  /** Every trial record, invalid attempts included, in task order. */
+  readonly trials: readonly TrialRecord[];
+}
+
+/**
+ * A run: every task × k trials, each from a fresh s0 with its own seed,
+ * `concurrency` at a time, invalid trials rerun up to `maxReruns`. Each
+ * trial is stored as soon as it finishes.
+ *
+ * @example
+ * const { run, trials } = await runSuite({ suite, agent: createOracleAgent(), trials: 4, store });
+ */
+export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
+  const { suite, agent, store } = options;
+  const tasks = options.tasks ?? suite.tasks;
+  const seed = options.seed ?? 0;
+  const maxReruns = options.maxReruns ?? 2;
+  const concurrency = options.concurrency ?? 4;
+  const system = buildSystemSpec(agent.spec);
+  const systemHash = hashSystemSpec(system);
+  const createdAt = wallClockIso();
+  const run: RunRecord = {
+    run_id: `run-${createdAt.replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${hashJson([createdAt, suite.hash, systemHash, seed]).slice(0, 6)}`,
+    created_at: createdAt,
+    finished_at: null,
+    status: 'running',
+    suite: {
+      name: suite.name,
+      path: suite.path,
+      hash: suite.hash,
+      task_ids: tasks.map((task) => task.id),
+    },
+    system,
+    system_hash: systemHash,
+    trials_per_task: options.trials,
+    seed,
+    concurrency,
+    max_reruns: maxReruns,
+  };
+  await store.createRun(run);
+  const plannedTrials = tasks.length * options.trials;
+  options.onEvent?.({ type: 'run-start', run, plannedTrials });
+
+  const records: TrialRecord[] = [];
+  let completed = 0;
+  const limit = pLimit(concurrency);
+  const playAttempt = async (task: Task, attempt: number): Promise<void> => {
+    for (let rerun = 0; rerun <= maxReruns; rerun++) {
+      const record = await runTrial({
+        task,
+        environment: suite.environment,
+        agent,
+        seed: deriveSeed(seed, task.id, attempt, rerun),
+        attempt,
+        rerun,
+        runId: run.run_id,
+        suiteHash: suite.hash,
+        systemHash,
+      });
+      await store.putTrial(record);
+      records.push(record);
+      const willRerun = !record.valid && rerun < maxReruns;
+      if (!willRerun) completed++;
+      options.onEvent?.({ type: 'trial-end', trial: record, completed, plannedTrials, willRerun });
+      if (!willRerun) return;
+    }
+  };
+
+  try {
+    await Promise.all(
+      tasks.flatMap((task) =>
+        Array.from({ length: options.trials }, (_, index) =>
+          limit(() => playAttempt(task, index + 1)),
+        ),
+      ),
+    );
+  } catch (error) {
+    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
+    throw error;
+  }
+  const finishedAt = wallClockIso();
+  await store.finishRun(run.run_id, 'finished', finishedAt);
+  const finished: RunRecord = { ...run, status: 'finished', finished_at: finishedAt };
+  options.onEvent?.({ type: 'run-end', run: finished });
+  records.sort(compareTrials(run.suite.task_ids));
+  return { run: finished, trials: records };
+}

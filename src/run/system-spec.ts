@@ -1,0 +1,21 @@
+import type { AgentSpec } from '../agent/index.js';
+import { HARNESS_VERSION, hashJson } from '../core/index.js';
+import { GRADER_VERSION } from '../grade/index.js';
+import type { SystemSpec } from '../schema/index.js';
+
+/** The system under test as far as this run can pin it. */
+export function buildSystemSpec(agent: AgentSpec): SystemSpec {
+  return {
+    agent: { kind: agent.kind, name: agent.name, version: agent.version, options: agent.options },
+    model: null,
+    prompt: null,
+    user: { kind: 'scripted', prompt_version: null },
+    harness_version: HARNESS_VERSION,
+    grader_version: GRADER_VERSION,
+  };
+}
+
+/** sha256 of the spec's canonical JSON: results with different hashes are never pooled. */
+export function hashSystemSpec(spec: SystemSpec): string {
+  return hashJson(spec);
+}

@@ -1,0 +1,160 @@
+import type { Agent } from '../agent/index.js';
+import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
+import { deriveSeed } from '../core/index.js';
+import type { Step, TrialRecord } from '../schema/index.js';
+import { createWorkingState, hashState } from '../state/index.js';
+import type { Suite, Task } from '../task/index.js';
+import { runTrial } from '../trial/index.js';
+
+export interface ValidationCheck {
+  /** `reset`, `oracle`, `known_bad:<name>`, `do_nothing`, `replay`. */
+  readonly name: string;
+  readonly pass: boolean;
+  /** A warning does not make the task unusable. */
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+}
+
+export interface TaskValidation {
+  readonly task_id: string;
+  readonly file: string;
+  readonly usable: boolean;
+  readonly checks: readonly ValidationCheck[];
+}
+
+export interface SuiteValidation {
+  readonly usable: boolean;
+  readonly tasks: readonly TaskValidation[];
+}
+
+/** Names of the checks that failed in a trial. */
+function failedCheckIds(record: TrialRecord): string[] {
+  return [...record.outcome.checks, ...record.response.checks, ...record.constraints]
+    .filter((check) => !check.pass)
+    .map((check) => check.id);
+}
+
+function describeFailure(record: TrialRecord): string {
+  const failed = failedCheckIds(record);
+  const detail =
+    failed.length > 0 ? `failed ${failed.join(', ')}` : (record.error ?? 'no check failed');
+  return `${record.terminal_reason} (exit ${record.exit_reason}): ${detail}`;
+}
+
+/** The steps a recorded trial took, to replay it. */
+function stepsOf(record: TrialRecord): Step[] {
+  return record.events.flatMap((event): Step[] => {
+    if (event.kind === 'tool_call') {
+      const args =
+        typeof event.args === 'object' && event.args !== null && !Array.isArray(event.args)
+          ? event.args
+          : {};
+      return [{ tool: event.tool, args }];
+    }
+    return event.kind === 'agent' ? [{ say: event.text }] : [];
+  });
+}
+
+/**
+ * Whether each task of a suite is usable: its reset restores s0, the oracle
+ * solves it, every known-bad path fails (on the named check), a do-nothing
+ * agent fails it when it requires a change, and a replay of the oracle's
+ * trial reaches the same final state.
+ */
+export async function validateSuite(
+  suite: Suite,
+  options: { seed?: number } = {},
+): Promise<SuiteValidation> {
+  const tasks: TaskValidation[] = [];
+  for (const task of suite.tasks) tasks.push(await validateTask(suite, task, options.seed ?? 0));
+  return { usable: tasks.every((task) => task.usable), tasks };
+}
+
+async function validateTask(suite: Suite, task: Task, seed: number): Promise<TaskValidation> {
+  const play = (agent: Agent, label: string): Promise<TrialRecord> =>
+    runTrial({
+      task,
+      environment: suite.environment,
+      agent,
+      seed: deriveSeed(seed, task.id, label),
+      attempt: 1,
+      rerun: 0,
+      runId: 'validate',
+      suiteHash: suite.hash,
+      systemHash: label,
+    });
+  const checks: ValidationCheck[] = [];
+  const error = (name: string, pass: boolean, message: string): void =>
+    void checks.push({ name, pass, severity: 'error', message });
+
+  const oracle = await play(createOracleAgent(), 'oracle');
+  error(
+    'oracle',
+    oracle.success,
+    oracle.success
+      ? 'the reference path succeeds'
+      : `the reference path does not succeed: ${describeFailure(oracle)}`,
+  );
+
+  const fresh = createWorkingState(task.initialState);
+  const resetOk =
+    fresh.hash() === task.initialState.hash &&
+    hashState(task.initialState.snapshot) === task.initialState.hash &&
+    oracle.initial_state_hash === task.initialState.hash;
+  error(
+    'reset',
+    resetOk,
+    resetOk
+      ? `s0 hash ${task.initialState.hash.slice(0, 12)} restored before and after a trial`
+      : 'the state after reset differs from the fixture',
+  );
+
+  for (const bad of task.spec.known_bad) {
+    const record = await play(createPathAgent(bad.name, bad.actions), `known_bad:${bad.name}`);
+    const failed = failedCheckIds(record);
+    const named = bad.fails;
+    const failsAsNamed =
+      named === undefined ||
+      failed.some((id) => id === named || id.startsWith(`${named}[`) || id.startsWith(`${named}.`));
+    const pass = !record.success && record.valid && failsAsNamed;
+    error(
+      `known_bad:${bad.name}`,
+      pass,
+      record.success
+        ? 'this known-bad path succeeds: the graders do not catch it'
+        : !record.valid
+          ? `the path made the trial invalid (${describeFailure(record)})`
+          : failsAsNamed
+            ? `fails as expected: ${failed.join(', ')}`
+            : `fails, but not on ${named}: failed ${failed.join(', ')}`,
+    );
+  }
+
+  const idle = await play(createDoNothingAgent(), 'do_nothing');
+  const requiresChange = task.spec.expect.changes.length > 0;
+  checks.push({
+    name: 'do_nothing',
+    pass: !idle.success,
+    severity: requiresChange ? 'error' : 'warning',
+    message: idle.success
+      ? 'an agent that does nothing passes this task'
+      : `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`,
+  });
+
+  const replay = await play(createPathAgent('replay-of-oracle', stepsOf(oracle)), 'replay');
+  const replayOk = replay.final_state_hash === oracle.final_state_hash;
+  error(
+    'replay',
+    replayOk,
+    replayOk
+      ? 'replaying the oracle trial reaches the same final state'
+      : 'replaying the oracle trial reaches a different final state',
+  );
+
+  return {
+    task_id: task.id,
+    file: task.file,
+    usable: checks.every((check) => check.pass || check.severity === 'warning'),
+    checks,
+  };
+}

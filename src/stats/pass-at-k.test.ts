@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { passAtK } from './pass-at-k.js';
+
+interface PassKCase {
+  readonly n: number;
+  readonly c: number;
+  readonly k: number;
+  readonly pass_at_k: number;
+}
+
+const reference = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
+) as { pass_at_k_and_pass_hat_k: { cases: PassKCase[] } };
+
+function expectClose(actual: number, expected: number): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
+    Math.max(1e-12 * Math.abs(expected), 1e-15),
+  );
+}
+
+/** Every k-subset of 0..n−1, as lists of indices. */
+function subsetsOf(n: number, k: number): number[][] {
+  if (k === 0) return [[]];
+  const subsets: number[][] = [];
+  for (let first = 0; first <= n - k; first += 1) {
+    for (const rest of subsetsOf(n - first - 1, k - 1)) {
+      subsets.push([first, ...rest.map((index) => index + first + 1)]);
+    }
+  }
+  return subsets;
+}
+
+function binomial(n: number, k: number): bigint {
+  let result = 1n;
+  for (let i = 1; i <= k; i += 1) result = (result * BigInt(n - k + i)) / BigInt(i);
+  return result;
+}
+
+function exactRatio(numerator: bigint, denominator: bigint): number {
+  return Number((numerator << 200n) / denominator) / 2 ** 200;
+}
+
+describe('passAtK', () => {
+  it('matches the independently computed reference for every n, c, k with n ≤ 20', () => {
+    const cases = reference.pass_at_k_and_pass_hat_k.cases;
+    expect(cases.length).toBeGreaterThan(1000);
+    for (const { n, c, k, pass_at_k } of cases) expectClose(passAtK(n, c, k), pass_at_k);
+  });
+
+  it('equals the share of k-subsets of the trials that contain a success', () => {
+    for (const n of [1, 3, 6, 10]) {
+      for (let c = 0; c <= n; c += 1) {
+        for (let k = 1; k <= n; k += 1) {
+          // Trials 0..c−1 succeeded.
+          const subsets = subsetsOf(n, k);
+          const withSuccess = subsets.filter((subset) => subset.some((trial) => trial < c));
+          expectClose(passAtK(n, c, k), withSuccess.length / subsets.length);
+        }
+      }
+    }
+  });
+
+  it.each([
+    [1000, 10, 500],
+    [1000, 1, 1],
+    [1000, 500, 10],
+    [997, 3, 2],
+  ])('stays finite and exact for n = %i, c = %i, k = %i (BigInt reference)', (n, c, k) => {
+    const total = binomial(n, k);
+    const expected = exactRatio(total - binomial(n - c, k), total);
+    const actual = passAtK(n, c, k);
+    expect(Number.isFinite(actual)).toBe(true);
+    expect(actual).toBeGreaterThanOrEqual(0);
+    expect(actual).toBeLessThanOrEqual(1);
+    expectClose(actual, expected);
+  });
+
+  it('is 0 with no successes and 1 when every k-subset must contain one', () => {
+    expect(passAtK(8, 0, 3)).toBe(0);
+    expect(passAtK(8, 6, 3)).toBe(1);
+  });
+
+  it('is NaN when k exceeds n', () => {
+    expect(passAtK(4, 2, 5)).toBeNaN();
+  });
+
+  it.each([
+    ['k < 1', 4, 2, 0],
+    ['c > n', 4, 5, 1],
+    ['c < 0', 4, -1, 1],
+    ['fractional n', 4.5, 2, 1],
+    ['fractional c', 4, 1.5, 1],
+    ['fractional k', 4, 2, 1.5],
+    ['NaN c', 4, Number.NaN, 1],
+  ])('is NaN when %s', (_label, n, c, k) => {
+    expect(passAtK(n, c, k)).toBeNaN();
+  });
+});

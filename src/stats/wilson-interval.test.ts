@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { wilsonInterval } from './wilson-interval.js';
+
+interface BinomialCase {
+  readonly n: number;
+  readonly c: number;
+  readonly wilson: readonly [number, number];
+}
+
+const reference = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
+) as { binomial_intervals_95: { cases: BinomialCase[] } };
+
+function expectClose(actual: number, expected: number): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
+    Math.max(1e-12 * Math.abs(expected), 1e-15),
+  );
+}
+
+describe('wilsonInterval', () => {
+  it('matches the independently computed 95% Wilson bounds', () => {
+    const cases = reference.binomial_intervals_95.cases;
+    expect(cases.length).toBeGreaterThan(30);
+    for (const { n, c, wilson } of cases) {
+      const interval = wilsonInterval(c, n);
+      expectClose(interval.lower, wilson[0]);
+      expectClose(interval.upper, wilson[1]);
+    }
+  });
+
+  it('has NaN bounds when there are no trials', () => {
+    const interval = wilsonInterval(0, 0);
+    expect(interval.lower).toBeNaN();
+    expect(interval.upper).toBeNaN();
+  });
+
+  it('has NaN bounds when successes exceed trials', () => {
+    expect(wilsonInterval(5, 4).lower).toBeNaN();
+  });
+
+  it('has NaN bounds when confidence is outside (0, 1)', () => {
+    expect(wilsonInterval(2, 4, 1).upper).toBeNaN();
+    expect(wilsonInterval(2, 4, 0).upper).toBeNaN();
+  });
+
+  it('stays inside [0, 1] and reaches the edge exactly at 0 and all successes', () => {
+    expect(wilsonInterval(0, 3)).toMatchObject({ lower: 0 });
+    expect(wilsonInterval(3, 3)).toMatchObject({ upper: 1 });
+    for (let successes = 0; successes <= 7; successes += 1) {
+      const { lower, upper } = wilsonInterval(successes, 7, 0.999);
+      expect(lower).toBeGreaterThanOrEqual(0);
+      expect(upper).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('widens as the requested confidence rises', () => {
+    const at90 = wilsonInterval(6, 10, 0.9);
+    const at99 = wilsonInterval(6, 10, 0.99);
+    expect(at99.lower).toBeLessThan(at90.lower);
+    expect(at99.upper).toBeGreaterThan(at90.upper);
+  });
+});

@@ -1,0 +1,4 @@
+export { createMemoryStore } from './memory-store.js';
+export { compareTrials } from './run-store.js';
+export type { RunStore } from './run-store.js';
+export { openSqliteStore } from './sqlite-store.js';

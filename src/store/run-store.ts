@@ -1,0 +1,31 @@
+import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
+
+/**
+ * Where runs and their trials live. Trials are written as they finish, so a
+ * killed run keeps every finished trial; every aggregate can be recomputed
+ * from what is stored.
+ */
+export interface RunStore {
+  createRun(run: RunRecord): Promise<void>;
+  putTrial(trial: TrialRecord): Promise<void>;
+  finishRun(runId: string, status: RunStatus, finishedAt: string): Promise<void>;
+  getRun(runId: string): Promise<RunRecord | undefined>;
+  /** The most recently created run. */
+  latestRun(): Promise<RunRecord | undefined>;
+  listRuns(): Promise<RunRecord[]>;
+  /** Trials of a run with their events, ordered by task order, attempt and rerun. */
+  listTrials(runId: string): Promise<TrialRecord[]>;
+  close(): Promise<void>;
+}
+
+/** Orders trials the way a run lists its tasks, then by attempt and rerun. */
+export function compareTrials(
+  taskOrder: readonly string[],
+): (a: TrialRecord, b: TrialRecord) => number {
+  const position = new Map(taskOrder.map((id, index) => [id, index]));
+  return (a, b) =>
+    (position.get(a.task_id) ?? Infinity) - (position.get(b.task_id) ?? Infinity) ||
+    a.task_id.localeCompare(b.task_id) ||
+    a.attempt - b.attempt ||
+    a.rerun - b.rerun;
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createOracleAgent } from '../agent/index.js';
+import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
+import { describeRunStoreContract } from './run-store.contract.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+describeRunStoreContract('openSqliteStore', () =>
+  openSqliteStore(join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'endstate.db')),
+);
+
+describe('openSqliteStore', () => {
+  it('keeps what was written across reopening', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'nested', 'endstate.db');
+    const first = openSqliteStore(path);
+    const system = buildSystemSpec(createOracleAgent().spec);
+    await first.createRun({
+      run_id: 'kept',
+      created_at: '2026-11-01T00:00:00.000Z',
+      finished_at: null,
+      status: 'running',
+      suite: { name: 's', path: '/s', hash: 'h', task_ids: [] },
+      system,
+      system_hash: hashSystemSpec(system),
+      trials_per_task: 1,
+      seed: 0,
+      concurrency: 1,
+      max_reruns: 0,
+    });
+    await first.close();
+    const second = openSqliteStore(path);
+    expect((await second.latestRun())?.run_id).toBe('kept');
+    await second.close();
+  });
+
+  it('refuses a file that is not a store with an E_STORE error', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'not-a-db');
+    writeFileSync(path, 'this is not sqlite, just text that is long enough to be read as a header');
+    expect(() => openSqliteStore(path)).toThrow(/cannot open the result store/);
+  });
+});

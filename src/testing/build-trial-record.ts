@@ -1,0 +1,48 @@
+import type { TrialRecord } from '../schema/index.js';
+import { TRIAL_RECORD_VERSION } from '../schema/index.js';
+
+/**
+ * A trial record with plausible defaults, for tests of aggregates. Pass
+ * what the test is about; `success` and `valid` set the terminal reason.
+ */
+export function buildTrialRecord(
+  overrides: Partial<TrialRecord> & { task_id: string; attempt: number },
+): TrialRecord {
+  const success = overrides.success ?? false;
+  const valid = overrides.valid ?? true;
+  const rerun = overrides.rerun ?? 0;
+  return {
+    record_version: TRIAL_RECORD_VERSION,
+    trial_id: `run/${overrides.task_id}/${overrides.attempt}.${rerun}`,
+    run_id: 'run',
+    task_revision: 1,
+    labels: {},
+    suite_hash: 'suite',
+    system_hash: 'system',
+    rerun,
+    seed: 1,
+    initial_state_hash: 'a',
+    final_state_hash: 'b',
+    state_diff: {},
+    events: [],
+    final_answer: null,
+    exit_reason: valid ? 'finished' : 'tool_crash',
+    terminal_reason: !valid ? 'environment_failure' : success ? 'success' : 'agent_failure',
+    outcome: { pass: success, checks: [] },
+    constraints: [],
+    response: { pass: true, checks: [] },
+    error: null,
+    usage: {
+      steps: 1,
+      tool_calls: 1,
+      input_tokens: 0,
+      output_tokens: 0,
+      cost_usd: 0,
+      latency_ms: 1,
+    },
+    started_at: '2026-11-30T00:00:00.000Z',
+    success,
+    valid,
+    ...overrides,
+  };
+}

@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO, example, runCli, tempFolder } from './run-cli.js';
+
+interface JsonOutput {
+  run: { run_id: string; trials_per_task: number };
+  scorecard: {
+    success_rate: { value: number; ci95: [number, number]; method: string };
+    pass_hat_k: Record<string, number>;
+    pass_at_k: Record<string, number>;
+    terminal_reasons: Record<string, number>;
+    exit_reasons: Record<string, number>;
+    counts: { tasks: number; valid_trials: number; invalid_attempts: number };
+  };
+  trials: Record<string, unknown>[];
+}
+
+const readJson = (path: string): JsonOutput => JSON.parse(readFileSync(path, 'utf8')) as JsonOutput;
+
+describe('endstate run', () => {
+  it.each(['support', 'airline'])('solves every %s task with the oracle', (name) => {
+    const cwd = tempFolder();
+    const result = runCli(['run', example(name), '--agent', 'oracle', '--json', 'out.json'], cwd);
+    expect(result.stderr).not.toMatch(/error/i);
+    expect(result.code).toBe(0);
+    const output = readJson(join(cwd, 'out.json'));
+    expect(output.scorecard.success_rate.value).toBe(1);
+    expect(output.scorecard.counts.tasks).toBeGreaterThanOrEqual(10);
+    expect(result.stdout).toContain('Success    100.0%');
+  });
+
+  it('gives a simulated agent a success rate strictly between 0 and 1 and a non-increasing pass^k', () => {
+    const cwd = tempFolder();
+    const result = runCli(
+      [
+        'run',
+        example('support'),
+        '--agent',
+        'simulated',
+        '--slip',
+        '0.1',
+        '--trials',
+        '8',
+        '--json',
+        'out.json',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    const { scorecard, trials } = readJson(join(cwd, 'out.json'));
+    expect(scorecard.success_rate.value).toBeGreaterThan(0);
+    expect(scorecard.success_rate.value).toBeLessThan(1);
+    const [lower, upper] = scorecard.success_rate.ci95;
+    expect(lower).toBeLessThan(scorecard.success_rate.value);
+    expect(upper).toBeGreaterThan(scorecard.success_rate.value);
+    const passHat = Object.values(scorecard.pass_hat_k);
+    expect(passHat).toHaveLength(8);
+    for (let k = 1; k < passHat.length; k++)
+      expect(passHat[k]).toBeLessThanOrEqual(passHat[k - 1]!);
+    expect(scorecard.terminal_reasons.success! + scorecard.terminal_reasons.agent_failure!).toBe(
+      trials.length,
+    );
+    expect(Object.values(scorecard.exit_reasons).reduce((a, b) => a + b, 0)).toBe(trials.length);
+    expect(trials[0]).toEqual(
+      expect.objectContaining({
+        task_id: expect.any(String),
+        attempt: 1,
+        seed: expect.any(Number),
+        success: expect.any(Boolean),
+        valid: true,
+        terminal_reason: expect.any(String),
+        exit_reason: expect.any(String),
+        initial_state_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        final_state_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        state_diff: expect.any(Object),
+        outcome: expect.any(Object),
+        constraints: expect.any(Array),
+        response: expect.any(Object),
+        usage: expect.any(Object),
+      }),
+    );
+    expect(result.stdout).toMatch(/Why trials failed/);
+  });
+
+  it('recomputes the same scorecard from the store alone', () => {
+    const cwd = tempFolder();
+    runCli(
+      [
+        'run',
+        example('airline'),
+        '--agent',
+        'simulated',
+        '--trials',
+        '3',
+        '--seed',
+        '5',
+        '--json',
+        'run.json',
+      ],
+      cwd,
+    );
+    const report = runCli(['report', 'latest', '--json', 'report.json'], cwd);
+    expect(report.code).toBe(0);
+    const fromRun = readJson(join(cwd, 'run.json'));
+    const fromStore = readJson(join(cwd, 'report.json'));
+    expect(fromStore.scorecard).toEqual(fromRun.scorecard);
+    expect(fromStore.trials).toEqual(fromRun.trials);
+  });
+
+  it('replays a trajectory file, running only its tasks', () => {
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'trajectory.json'),
+      JSON.stringify({
+        'refund-8842': [
+          { tool: 'get_order', args: { order_id: '8842' } },
+          { say: 'Done, refunded 42.99.' },
+        ],
+      }),
+    );
+    const result = runCli(
+      [
+        'run',
+        example('support'),
+        '--agent',
+        'replay',
+        '--trajectory',
+        'trajectory.json',
+        '--json',
+        'out.json',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    const { trials } = readJson(join(cwd, 'out.json'));
+    expect(trials.map((trial) => [trial.task_id, trial.success])).toEqual([['refund-8842', false]]);
+  });
+
+  it('exits 1 when a --fail-under gate is not met', () => {
+    const cwd = tempFolder();
+    const result = runCli(
+      [
+        'run',
+        example('support'),
+        '--agent',
+        'simulated',
+        '--slip',
+        '0.5',
+        '--fail-under',
+        'success_rate=0.99',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/gate failed: success_rate = 0\.\d+ is under 0\.99/);
+  });
+});
+
+describe('endstate validate', () => {
+  it.each(['support', 'airline'])('passes on the %s example', (name) => {
+    const result = runCli(['validate', example(name)], tempFolder());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/all \d+ tasks usable/);
+  });
+});
+
+describe('bad input', () => {
+  const digest = (path: string): string =>
+    existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : 'absent';
+
+  it('reports every problem with file:line and field, exits 2 and leaves the store untouched', () => {
+    const cwd = tempFolder();
+    expect(runCli(['run', example('support'), '--agent', 'oracle'], cwd).code).toBe(0);
+    const store = join(cwd, '.endstate/endstate.db');
+    const before = [digest(store), digest(`${store}-wal`)];
+
+    const result = runCli(['run', join(REPO, 'test/fixtures/broken-suite')], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    for (const line of [
+      'tasks/malformed-yaml.yaml:8:1: Missing closing "quote',
+      'tasks/unknown-tool.yaml:9:7 reference[1].tool: unknown tool "refund_everything"',
+      'tasks/unknown-environment.yaml:3:1 environment: unknown environment "helpdesk"',
+      'tasks/cel-syntax-error.yaml:10:7 expect.assert[1]: CEL does not parse',
+      'tasks/schema-errors.yaml:2:1 revision:',
+      'tasks/schema-errors.yaml:9:34 expect.changes[0].too: unknown field "too"',
+    ]) {
+      expect(result.stderr).toContain(line);
+    }
+    expect([digest(store), digest(`${store}-wal`)]).toEqual(before);
+    const report = runCli(['report', 'latest'], cwd);
+    expect(report.stdout).toContain('Success    100.0%');
+  });
+
+  it('rejects a missing suite, an unknown option value and a trajectory naming unknown tasks with exit 2', () => {
+    const cwd = tempFolder();
+    expect(runCli(['run', 'no/such/suite'], cwd)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('no/such/suite does not exist'),
+    });
+    expect(runCli(['run', example('support'), '--trials', '0'], cwd)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('expected a whole number of 1 or more'),
+    });
+    expect(runCli(['run', example('support'), '--agent', 'gpt'], cwd).code).toBe(2);
+    writeFileSync(join(cwd, 'bad.json'), JSON.stringify({ 'no-such-task': [{ say: 'hi' }] }));
+    expect(
+      runCli(['run', example('support'), '--agent', 'replay', '--trajectory', 'bad.json'], cwd),
+    ).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('names unknown task(s): no-such-task'),
+    });
+    expect(existsSync(join(cwd, '.endstate'))).toBe(false);
+  });
+
+  it('says so when there is no store to report from', () => {
+    const result = runCli(['report'], tempFolder());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no result store at');
+  });
+});
