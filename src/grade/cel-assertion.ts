@@ -2,7 +2,7 @@ import { parse } from '@marcbachmann/cel-js';
 import type { StateSnapshot } from '../state/index.js';
 import { GraderError } from './grader-error.js';
 import type { FinalStateView } from './state-view.js';
-import { lazyLists } from './state-view.js';
+import { byIdView, lazyLists } from './state-view.js';
 
 type Compiled = ReturnType<typeof parse>;
 const compiled = new Map<string, Compiled>();
@@ -42,7 +42,7 @@ export function evaluateAssertion(
     value = program({
       s0: lazyLists(s0),
       sT: sT.lists,
-      s0_by_id: s0,
+      s0_by_id: byIdView(s0),
       sT_by_id: sT.byId,
     });
   } catch (error) {

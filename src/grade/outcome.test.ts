@@ -142,10 +142,11 @@ describe('gradeOutcome', () => {
         's0.refunds.size() == 0 && sT.refunds.size() == 1',
         'sT_by_id.orders["8842"].status == "refunded" && s0_by_id.orders["8842"].status == "delivered"',
         'sT_by_id.orders["9999"].status == "x"',
+        'sT.shipments.size() == 0 && s0.shipments.size() == 0 && sT_by_id.shipments.size() == 0',
       ],
     });
     const grade = gradeOutcome({ expect: withAsserts, s0, diff: refunded() });
-    expect(grade.checks.map((check) => check.pass)).toEqual([true, true, false]);
+    expect(grade.checks.map((check) => check.pass)).toEqual([true, true, false, true]);
     expect(grade.checks[2]?.message).toMatch(/could not be evaluated: No such key: 9999/);
   });
 });

@@ -36,4 +36,16 @@ describe('gradeResponse', () => {
       `"42.99" never appears in the agent's 1 message(s) to the user`,
     );
   });
+
+  it('matches a fact as a whole token, not inside a longer number or word', () => {
+    expect(
+      gradeResponse({ communicate: ['80'], events: said('The difference is $80.00.') }).pass,
+    ).toBe(true);
+    expect(
+      gradeResponse({ communicate: ['80'], events: said('The difference is $180.') }).pass,
+    ).toBe(false);
+    expect(gradeResponse({ communicate: ['sale'], events: said('We sell wholesale.') }).pass).toBe(
+      false,
+    );
+  });
 });

@@ -8,6 +8,19 @@ export function normalizeForMatch(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A fact matches as a whole token: "80" is found in "$80" and "80.00" but
+ * not in "$180" or "1805"; "sale" is not found in "wholesale".
+ */
+function factPattern(fact: string): RegExp {
+  const needle = normalizeForMatch(fact);
+  const before = /^[\p{L}\p{N}]/u.test(needle) ? '(?<![\\p{L}\\p{N}])' : '';
+  const after = /[\p{L}\p{N}]$/u.test(needle) ? '(?![\\p{L}\\p{N}])' : '';
+  return new RegExp(`${before}${escape(needle)}${after}`, 'u');
+}
+
 export interface ResponseInput {
   readonly communicate: readonly string[];
   readonly events: readonly TrialEvent[];
@@ -19,8 +32,8 @@ export function gradeResponse({ communicate, events }: ResponseInput): Grade {
     event.kind === 'agent' ? [{ index, text: normalizeForMatch(event.text) }] : [],
   );
   const checks: Check[] = communicate.map((fact, index) => {
-    const needle = normalizeForMatch(fact);
-    const found = messages.find((message) => message.text.includes(needle));
+    const pattern = factPattern(fact);
+    const found = messages.find((message) => pattern.test(message.text));
     return {
       id: `expect.communicate[${index}]`,
       kind: 'communicate',

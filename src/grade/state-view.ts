@@ -30,14 +30,44 @@ export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalS
   };
   return {
     get,
-    lists: lazyRecord(collections, (collection) => Object.values(recordsOf(collection))),
-    byId: lazyRecord(collections, recordsOf),
+    lists: orEmpty(
+      lazyRecord(collections, (collection) => Object.values(recordsOf(collection))),
+      () => [],
+    ),
+    byId: orEmpty(lazyRecord(collections, recordsOf), () => ({})),
   };
 }
 
-/** s0 seen the same way as sT, for CEL. */
+/** s0 seen the same way as sT, for CEL: collection → list of records. */
 export function lazyLists(state: StateSnapshot): Record<string, readonly StateRecord[]> {
-  return lazyRecord(Object.keys(state), (collection) => Object.values(state[collection] ?? {}));
+  return orEmpty(
+    lazyRecord(Object.keys(state), (collection) => Object.values(state[collection] ?? {})),
+    () => [],
+  );
+}
+
+/** s0 for CEL: collection → id → record. */
+export function byIdView(state: StateSnapshot): StateSnapshot {
+  return orEmpty({ ...state }, () => ({}));
+}
+
+/**
+ * A collection that exists in neither state reads as empty, so that
+ * `sT.refunds.size() == 0` holds when nothing was ever refunded.
+ */
+function orEmpty<T>(target: Record<string, T>, empty: () => T): Record<string, T> {
+  return new Proxy(target, {
+    get: (object, key) =>
+      typeof key !== 'string' || key in object
+        ? (object as Record<string | symbol, T>)[key]
+        : empty(),
+    has: (object, key) => typeof key === 'string' || key in object,
+    getOwnPropertyDescriptor: (object, key) =>
+      Object.getOwnPropertyDescriptor(object, key) ??
+      (typeof key === 'string'
+        ? { value: empty(), enumerable: true, configurable: true }
+        : undefined),
+  });
 }
 
 function lazyRecord<T>(keys: readonly string[], build: (key: string) => T): Record<string, T> {

@@ -72,8 +72,13 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const records: TrialRecord[] = [];
   let completed = 0;
   const limit = pLimit(concurrency);
+  // Writes are not awaited one by one (the store commits in groups); the
+  // first failure stops the run and every write is awaited before it ends.
+  const writes: Promise<void>[] = [];
+  let writeError: Error | undefined;
   const playAttempt = async (task: Task, attempt: number): Promise<void> => {
     for (let rerun = 0; rerun <= maxReruns; rerun++) {
+      if (writeError !== undefined) throw writeError;
       const record = await runTrial({
         task,
         environment: suite.environment,
@@ -85,7 +90,11 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         suiteHash: suite.hash,
         systemHash,
       });
-      await store.putTrial(record);
+      writes.push(
+        store.putTrial(record).catch((error: unknown) => {
+          writeError ??= error instanceof Error ? error : new Error(String(error));
+        }),
+      );
       records.push(record);
       const willRerun = !record.valid && rerun < maxReruns;
       if (!willRerun) completed++;

@@ -102,7 +102,9 @@ export const TaskFileSchema = z.strictObject({
   id: Identifier,
   revision: z.number().int().positive(),
   description: z.string().optional(),
-  labels: z.record(z.string(), z.string()).default({}),
+  labels: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
+    .default({}),
   environment: z.string().min(1),
   fixture: z.string().optional(),
   clock: z.iso.datetime({ offset: true }),

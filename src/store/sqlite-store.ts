@@ -2,12 +2,12 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { RunRecordSchema, TrialEventSchema, TrialRecordSchema } from '../schema/index.js';
+import { RunRecordSchema, TrialRecordSchema } from '../schema/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import type { RunStore } from './run-store.js';
 import { compareTrials } from './run-store.js';
 
-const SCHEMA_VERSION = '1';
+const SCHEMA_VERSION = '2';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -35,18 +35,21 @@ CREATE TABLE IF NOT EXISTS trials (
 );
 CREATE INDEX IF NOT EXISTS trials_by_run ON trials(run_id);
 CREATE TABLE IF NOT EXISTS events (
-  trial_id TEXT NOT NULL,
-  seq      INTEGER NOT NULL,
-  kind     TEXT NOT NULL,
-  event    TEXT NOT NULL,
-  PRIMARY KEY (trial_id, seq)
-) WITHOUT ROWID;
+  trial_id TEXT PRIMARY KEY REFERENCES trials(trial_id),
+  events   TEXT NOT NULL
+);
 `;
+
+/** Trials wait at most this long, or until this many are waiting, before they are committed together. */
+const FLUSH_AFTER_MS = 25;
+const FLUSH_AT_TRIALS = 128;
 
 /**
  * The default store: one SQLite file (`.endstate/endstate.db`) with runs,
- * trials and their events. Each trial is one transaction, committed as soon
- * as the trial finishes.
+ * trials and their events (one JSON list per trial). Finished trials are
+ * committed in groups, at least every 25 ms: one transaction per trial
+ * would cost more than the trial itself. `putTrial` resolves once its
+ * trial is committed; reads, `finishRun` and `close` commit what waits.
  */
 export function openSqliteStore(path: string): RunStore {
   let db: Database.Database;
@@ -98,41 +101,60 @@ export function openSqliteStore(path: string): RunStore {
     `INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertEvent = db.prepare(
-    'INSERT INTO events (trial_id, seq, kind, event) VALUES (?, ?, ?, ?)',
-  );
+  const insertEvents = db.prepare('INSERT INTO events (trial_id, events) VALUES (?, ?)');
   const selectTrials = db.prepare<[string], { trial_id: string; record: string }>(
     'SELECT trial_id, record FROM trials WHERE run_id = ?',
   );
-  const selectEvents = db.prepare<[string], { trial_id: string; event: string }>(
-    `SELECT e.trial_id, e.event FROM events e JOIN trials t ON t.trial_id = e.trial_id
-     WHERE t.run_id = ? ORDER BY e.trial_id, e.seq`,
+  const selectEvents = db.prepare<[string], { trial_id: string; events: string }>(
+    `SELECT e.trial_id, e.events FROM events e JOIN trials t ON t.trial_id = e.trial_id WHERE t.run_id = ?`,
   );
 
-  const writeTrial = db.transaction((trial: TrialRecord) => {
-    const { events, ...rest } = trial;
-    insertTrial.run(
-      trial.trial_id,
-      trial.run_id,
-      trial.task_id,
-      trial.attempt,
-      trial.rerun,
-      trial.valid ? 1 : 0,
-      trial.success ? 1 : 0,
-      trial.terminal_reason,
-      trial.exit_reason,
-      JSON.stringify(rest),
-    );
-    events.forEach((event, seq) =>
-      insertEvent.run(trial.trial_id, seq, event.kind, JSON.stringify(event)),
-    );
+  const writeTrials = db.transaction((trials: readonly TrialRecord[]) => {
+    for (const trial of trials) {
+      const { events, ...rest } = trial;
+      insertTrial.run(
+        trial.trial_id,
+        trial.run_id,
+        trial.task_id,
+        trial.attempt,
+        trial.rerun,
+        trial.valid ? 1 : 0,
+        trial.success ? 1 : 0,
+        trial.terminal_reason,
+        trial.exit_reason,
+        JSON.stringify(rest),
+      );
+      insertEvents.run(trial.trial_id, JSON.stringify(events));
+    }
   });
+
+  let waiting: { trial: TrialRecord; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = waiting;
+    waiting = [];
+    if (batch.length === 0) return;
+    try {
+      writeTrials(batch.map((entry) => entry.trial));
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      const wrapped = new EndstateError(
+        'E_STORE',
+        `the result store could not record ${batch.length} trial(s): ${(error as Error).message}`,
+        { cause: error },
+      );
+      for (const entry of batch) entry.reject(wrapped);
+    }
+  };
 
   const parseRun = (row: { record: string } | undefined): RunRecord | undefined =>
     row === undefined ? undefined : RunRecordSchema.parse(JSON.parse(row.record));
 
   const guard = <T>(action: string, work: () => T): Promise<T> => {
     try {
+      flush();
       return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(
@@ -161,7 +183,12 @@ export function openSqliteStore(path: string): RunStore {
           record: JSON.stringify(run),
         });
       }),
-    putTrial: (trial) => guard('record a trial', () => void writeTrial(trial)),
+    putTrial: (trial) =>
+      new Promise<void>((resolve, reject) => {
+        waiting.push({ trial, resolve, reject });
+        if (waiting.length >= FLUSH_AT_TRIALS) flush();
+        else timer ??= setTimeout(flush, FLUSH_AFTER_MS);
+      }),
     finishRun: (runId, status, finishedAt) =>
       guard('finish the run', () => {
         const run = parseRun(selectRun.get(runId));
@@ -174,12 +201,8 @@ export function openSqliteStore(path: string): RunStore {
     listRuns: () => guard('list runs', () => selectRuns.all().map((row) => parseRun(row)!)),
     listTrials: (runId) =>
       guard('read trials', () => {
-        const events = new Map<string, unknown[]>();
-        for (const row of selectEvents.all(runId)) {
-          const list = events.get(row.trial_id) ?? [];
-          list.push(TrialEventSchema.parse(JSON.parse(row.event)));
-          events.set(row.trial_id, list);
-        }
+        const events = new Map<string, unknown>();
+        for (const row of selectEvents.all(runId)) events.set(row.trial_id, JSON.parse(row.events));
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
         return selectTrials
           .all(runId)
