@@ -1,0 +1,162 @@
+// Harness benchmarks: prints one JSON object with throughput and per-trial costs.
+// Run with `npm run bench` (builds first). Figures are wall-clock on this machine.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  createOracleAgent,
+  createSimulatedAgent,
+  loadSuite,
+  openSqliteStore,
+  runSuite,
+} from '../dist/index.js';
+import { createDispatcher, createEventLog } from '../dist/environment/index.js';
+import { createRng, frozenClock } from '../dist/core/index.js';
+import { gradeTrial } from '../dist/grade/index.js';
+import { createWorkingState } from '../dist/state/index.js';
+import { runTrial } from '../dist/trial/index.js';
+
+const root = resolve(import.meta.dirname, '..');
+const TRIALS_PER_TASK = Number(process.env.BENCH_TRIALS ?? 40);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 2000);
+
+/** Mean microseconds per call of `work` over `count` calls (after a warm-up). */
+async function microseconds(count, work) {
+  for (let i = 0; i < Math.min(200, count); i++) await work(i);
+  const start = performance.now();
+  for (let i = 0; i < count; i++) await work(i);
+  return round(((performance.now() - start) * 1000) / count);
+}
+
+const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function throughput(suite, agent) {
+  const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
+  const store = openSqliteStore(join(folder, 'endstate.db'));
+  const start = performance.now();
+  const { trials } = await runSuite({
+    suite,
+    agent,
+    trials: TRIALS_PER_TASK,
+    concurrency: 8,
+    seed: 1,
+    store,
+  });
+  const seconds = (performance.now() - start) / 1000;
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+  return {
+    trials: trials.length,
+    seconds: round(seconds, 3),
+    trials_per_second: round(trials.length / seconds, 0),
+    success_rate: round(trials.filter((trial) => trial.success).length / trials.length, 3),
+  };
+}
+
+async function perTrialCosts(suite) {
+  // The task with the longest reference path: the most work per trial.
+  const task = [...suite.tasks].sort(
+    (a, b) => b.spec.reference.length - a.spec.reference.length,
+  )[0];
+  const environment = suite.environment;
+  const trialInput = (seed) => ({
+    task,
+    environment,
+    agent: createOracleAgent(),
+    seed,
+    attempt: 1,
+    rerun: 0,
+    runId: 'bench',
+    suiteHash: suite.hash,
+    systemHash: 'bench',
+  });
+  const record = await runTrial(trialInput(1));
+  const toolSteps = task.spec.reference.filter((step) => 'tool' in step);
+
+  const reset = await microseconds(REPEAT, () => {
+    const state = createWorkingState(task.initialState);
+    if (state.hash() !== task.initialState.hash) throw new Error('reset verification failed');
+  });
+  const dispatch = await microseconds(REPEAT, async () => {
+    const stopwatch = { elapsedMs: () => 0 };
+    const dispatcher = createDispatcher({
+      environment,
+      state: createWorkingState(task.initialState),
+      clock: frozenClock(task.spec.clock),
+      rng: createRng(1),
+      log: createEventLog(stopwatch),
+      stopwatch,
+      access: task.spec.tools,
+    });
+    for (const step of toolSteps) await dispatcher.call(step.tool, step.args);
+  });
+  const grading = await microseconds(REPEAT, () =>
+    gradeTrial({
+      expect: task.spec.expect,
+      constraints: task.spec.constraints,
+      s0: task.initialState.snapshot,
+      diff: record.state_diff,
+      events: record.events,
+      effectOf: (tool) => environment.tools.get(tool)?.effect,
+    }),
+  );
+  const wholeTrial = await microseconds(REPEAT, (i) => runTrial(trialInput(i)));
+
+  const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
+  const store = openSqliteStore(join(folder, 'endstate.db'));
+  const run = {
+    run_id: 'bench',
+    created_at: new Date().toISOString(),
+    finished_at: null,
+    status: 'running',
+    suite: { name: suite.name, path: suite.path, hash: suite.hash, task_ids: [task.id] },
+    system: {
+      agent: { kind: 'oracle', name: 'oracle', version: '1', options: {} },
+      model: null,
+      prompt: null,
+      user: { kind: 'scripted', prompt_version: null },
+      harness_version: '0',
+      grader_version: '1',
+    },
+    system_hash: 'bench',
+    trials_per_task: 1,
+    seed: 0,
+    concurrency: 1,
+    max_reruns: 0,
+  };
+  await store.createRun(run);
+  let written = 0;
+  // Writes are grouped by the store; time a whole batch and divide.
+  const storeWrite = await microseconds(REPEAT, () => {
+    written++;
+    void store.putTrial({ ...record, trial_id: `bench/${written}` });
+  });
+  await store.listTrials('none'); // commits what is still waiting
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+
+  return {
+    task: task.id,
+    tool_calls: toolSteps.length,
+    events: record.events.length,
+    reset_us: reset,
+    dispatch_us: dispatch,
+    grading_us: grading,
+    store_write_us: storeWrite,
+    trial_without_store_us: wholeTrial,
+    harness_overhead_us: round(wholeTrial + storeWrite - dispatch, 2),
+  };
+}
+
+const results = { node: process.version, trials_per_task: TRIALS_PER_TASK, suites: {} };
+for (const name of ['support', 'airline']) {
+  const suite = await loadSuite(join(root, 'examples', name));
+  results.suites[name] = {
+    tasks: suite.tasks.length,
+    oracle: await throughput(suite, createOracleAgent()),
+    simulated: await throughput(suite, createSimulatedAgent({ slip: 0.1 })),
+    per_trial: await perTrialCosts(suite),
+  };
+}
+process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
