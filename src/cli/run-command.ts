@@ -55,16 +55,18 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
   const store = openSqliteStore(storePath(flags.store, io.cwd));
   const progress = createProgress(io);
   let runId: string | undefined;
-  const onInterrupt = (): void => {
+  // Ctrl-C or a kill: commit the finished trials, mark the run interrupted, exit.
+  const onInterrupt = (signal: NodeJS.Signals): void => {
     progress.stop();
-    io.err(`\ninterrupted: finished trials of ${runId ?? 'the run'} are stored\n`);
+    io.err(`\n${signal}: the finished trials of ${runId ?? 'the run'} are stored\n`);
     const finish =
       runId === undefined
         ? Promise.resolve()
         : store.finishRun(runId, 'interrupted', wallClockIso());
-    void finish.finally(() => process.exit(130));
+    void finish.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onInterrupt);
   try {
     const result = await runSuite({
       suite,
@@ -95,6 +97,7 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
     return failed.length > 0 ? 1 : 0;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
     progress.stop();
     await store.close();
   }

@@ -42,3 +42,11 @@ export function startTimeout(ms: number): Timeout {
   });
   return { promise, cancel: () => clearTimeout(handle) };
 }
+
+/**
+ * Lets timers, I/O and signals run. Offline trials resolve through
+ * microtasks only, so a long run that never yields would starve them.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,5 +1,11 @@
 export { canonicalJson, hashJson, sha256Hex } from './canonical-json.js';
-export { frozenClock, startStopwatch, startTimeout, wallClockIso } from './clock.js';
+export {
+  frozenClock,
+  startStopwatch,
+  startTimeout,
+  wallClockIso,
+  yieldToEventLoop,
+} from './clock.js';
 export type { Clock, Stopwatch, Timeout } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';

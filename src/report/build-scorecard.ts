@@ -152,10 +152,14 @@ function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSumm
   const valid = trials.filter((trial) => trial.valid);
   const successes = valid.filter((trial) => trial.success).length;
   const wilson = wilsonInterval(successes, valid.length);
-  const failed: Record<string, number> = {};
+  const failed = new Map<string, { check: string; kind: string; trials: number }>();
   for (const trial of valid) {
     if (trial.success) continue;
-    for (const { check } of failedChecks(trial)) failed[check] = (failed[check] ?? 0) + 1;
+    for (const { check, kind } of failedChecks(trial)) {
+      const entry = failed.get(check) ?? { check, kind, trials: 0 };
+      entry.trials++;
+      failed.set(check, entry);
+    }
   }
   return {
     task_id: taskId,
@@ -165,7 +169,9 @@ function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSumm
     invalid_attempts: trials.length - valid.length,
     success_rate: valid.length === 0 ? Number.NaN : successes / valid.length,
     ci95: [wilson.lower, wilson.upper],
-    failed_checks: failed,
+    failed_checks: [...failed.values()].sort(
+      (a, b) => b.trials - a.trials || a.check.localeCompare(b.check),
+    ),
   };
 }
 

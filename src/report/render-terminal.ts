@@ -56,13 +56,13 @@ export function renderTerminal(card: Scorecard): string {
     style: { head: [], border: [], compact: true },
   });
   for (const task of card.tasks) {
-    const worst = Object.entries(task.failed_checks).sort(([, a], [, b]) => b - a)[0];
+    const worst = task.failed_checks[0];
     table.push([
       task.task_id,
       `${task.successes}/${task.trials}`,
       `[${fixed(task.ci95[0], 2)}, ${fixed(task.ci95[1], 2)}]`,
       String(task.invalid_attempts),
-      worst === undefined ? '' : `${worst[0]} ×${worst[1]}`,
+      worst === undefined ? '' : `${worst.check} (${worst.kind}) ×${worst.trials}`,
     ]);
   }
   lines.push('', table.toString());

@@ -18,8 +18,12 @@ export interface TaskSummary {
   readonly success_rate: number;
   /** Wilson 95% interval of this task's rate. */
   readonly ci95: readonly [number, number];
-  /** Checks that failed in this task's failed trials: check id → count. */
-  readonly failed_checks: Readonly<Record<string, number>>;
+  /** Checks that failed in this task's failed valid trials, with how many trials, most first. */
+  readonly failed_checks: readonly {
+    readonly check: string;
+    readonly kind: string;
+    readonly trials: number;
+  }[];
 }
 
 export interface SliceSummary {

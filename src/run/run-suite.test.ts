@@ -122,3 +122,27 @@ describe('runSuite', () => {
     expect((await store.latestRun())?.status).toBe('interrupted');
   });
 });
+
+describe('runSuite with a seed', () => {
+  it('gives the same trial records twice, timestamps and run ids aside', async () => {
+    const suite = flakySuite();
+    const volatile = ['t_ms', 'duration_ms', 'latency_ms', 'started_at', 'run_id', 'trial_id'];
+    const normalise = (records: readonly unknown[]): unknown =>
+      JSON.parse(
+        JSON.stringify(records, (key, value: unknown) => (volatile.includes(key) ? null : value)),
+      );
+    const play = () =>
+      runSuite({
+        suite,
+        agent: createOracleAgent(),
+        trials: 5,
+        seed: 42,
+        store: createMemoryStore(),
+        concurrency: 3,
+      });
+    const first = await play();
+    const second = await play();
+    expect(normalise(second.trials)).toEqual(normalise(first.trials));
+    expect(first.trials.some((trial) => !trial.valid)).toBe(true);
+  });
+});

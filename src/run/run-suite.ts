@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { Agent } from '../agent/index.js';
-import { deriveSeed, hashJson, wallClockIso } from '../core/index.js';
+import { deriveSeed, hashJson, wallClockIso, yieldToEventLoop } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
@@ -78,6 +78,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   let writeError: Error | undefined;
   const playAttempt = async (task: Task, attempt: number): Promise<void> => {
     for (let rerun = 0; rerun <= maxReruns; rerun++) {
+      await yieldToEventLoop();
       if (writeError !== undefined) throw writeError;
       const record = await runTrial({
         task,
