@@ -4,7 +4,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Example environments import the package by name; tests use the sources.
-    alias: { endstate: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    alias: [
+      {
+        find: /^endstate$/,
+        replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^endstate\/testing$/,
+        replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+      },
+    ],
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],

@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, frozenClock } from '../../src/core/index.js';
-import type { Stopwatch } from '../../src/core/index.js';
-import { createDispatcher, createEventLog } from '../../src/environment/index.js';
-import type { ToolCallResult } from '../../src/environment/index.js';
-import { createWorkingState } from '../../src/state/index.js';
-import { loadSuite } from '../../src/task/index.js';
+import { loadSuite } from 'endstate';
+import type { ToolCallResult } from 'endstate';
+import { createToolHarness } from 'endstate/testing';
 import environment from './environment.js';
 import { SupportStateSchema } from './order-records.js';
 
 const NOW = '2026-10-05T09:00:00Z';
-const stopwatch: Stopwatch = { elapsedMs: () => 0 };
 
 function setup() {
-  const state = createWorkingState(environment.fixture);
-  const dispatcher = createDispatcher({
-    environment,
-    state,
-    clock: frozenClock(NOW),
-    rng: createRng(1),
-    log: createEventLog(stopwatch),
-    stopwatch,
-    access: { deny: [] },
-  });
-  return { state, call: (tool: string, args: unknown) => dispatcher.call(tool, args) };
+  return createToolHarness(environment, { clock: NOW });
 }
 
 function resultOf(response: ToolCallResult): unknown {

@@ -41,14 +41,77 @@ export interface RunResult {
 export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const { suite, agent, store } = options;
   const tasks = options.tasks ?? suite.tasks;
-  const seed = options.seed ?? 0;
-  const maxReruns = options.maxReruns ?? 2;
-  const concurrency = options.concurrency ?? 4;
+  const run = newRunRecord(options, tasks);
+  await store.createRun(run);
+  const plannedTrials = tasks.length * options.trials;
+  options.onEvent?.({ type: 'run-start', run, plannedTrials });
+
+  const records: TrialRecord[] = [];
+  let completed = 0;
+  // Writes are not awaited one by one (the store commits in groups); the
+  // first failure stops the run, and every write is awaited before it ends.
+  const writes: Promise<void>[] = [];
+  let writeError: Error | undefined;
+  const playAttempt = async (task: Task, attempt: number): Promise<void> => {
+    for (let rerun = 0; rerun <= run.max_reruns; rerun++) {
+      await yieldToEventLoop();
+      if (writeError !== undefined) throw writeError;
+      const record = await runTrial({
+        task,
+        environment: suite.environment,
+        agent,
+        seed: deriveSeed(run.seed, task.id, attempt, rerun),
+        attempt,
+        rerun,
+        runId: run.run_id,
+        suiteHash: suite.hash,
+        systemHash: run.system_hash,
+      });
+      writes.push(
+        store.putTrial(record).catch((error: unknown) => {
+          writeError ??= error instanceof Error ? error : new Error(String(error));
+        }),
+      );
+      records.push(record);
+      const willRerun = !record.valid && rerun < run.max_reruns;
+      if (!willRerun) completed++;
+      options.onEvent?.({ type: 'trial-end', trial: record, completed, plannedTrials, willRerun });
+      if (!willRerun) return;
+    }
+  };
+
+  const limit = pLimit(run.concurrency);
+  try {
+    await Promise.all(
+      tasks.flatMap((task) =>
+        Array.from({ length: options.trials }, (_, index) =>
+          limit(() => playAttempt(task, index + 1)),
+        ),
+      ),
+    );
+    await Promise.all(writes);
+    if (writeError !== undefined) throw writeError;
+  } catch (error) {
+    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
+    throw error;
+  }
+  const finishedAt = wallClockIso();
+  await store.finishRun(run.run_id, 'finished', finishedAt);
+  const finished: RunRecord = { ...run, status: 'finished', finished_at: finishedAt };
+  options.onEvent?.({ type: 'run-end', run: finished });
+  records.sort(compareTrials(run.suite.task_ids));
+  return { run: finished, trials: records };
+}
+
+function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunRecord {
+  const { suite, agent } = options;
   const system = buildSystemSpec(agent.spec);
   const systemHash = hashSystemSpec(system);
+  const seed = options.seed ?? 0;
   const createdAt = wallClockIso();
-  const run: RunRecord = {
-    run_id: `run-${createdAt.replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${hashJson([createdAt, suite.hash, systemHash, seed]).slice(0, 6)}`,
+  const stamp = createdAt.replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return {
+    run_id: `run-${stamp}-${hashJson([createdAt, suite.hash, systemHash, seed]).slice(0, 6)}`,
     created_at: createdAt,
     finished_at: null,
     status: 'running',
@@ -62,64 +125,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
     system_hash: systemHash,
     trials_per_task: options.trials,
     seed,
-    concurrency,
-    max_reruns: maxReruns,
+    concurrency: options.concurrency ?? 4,
+    max_reruns: options.maxReruns ?? 2,
   };
-  await store.createRun(run);
-  const plannedTrials = tasks.length * options.trials;
-  options.onEvent?.({ type: 'run-start', run, plannedTrials });
-
-  const records: TrialRecord[] = [];
-  let completed = 0;
-  const limit = pLimit(concurrency);
-  // Writes are not awaited one by one (the store commits in groups); the
-  // first failure stops the run and every write is awaited before it ends.
-  const writes: Promise<void>[] = [];
-  let writeError: Error | undefined;
-  const playAttempt = async (task: Task, attempt: number): Promise<void> => {
-    for (let rerun = 0; rerun <= maxReruns; rerun++) {
-      await yieldToEventLoop();
-      if (writeError !== undefined) throw writeError;
-      const record = await runTrial({
-        task,
-        environment: suite.environment,
-        agent,
-        seed: deriveSeed(seed, task.id, attempt, rerun),
-        attempt,
-        rerun,
-        runId: run.run_id,
-        suiteHash: suite.hash,
-        systemHash,
-      });
-      writes.push(
-        store.putTrial(record).catch((error: unknown) => {
-          writeError ??= error instanceof Error ? error : new Error(String(error));
-        }),
-      );
-      records.push(record);
-      const willRerun = !record.valid && rerun < maxReruns;
-      if (!willRerun) completed++;
-      options.onEvent?.({ type: 'trial-end', trial: record, completed, plannedTrials, willRerun });
-      if (!willRerun) return;
-    }
-  };
-
-  try {
-    await Promise.all(
-      tasks.flatMap((task) =>
-        Array.from({ length: options.trials }, (_, index) =>
-          limit(() => playAttempt(task, index + 1)),
-        ),
-      ),
-    );
-  } catch (error) {
-    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
-    throw error;
-  }
-  const finishedAt = wallClockIso();
-  await store.finishRun(run.run_id, 'finished', finishedAt);
-  const finished: RunRecord = { ...run, status: 'finished', finished_at: finishedAt };
-  options.onEvent?.({ type: 'run-end', run: finished });
-  records.sort(compareTrials(run.suite.task_ids));
-  return { run: finished, trials: records };
 }

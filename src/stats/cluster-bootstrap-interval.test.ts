@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { statsReference } from '../../test/support/stats-reference.js';
 import { createRng } from '../core/index.js';
 import type { Rng } from '../core/index.js';
 import { clusterBootstrapInterval } from './cluster-bootstrap-interval.js';
 import type { TrialCluster } from './cluster-bootstrap-interval.js';
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
-) as { binomial_intervals_95: { cases: { n: number; c: number; wilson: [number, number] }[] } };
 
 /** Beta(a, b) for whole a, b: the a-th smallest of a + b − 1 uniforms. */
 function sampleBeta(rng: Rng, a: number, b: number): number {
@@ -125,7 +121,9 @@ describe('clusterBootstrapInterval', () => {
   });
 
   it('falls back to the Wilson interval of the trials when there is one task', () => {
-    const wilson = reference.binomial_intervals_95.cases.find(({ n, c }) => n === 10 && c === 1);
+    const wilson = statsReference.binomial_intervals_95.cases.find(
+      ({ n, c }) => n === 10 && c === 1,
+    );
     const interval = clusterBootstrapInterval([{ successes: 1, trials: 10 }], { seed: 1 });
     expect(interval.method).toBe('wilson-single-task');
     expect(interval.value).toBe(0.1);

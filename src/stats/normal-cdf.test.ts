@@ -1,25 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose, statsReference } from '../../test/support/stats-reference.js';
 import { normalCdf } from './normal-cdf.js';
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
-) as { quantiles: { normal: { p: number; x: number }[] } };
-
-function expectClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
-    Math.max(1e-12 * Math.abs(expected), 1e-15),
-  );
-}
 
 describe('normalCdf', () => {
   it('inverts the independently computed standard normal quantiles', () => {
-    for (const { p, x } of reference.quantiles.normal) expectClose(normalCdf(x), p);
+    for (const { p, x } of statsReference.quantiles.normal) expectClose(normalCdf(x), p);
   });
 
   it('keeps relative accuracy in the lower tail at the reference quantiles', () => {
     // 1 − p is exact for these p, so this checks e.g. Φ(−2.5758…) = 0.005 to 1e-12 relative.
-    for (const { p, x } of reference.quantiles.normal) expectClose(normalCdf(-x), 1 - p);
+    for (const { p, x } of statsReference.quantiles.normal) expectClose(normalCdf(-x), 1 - p);
   });
 
   it('gives Φ(−10) = 7.6198530241605260660e-24 (erfc(10/√2)/2 to 40 digits, mpmath)', () => {

@@ -1,49 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import {
+  binomial,
+  exactRatio,
+  expectClose,
+  statsReference,
+  subsetsOf,
+} from '../../test/support/stats-reference.js';
 import { passHatK } from './pass-hat-k.js';
-
-interface PassKCase {
-  readonly n: number;
-  readonly c: number;
-  readonly k: number;
-  readonly pass_hat_k: number;
-}
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
-) as { pass_at_k_and_pass_hat_k: { cases: PassKCase[] } };
-
-function expectClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
-    Math.max(1e-12 * Math.abs(expected), 1e-15),
-  );
-}
-
-/** Every k-subset of 0..n−1, as lists of indices. */
-function subsetsOf(n: number, k: number): number[][] {
-  if (k === 0) return [[]];
-  const subsets: number[][] = [];
-  for (let first = 0; first <= n - k; first += 1) {
-    for (const rest of subsetsOf(n - first - 1, k - 1)) {
-      subsets.push([first, ...rest.map((index) => index + first + 1)]);
-    }
-  }
-  return subsets;
-}
-
-function binomial(n: number, k: number): bigint {
-  let result = 1n;
-  for (let i = 1; i <= k; i += 1) result = (result * BigInt(n - k + i)) / BigInt(i);
-  return result;
-}
-
-function exactRatio(numerator: bigint, denominator: bigint): number {
-  return Number((numerator << 200n) / denominator) / 2 ** 200;
-}
 
 describe('passHatK', () => {
   it('matches the independently computed reference for every n, c, k with n ≤ 20', () => {
-    const cases = reference.pass_at_k_and_pass_hat_k.cases;
+    const cases = statsReference.pass_at_k_and_pass_hat_k.cases;
     expect(cases.length).toBeGreaterThan(1000);
     for (const { n, c, k, pass_hat_k } of cases) expectClose(passHatK(n, c, k), pass_hat_k);
   });

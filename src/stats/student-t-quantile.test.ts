@@ -1,27 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose, statsReference } from '../../test/support/stats-reference.js';
 import { studentTQuantile } from './student-t-quantile.js';
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
-) as { quantiles: { student_t: { p: number; df: number; x: number }[] } };
-
-function expectClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
-    Math.max(1e-12 * Math.abs(expected), 1e-15),
-  );
-}
 
 describe('studentTQuantile', () => {
   it('matches the independently computed t quantiles for 1 to 100 degrees of freedom', () => {
-    expect(reference.quantiles.student_t.length).toBeGreaterThan(10);
-    for (const { p, df, x } of reference.quantiles.student_t) {
+    expect(statsReference.quantiles.student_t.length).toBeGreaterThan(10);
+    for (const { p, df, x } of statsReference.quantiles.student_t) {
       expectClose(studentTQuantile(p, df), x);
     }
   });
 
   it('is antisymmetric about 1/2', () => {
-    for (const { p, df, x } of reference.quantiles.student_t) {
+    for (const { p, df, x } of statsReference.quantiles.student_t) {
       expectClose(studentTQuantile(1 - p, df), -x);
     }
   });

@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose, statsReference } from '../../test/support/stats-reference.js';
 import { suitePassK } from './suite-pass-k.js';
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
-) as {
-  pass_hat_k_suite_example: {
-    tasks: { n: number; c: number }[];
-    pass_hat_k: Record<string, number>;
-  };
-};
-
-function expectClose(actual: number | undefined, expected: number): void {
-  expect(actual).toBeDefined();
-  expect(Math.abs((actual ?? Number.NaN) - expected)).toBeLessThanOrEqual(
-    Math.max(1e-12 * Math.abs(expected), 1e-15),
-  );
-}
 
 describe('suitePassK', () => {
   it('matches the reference suite pass^k example', () => {
-    const example = reference.pass_hat_k_suite_example;
+    const example = statsReference.pass_hat_k_suite_example;
     const suite = suitePassK(example.tasks);
     expect(Object.keys(suite.passHatK)).toEqual(Object.keys(example.pass_hat_k));
     for (const [k, expected] of Object.entries(example.pass_hat_k)) {

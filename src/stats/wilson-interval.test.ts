@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectClose, statsReference } from '../../test/support/stats-reference.js';
 import { wilsonInterval } from './wilson-interval.js';
-
-interface BinomialCase {
-  readonly n: number;
-  readonly c: number;
-  readonly wilson: readonly [number, number];
-}
-
-const reference = JSON.parse(
-  readFileSync(new URL('../../test/fixtures/stats-reference.json', import.meta.url), 'utf8'),
-) as { binomial_intervals_95: { cases: BinomialCase[] } };
-
-function expectClose(actual: number, expected: number): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(
-    Math.max(1e-12 * Math.abs(expected), 1e-15),
-  );
-}
 
 describe('wilsonInterval', () => {
   it('matches the independently computed 95% Wilson bounds', () => {
-    const cases = reference.binomial_intervals_95.cases;
+    const cases = statsReference.binomial_intervals_95.cases;
     expect(cases.length).toBeGreaterThan(30);
     for (const { n, c, wilson } of cases) {
       const interval = wilsonInterval(c, n);

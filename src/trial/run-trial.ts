@@ -6,19 +6,20 @@ import {
   startTimeout,
   wallClockIso,
 } from '../core/index.js';
-import type { Environment } from '../environment/index.js';
+import type { Stopwatch } from '../core/index.js';
+import type { Environment, EventLog } from '../environment/index.js';
 import { createDispatcher, createEventLog } from '../environment/index.js';
 import type { TrialGrade } from '../grade/index.js';
 import { gradeTrial } from '../grade/index.js';
 import type { ExitReason, TrialEvent, TrialRecord } from '../schema/index.js';
 import { TRIAL_RECORD_VERSION } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
-import type { StateDiff } from '../state/index.js';
+import type { StateDiff, WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
 import { createScriptedUser } from '../user/index.js';
 import { createSession, createTrialControl } from './create-session.js';
 import type { TrialControl } from './create-session.js';
-import { isValidTerminal, terminalReason } from './terminal-reason.js';
+import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
 
 export interface TrialInput {
   readonly task: Task;
@@ -43,63 +44,38 @@ export function trialId(runId: string, taskId: string, attempt: number, rerun: n
  * the trial become data on the record; this function does not throw.
  */
 export async function runTrial(input: TrialInput): Promise<TrialRecord> {
-  const { task, environment, agent, seed } = input;
+  const { task, environment } = input;
   const stopwatch = startStopwatch();
   const startedAt = wallClockIso();
   const log = createEventLog(stopwatch);
   const control = createTrialControl();
-  const rng = createRng(seed);
 
-  // Reset: a fresh working copy over the frozen s0, then verified by hash.
+  // Reset: a fresh working copy over the frozen s0, verified by its hash.
   const state = createWorkingState(task.initialState);
   const initialHash = state.hash();
   if (initialHash !== task.initialState.hash) {
     control.stop(
       'harness_crash',
-      `reset verification failed: state hash ${initialHash} differs from the fixture hash ${task.initialState.hash}`,
+      `reset verification failed: state hash ${initialHash} is not the fixture hash ${task.initialState.hash}`,
     );
   }
-
-  let finalAnswer: string | null = null;
-  if (control.stopReason === undefined) {
-    const dispatcher = createDispatcher({
-      environment,
-      state,
-      clock: frozenClock(task.spec.clock),
-      rng: rng.fork('environment'),
-      log,
-      stopwatch,
-      access: task.spec.tools,
-    });
-    const user = createScriptedUser(task.spec.user);
-    log.record({ kind: 'user', text: user.opening, source: 'instruction' });
-    const session = createSession(
-      { task, environment, dispatcher, user, log, stopwatch, rng: rng.fork('agent'), agent },
-      control,
-    );
-    finalAnswer = await playAgent(agent, session, task, control);
-    if (finalAnswer !== null) log.record({ kind: 'agent', text: finalAnswer, final: true });
-  }
+  const finalAnswer =
+    control.stopReason === undefined
+      ? await playSession(input, state, log, stopwatch, control)
+      : null;
 
   const exit: ExitReason = control.stopReason ?? 'finished';
   const diff = state.diff();
-  const graded =
-    exit === 'tool_crash' || exit === 'harness_crash'
-      ? 'skipped'
-      : grade(task, environment, diff, log.events);
+  const graded = INFRASTRUCTURE_EXITS.includes(exit)
+    ? { type: 'skipped' as const }
+    : grade(task, environment, diff, log.events);
   const terminal = terminalReason(
     exit,
-    graded === 'skipped'
-      ? { success: false }
-      : graded.type === 'error'
-        ? 'grader_failed'
-        : graded.grade,
+    graded.type === 'error'
+      ? 'grader_failed'
+      : { success: graded.type === 'grade' && graded.grade.success },
   );
-  const theGrade = graded !== 'skipped' && graded.type === 'grade' ? graded.grade : undefined;
-  const error =
-    graded !== 'skipped' && graded.type === 'error'
-      ? `grader failed: ${graded.message}`
-      : (control.error ?? null);
+  const verdict = graded.type === 'grade' ? graded.grade : undefined;
 
   return {
     record_version: TRIAL_RECORD_VERSION,
@@ -112,7 +88,7 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     system_hash: input.systemHash,
     attempt: input.attempt,
     rerun: input.rerun,
-    seed,
+    seed: input.seed,
     initial_state_hash: initialHash,
     final_state_hash: state.hash(),
     state_diff: diff,
@@ -120,15 +96,45 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     final_answer: finalAnswer,
     exit_reason: exit,
     terminal_reason: terminal,
-    outcome: theGrade?.outcome ?? { pass: false, checks: [] },
-    constraints: [...(theGrade?.constraints ?? [])],
-    response: theGrade?.response ?? { pass: false, checks: [] },
+    outcome: verdict?.outcome ?? { pass: false, checks: [] },
+    constraints: [...(verdict?.constraints ?? [])],
+    response: verdict?.response ?? { pass: false, checks: [] },
     success: terminal === 'success',
     valid: isValidTerminal(terminal),
-    error,
+    error: graded.type === 'error' ? `grader failed: ${graded.message}` : (control.error ?? null),
     usage: usageOf(log.events, control.stepsUsed, stopwatch.elapsedMs()),
     started_at: startedAt,
   };
+}
+
+/** The conversation: the user opens, the agent acts through its session; returns the final answer. */
+async function playSession(
+  input: TrialInput,
+  state: WorkingState,
+  log: EventLog,
+  stopwatch: Stopwatch,
+  control: TrialControl,
+): Promise<string | null> {
+  const { task, environment, agent } = input;
+  const rng = createRng(input.seed);
+  const dispatcher = createDispatcher({
+    environment,
+    state,
+    clock: frozenClock(task.spec.clock),
+    rng: rng.fork('environment'),
+    log,
+    stopwatch,
+    access: task.spec.tools,
+  });
+  const user = createScriptedUser(task.spec.user);
+  log.record({ kind: 'user', text: user.opening, source: 'instruction' });
+  const session = createSession(
+    { task, environment, dispatcher, user, log, stopwatch, rng: rng.fork('agent'), agent },
+    control,
+  );
+  const finalAnswer = await playAgent(agent, session, task, control);
+  if (finalAnswer !== null) log.record({ kind: 'agent', text: finalAnswer, final: true });
+  return finalAnswer;
 }
 
 /** Runs the agent under the timeout; returns its final answer when it finished normally. */
@@ -159,7 +165,8 @@ async function playAgent(
   }
 }
 
-type Graded = { type: 'grade'; grade: TrialGrade } | { type: 'error'; message: string };
+type Graded =
+  { type: 'grade'; grade: TrialGrade } | { type: 'error'; message: string } | { type: 'skipped' };
 
 function grade(
   task: Task,

@@ -4,7 +4,7 @@ import type { ExitReason, TerminalReason } from '../schema/index.js';
 const NORMAL_EXITS: readonly ExitReason[] = ['finished', 'user_stop'];
 
 /** Exit reasons that mean the environment or harness broke: the trial is invalid. */
-const INFRASTRUCTURE_EXITS: readonly ExitReason[] = ['tool_crash', 'harness_crash'];
+export const INFRASTRUCTURE_EXITS: readonly ExitReason[] = ['tool_crash', 'harness_crash'];
 
 /**
  * The predeclared taxonomy: budget exhaustion, loops and agent errors are
