@@ -77,6 +77,7 @@ const forbiddenImports = {
     'report',
     'cli',
   ],
+  domains: ['task', 'agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   task: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   grade: ['task', 'agent', 'user', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   user: ['agent', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],

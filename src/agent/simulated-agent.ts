@@ -1,6 +1,7 @@
 import type { Step } from '../schema/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import { perturbArgs } from './perturb-args.js';
+import { finalAnswerIndex } from './run-steps.js';
 
 export const SLIP_KINDS = [
   'wrong_argument',
@@ -48,7 +49,7 @@ async function play(
   slip: number,
   slips: readonly SlipKind[],
 ): Promise<AgentResult> {
-  const lastSay = steps.findLastIndex((step) => 'say' in step);
+  const finalIndex = finalAnswerIndex(steps);
   const effectOf = (tool: string) =>
     session.tools.find((descriptor) => descriptor.name === tool)?.effect;
   const applicable = (kind: SlipKind, index: number): boolean => {
@@ -66,7 +67,7 @@ async function play(
       case 'skipped_confirmation':
         return (
           'say' in step &&
-          index !== lastSay &&
+          index !== finalIndex &&
           next !== undefined &&
           'tool' in next &&
           effectOf(next.tool) === 'irreversible'
@@ -97,11 +98,11 @@ async function play(
       const args =
         kind === 'wrong_argument' ? (perturbArgs(step.args, session.rng) ?? step.args) : step.args;
       await session.callTool(step.tool, args);
-    } else if (index !== lastSay) {
+    } else if (index !== finalIndex) {
       await session.sendToUser(step.say);
     }
   }
-  const final = steps[lastSay];
+  const final = steps[finalIndex];
   return { finalAnswer: final !== undefined && 'say' in final ? final.say : null };
 }
 

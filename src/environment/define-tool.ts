@@ -38,6 +38,15 @@ export interface ToolSpec<Input extends z.ZodType> {
   readonly input: Input;
   readonly effect: ToolEffect;
   readonly run: (args: z.output<Input>, context: ToolContext) => ToolOutput | Promise<ToolOutput>;
+  /**
+   * Whose records a call touches (a customer id, say), read from the
+   * arguments and the state before the call. The harness records it on the
+   * call so the `scope` constraint can catch writes to another owner's
+   * records. Undefined when it cannot tell (an unknown order).
+   */
+  readonly scope?: (args: z.output<Input>, state: WorkingState) => string | undefined;
+  /** A call that goes through ends the trial (a transfer to a human agent, say). */
+  readonly terminates?: boolean;
 }
 
 export interface ToolDefinition<Input extends z.ZodType = z.ZodType> extends ToolSpec<Input> {

@@ -85,10 +85,31 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     async call(tool, rawArgs) {
       const callId = `c${nextCallId++}`;
       const args = (rawArgs === undefined ? {} : cloneJson(rawArgs)) as JsonValue;
-      log.record({ kind: 'tool_call', call_id: callId, tool, args });
-
       const definition = environment.tools.get(tool);
-      if (definition === undefined) {
+      const parsed = definition?.input.safeParse(args);
+      let scope: string | undefined;
+      try {
+        if (definition?.scope !== undefined && parsed?.success === true)
+          scope = definition.scope(parsed.data, state);
+      } catch (error) {
+        log.record({ kind: 'tool_call', call_id: callId, tool, args });
+        fail(
+          callId,
+          tool,
+          'tool_crash',
+          `scope rule failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        throw new ToolCrashError(tool, error);
+      }
+      log.record({
+        kind: 'tool_call',
+        call_id: callId,
+        tool,
+        args,
+        ...(scope === undefined ? {} : { scope }),
+      });
+
+      if (definition === undefined || parsed === undefined) {
         return fail(callId, tool, 'unknown_tool', `there is no tool named "${tool}"`, {
           available: [...environment.tools.keys()],
         });
@@ -99,7 +120,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         log.record({ kind: 'blocked', call_id: callId, tool, reason, message });
         return { ok: false, error: { code: 'blocked', message } };
       }
-      const parsed = definition.input.safeParse(args);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({
           path: issue.path.map(String).join('.'),
@@ -110,9 +130,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           tool,
           'invalid_arguments',
           `arguments of ${tool} do not match its schema`,
-          {
-            issues,
-          },
+          { issues },
         );
       }
 

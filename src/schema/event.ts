@@ -31,6 +31,8 @@ export const ToolCallEventSchema = z.object({
   call_id: z.string(),
   tool: z.string(),
   args: JsonValueSchema,
+  /** Whose records the call touches, when the tool declares a scope rule and the arguments are valid. */
+  scope: z.string().optional(),
 });
 
 export const ToolErrorSchema = z.looseObject({ code: z.string(), message: z.string() });

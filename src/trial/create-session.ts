@@ -2,7 +2,7 @@ import type { Agent, AgentSession } from '../agent/index.js';
 import { TrialStoppedError } from '../agent/index.js';
 import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
-import type { Dispatcher, Environment, EventLog } from '../environment/index.js';
+import type { Dispatcher, Environment, EventLog, ToolCallResult } from '../environment/index.js';
 import { ToolCrashError } from '../environment/index.js';
 import type { ExitReason } from '../schema/index.js';
 import type { PublicTaskView, Task } from '../task/index.js';
@@ -111,8 +111,9 @@ export function createSession(options: SessionOptions, control: TrialControl): A
         control.stop('loop_detected');
         throw new TrialStoppedError('trial stopped: loop_detected');
       }
+      let result: ToolCallResult;
       try {
-        return await dispatcher.call(name, args);
+        result = await dispatcher.call(name, args);
       } catch (error) {
         if (error instanceof ToolCrashError) {
           control.stop('tool_crash', error.message);
@@ -120,6 +121,11 @@ export function createSession(options: SessionOptions, control: TrialControl): A
         }
         throw error;
       }
+      if (result.ok && environment.tools.get(name)?.terminates === true) {
+        log.record({ kind: 'note', text: `${name} ended the conversation` });
+        control.stop('finished');
+      }
+      return result;
     },
     async sendToUser(text) {
       takeStep();
