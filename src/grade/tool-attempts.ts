@@ -9,6 +9,8 @@ export interface ToolAttempt {
   /** Index of the `tool_call` event in the trial's events. */
   readonly index: number;
   readonly status: 'ok' | 'error' | 'blocked' | 'unanswered';
+  /** Whose records the call touches, when the tool says. */
+  readonly scope: string | undefined;
 }
 
 /** Every attempt, blocked and failed ones included: attempting counts, not only completing. */
@@ -27,6 +29,7 @@ export function toolAttempts(events: readonly TrialEvent[]): ToolAttempt[] {
       args: event.args,
       index,
       status: statusById.get(event.call_id) ?? 'unanswered',
+      scope: event.scope,
     });
   });
   return attempts;

@@ -146,6 +146,27 @@ describe('buildScorecard', () => {
     });
   });
 
+  it('reports the outcome-only verdict beside the full success (constraints ignored)', () => {
+    const consentBroken = (attempt: number) =>
+      buildTrialRecord({
+        task_id: 'a',
+        attempt,
+        success: false,
+        outcome: { pass: true, checks: [] },
+        constraints: [
+          { id: 'constraints[0]', kind: 'consent', pass: false, message: '', evidence: null },
+        ],
+      });
+    const card = buildScorecard(run(['a', 'b'], 2), [
+      consentBroken(1),
+      consentBroken(2),
+      ...trials('b', ['1', '0']),
+    ]);
+    expect(card.success_rate).toMatchObject({ value: 0.25, successes: 1, trials: 4 });
+    expect(card.outcome_only.success_rate).toMatchObject({ value: 0.75, successes: 3, trials: 4 });
+    expect(card.outcome_only.pass_hat_k['2']).toBeCloseTo(0.5, 12);
+  });
+
   it('renders a terminal scorecard with denominators', () => {
     const card = buildScorecard(run(['a', 'b'], 4), [
       ...trials('a', ['1', '1', '1', '1']),

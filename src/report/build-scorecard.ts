@@ -1,5 +1,5 @@
 import type { RunRecord, TrialRecord } from '../schema/index.js';
-import { EXIT_REASONS, TERMINAL_REASONS } from '../schema/index.js';
+import { EXIT_REASONS, NORMAL_EXIT_REASONS, TERMINAL_REASONS } from '../schema/index.js';
 import {
   clusterBootstrapInterval,
   describeSample,
@@ -27,7 +27,7 @@ function failedChecks(trial: TrialRecord): { check: string; kind: string }[] {
     .map((check) => ({ check: check.id, kind: check.kind }));
 }
 
-const NORMAL_EXITS = new Set(['finished', 'user_stop']);
+const NORMAL_EXITS: ReadonlySet<string> = new Set(NORMAL_EXIT_REASONS);
 
 /**
  * Why a failed trial failed, in words that compare across tasks: an
@@ -69,6 +69,36 @@ function kNote(
 }
 
 /**
+ * tau-bench's verdict: the state and the facts said, ignoring process
+ * constraints (consent, preconditions, scope), for a normally ended trial.
+ */
+export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
+  return (
+    trial.valid && trial.outcome.pass && trial.response.pass && NORMAL_EXITS.has(trial.exit_reason)
+  );
+}
+
+/** A success rate with its interval and pass^k, from per-task counts. */
+function rateOf(counts: readonly { successes: number; trials: number }[], seed: number) {
+  const counted = counts.filter((task) => task.trials > 0);
+  const interval = clusterBootstrapInterval(counted, { seed });
+  const passK = suitePassK(counted.map((task) => ({ n: task.trials, c: task.successes })));
+  const successes = counted.reduce((sum, task) => sum + task.successes, 0);
+  const trials = counted.reduce((sum, task) => sum + task.trials, 0);
+  return {
+    rate: {
+      value: interval.value,
+      ci95: [interval.lower, interval.upper] as const,
+      method: interval.method,
+      successes,
+      trials,
+      tasks: counted.length,
+    },
+    passK,
+  };
+}
+
+/**
  * The scorecard of a run, from its trial records alone. Suite figures are
  * task-weighted; the interval resamples tasks (trials of a task are not
  * independent); pass^k uses valid trials only, up to the smallest count of
@@ -84,12 +114,13 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     summariseTask(taskId, byTask.get(taskId) ?? []),
   );
   const counted = tasks.filter((task) => task.trials > 0);
-  const interval = clusterBootstrapInterval(
-    counted.map((task) => ({ successes: task.successes, trials: task.trials })),
-    { seed: run.seed },
+  const full = rateOf(tasks, run.seed);
+  const outcomeOnly = rateOf(
+    tasks.map((task) => ({ successes: task.outcome_only_successes, trials: task.trials })),
+    run.seed,
   );
-  const passK = suitePassK(counted.map((task) => ({ n: task.trials, c: task.successes })));
-  const successes = valid.filter((trial) => trial.success).length;
+  const passK = full.passK;
+  const successes = full.rate.successes;
   const totalCost = trials.reduce((sum, trial) => sum + trial.usage.cost_usd, 0);
   return {
     run_id: run.run_id,
@@ -105,13 +136,10 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
       missing_trials: taskIds.length * run.trials_per_task - valid.length,
       successes,
     },
-    success_rate: {
-      value: interval.value,
-      ci95: [interval.lower, interval.upper],
-      method: interval.method,
-      successes,
-      trials: valid.length,
-      tasks: counted.length,
+    success_rate: full.rate,
+    outcome_only: {
+      success_rate: outcomeOnly.rate,
+      pass_hat_k: outcomeOnly.passK.passHatK,
     },
     pass_at_k: passK.passAtK,
     pass_hat_k: passK.passHatK,
@@ -166,6 +194,7 @@ function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSumm
     labels: trials[0]?.labels ?? {},
     trials: valid.length,
     successes,
+    outcome_only_successes: valid.filter(isOutcomeOnlySuccess).length,
     invalid_attempts: trials.length - valid.length,
     success_rate: valid.length === 0 ? Number.NaN : successes / valid.length,
     ci95: [wilson.lower, wilson.upper],

@@ -32,6 +32,8 @@ export function renderTerminal(card: Scorecard): string {
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
     `pass^k     ${byK(card.pass_hat_k) || '—'}`,
+    `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
+    `  pass^k   ${byK(card.outcome_only.pass_hat_k) || '—'}`,
     `pass@k     ${byK(card.pass_at_k) || '—'}`,
     ...(card.k.note === null ? [] : [`           note: ${card.k.note}`]),
     `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task}) · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,

@@ -14,6 +14,8 @@ export interface TaskSummary {
   /** Valid trials. */
   readonly trials: number;
   readonly successes: number;
+  /** Valid trials that pass on state and facts alone, constraints ignored. */
+  readonly outcome_only_successes: number;
   readonly invalid_attempts: number;
   readonly success_rate: number;
   /** Wilson 95% interval of this task's rate. */
@@ -34,6 +36,16 @@ export interface SliceSummary {
   readonly success_rate: number;
 }
 
+/** A task-weighted success rate with its 95% interval and denominators. */
+export interface RateSummary {
+  readonly value: number;
+  readonly ci95: readonly [number, number];
+  readonly method: string;
+  readonly successes: number;
+  readonly trials: number;
+  readonly tasks: number;
+}
+
 /** The aggregates of a run; every figure is recomputable from the trial records. */
 export interface Scorecard {
   readonly run_id: string;
@@ -52,13 +64,14 @@ export interface Scorecard {
     readonly missing_trials: number;
     readonly successes: number;
   };
-  readonly success_rate: {
-    readonly value: number;
-    readonly ci95: readonly [number, number];
-    readonly method: string;
-    readonly successes: number;
-    readonly trials: number;
-    readonly tasks: number;
+  readonly success_rate: RateSummary;
+  /**
+   * The verdict on state and facts said alone, process constraints ignored:
+   * tau-bench's reward, comparable with its published numbers.
+   */
+  readonly outcome_only: {
+    readonly success_rate: RateSummary;
+    readonly pass_hat_k: Readonly<Record<string, number>>;
   };
   /** k → task-weighted mean of per-task estimates. */
   readonly pass_at_k: Readonly<Record<string, number>>;

@@ -50,6 +50,7 @@ export {
   EXIT_REASONS,
   ExitReasonSchema,
   GradeSchema,
+  NORMAL_EXIT_REASONS,
   StateDiffSchema,
   TERMINAL_REASONS,
   TRIAL_RECORD_VERSION,

@@ -73,17 +73,24 @@ export const ExpectSchema = z.strictObject({
   communicate: z.array(z.string()).default([]),
 });
 
+const OneOrMoreTools = z.union([ToolName, z.array(ToolName).min(1)]);
+
 export const ConstraintSchema = z.union([
   z.strictObject({ forbid: z.strictObject({ tool: ToolName }) }),
   z.strictObject({
     before: z.strictObject({
-      tool: ToolName,
-      require: ToolName,
+      /** The tool (or any of the tools) that needs the precondition. */
+      tool: OneOrMoreTools,
+      /** A successful call of this tool (or of any of these) must come first. */
+      require: OneOrMoreTools,
       same_args: z.array(z.string()).default([]),
     }),
   }),
-  z.strictObject({ consent: z.literal('irreversible') }),
+  /** `irreversible`: consent before irreversible calls; `write`: before every call that changes state. */
+  z.strictObject({ consent: z.enum(['irreversible', 'write']) }),
   z.strictObject({ max_identical_calls: z.number().int().positive() }),
+  /** Calls that change state may touch only this owner's records (tools declare whose records a call touches). */
+  z.strictObject({ scope: z.strictObject({ owner: z.string().min(1) }) }),
 ]);
 
 export const KnownBadSchema = z.strictObject({

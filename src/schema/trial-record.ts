@@ -15,6 +15,12 @@ export const EXIT_REASONS = [
   'harness_crash',
 ] as const;
 
+/** Exits after which the agent's work is judged on its merits (the rest are failures or invalid). */
+export const NORMAL_EXIT_REASONS: readonly (typeof EXIT_REASONS)[number][] = [
+  'finished',
+  'user_stop',
+];
+
 /**
  * Predeclared: agent failures count against the system; environment and
  * grader failures make a trial invalid (rerun per policy, always reported).

@@ -67,8 +67,14 @@ export function checkTaskReferences(
     if ('forbid' in constraint)
       checkTool(['constraints', index, 'forbid', 'tool'], constraint.forbid.tool);
     if ('before' in constraint) {
-      checkTool(['constraints', index, 'before', 'tool'], constraint.before.tool);
-      checkTool(['constraints', index, 'before', 'require'], constraint.before.require);
+      for (const field of ['tool', 'require'] as const) {
+        const named = constraint.before[field];
+        if (typeof named === 'string') checkTool(['constraints', index, 'before', field], named);
+        else
+          named.forEach((tool, position) =>
+            checkTool(['constraints', index, 'before', field, position], tool),
+          );
+      }
     }
   });
   spec.tools.allow?.forEach((tool, index) => checkTool(['tools', 'allow', index], tool));

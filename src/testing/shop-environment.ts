@@ -38,6 +38,7 @@ export const shopEnvironment = defineEnvironment({
       description: 'Refund an order in full.',
       input: z.object({ order_id: z.string(), amount_cents: z.number().int() }),
       effect: 'irreversible',
+      scope: ({ order_id }, state) => state.get('orders', order_id)?.customer as string | undefined,
       run: ({ order_id, amount_cents }, { state, calls }) => {
         const checked = calls.some(
           (call) =>
@@ -53,6 +54,14 @@ export const shopEnvironment = defineEnvironment({
         state.insert('refunds', id, { order_id, amount_cents });
         return { refund_id: id };
       },
+    }),
+    defineTool({
+      name: 'transfer_to_human',
+      description: 'Hand the conversation to a human agent; ends it.',
+      input: z.object({ summary: z.string() }),
+      effect: 'read',
+      terminates: true,
+      run: () => 'Transfer successful',
     }),
     defineTool({
       name: 'crash',

@@ -197,6 +197,30 @@ describe('runTrial', () => {
     expect(record.constraints).toMatchObject([{ kind: 'forbid', pass: false }]);
   });
 
+  it('ends the trial normally when a terminating tool goes through', async () => {
+    const record = await trial(
+      agentDoing(async (session) => {
+        await session.callTool('transfer_to_human', { summary: 'refund request' });
+        await session.callTool('get_order', { order_id: '8842' });
+        return 'unreachable';
+      }),
+    );
+    expect(record).toMatchObject({
+      exit_reason: 'finished',
+      terminal_reason: 'agent_failure',
+      final_answer: null,
+    });
+    expect(record.usage.tool_calls).toBe(1);
+  });
+
+  it('records whose records a call touches', async () => {
+    const record = await trial(createOracleAgent());
+    const refund = record.events.find(
+      (event) => event.kind === 'tool_call' && event.tool === 'process_refund',
+    );
+    expect(refund).toMatchObject({ scope: 'ana@example.com' });
+  });
+
   it('never lets the expected outcome, reference, known-bad paths or hidden goal reach the agent', async () => {
     const seen: unknown[] = [];
     await trial(

@@ -1,7 +1,5 @@
+import { NORMAL_EXIT_REASONS } from '../schema/index.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
-
-/** Exit reasons after which the agent's work is judged on its merits. */
-const NORMAL_EXITS: readonly ExitReason[] = ['finished', 'user_stop'];
 
 /** Exit reasons that mean the environment or harness broke: the trial is invalid. */
 export const INFRASTRUCTURE_EXITS: readonly ExitReason[] = ['tool_crash', 'harness_crash'];
@@ -17,7 +15,7 @@ export function terminalReason(
 ): TerminalReason {
   if (INFRASTRUCTURE_EXITS.includes(exit)) return 'environment_failure';
   if (graded === 'grader_failed') return 'grader_failure';
-  return graded.success && NORMAL_EXITS.includes(exit) ? 'success' : 'agent_failure';
+  return graded.success && NORMAL_EXIT_REASONS.includes(exit) ? 'success' : 'agent_failure';
 }
 
 /** Only successes and agent failures are valid: the rest are rerun and reported apart. */
