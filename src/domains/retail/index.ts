@@ -1,0 +1,20 @@
+export { checkRetailFixture } from './check-retail-fixture.js';
+export type { RetailFixture } from './check-retail-fixture.js';
+export { createRetailEnvironment } from './create-retail-environment.js';
+export { evaluateArithmetic } from './evaluate-arithmetic.js';
+export type { ArithmeticResult } from './evaluate-arithmetic.js';
+export { formatPythonFloat } from './format-python-float.js';
+export { loadRetailData } from './load-retail-data.js';
+export type { RetailData } from './load-retail-data.js';
+export { pythonRound2 } from './python-round2.js';
+export { retailTools } from './retail-tools.js';
+export type {
+  RetailAddress,
+  RetailLineItem,
+  RetailOrder,
+  RetailPayment,
+  RetailPaymentMethod,
+  RetailProduct,
+  RetailUser,
+  RetailVariant,
+} from './retail-records.js';
