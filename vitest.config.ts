@@ -10,6 +10,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
       },
       {
+        find: /^endstate\/retail$/,
+        replacement: fileURLToPath(new URL('./src/domains/retail/index.ts', import.meta.url)),
+      },
+      {
         find: /^endstate\/testing$/,
         replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
       },

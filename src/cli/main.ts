@@ -3,6 +3,7 @@ import { HARNESS_VERSION, isEndstateError } from '../core/index.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
 import { nonNegativeInteger, positiveInteger, probability } from './parse-number.js';
+import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { reportCommand } from './report-command.js';
 import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
@@ -63,6 +64,21 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--seed <s>', 'seed for the validation trials', nonNegativeInteger, 0)
     .action(async (suite: string, flags: { seed: number }) =>
       setExit(await validateCommand(suite, flags, io)),
+    );
+  program
+    .command('import')
+    .description('convert tasks from another benchmark into an endstate suite')
+    .argument('<format>', `source format (${IMPORT_FORMATS.join(', ')})`)
+    .argument('<dir>', "the benchmark's data folder")
+    .requiredOption('--out <suite>', 'suite folder to write')
+    .option(
+      '--known-bad <n>',
+      'known-bad paths to generate per task (at most)',
+      nonNegativeInteger,
+      2,
+    )
+    .action(async (format: string, dir: string, flags: { out: string; knownBad: number }) =>
+      setExit(await importCommand(format, dir, flags, io)),
     );
   return program;
 }

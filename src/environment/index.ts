@@ -18,3 +18,5 @@ export { OUTBOX_COLLECTION, createOutbox } from './outbox.js';
 export type { Outbox, OutboxMessage } from './outbox.js';
 export { isToolFailure, toolError } from './tool-error.js';
 export type { ToolFailure } from './tool-error.js';
+export { replayCalls } from './replay-calls.js';
+export type { ReplayedCalls } from './replay-calls.js';

@@ -30,7 +30,11 @@ export function gradeTrial(input: TrialGradeInput): TrialGrade {
     events: input.events,
     effectOf: input.effectOf,
   });
-  const response = gradeResponse({ communicate: input.expect.communicate, events: input.events });
+  const response = gradeResponse({
+    communicate: input.expect.communicate,
+    events: input.events,
+    match: input.expect.communicate_match,
+  });
   const success = outcome.pass && response.pass && constraints.every((check) => check.pass);
   return { outcome, constraints, response, success };
 }

@@ -48,4 +48,12 @@ describe('gradeResponse', () => {
       false,
     );
   });
+
+  it('matches substrings with commas removed in tau-bench mode', () => {
+    const events = said('That comes to $1,093.34, and 100 points.');
+    expect(gradeResponse({ communicate: ['1093.34', '10'], events, match: 'substring' }).pass).toBe(
+      true,
+    );
+    expect(gradeResponse({ communicate: ['10'], events }).pass).toBe(false);
+  });
 });

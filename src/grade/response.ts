@@ -24,16 +24,27 @@ function factPattern(fact: string): RegExp {
 export interface ResponseInput {
   readonly communicate: readonly string[];
   readonly events: readonly TrialEvent[];
+  /** `token` (default) or tau-bench's `substring` (commas removed, case-insensitive). */
+  readonly match?: 'token' | 'substring';
+}
+
+function matcher(fact: string, mode: 'token' | 'substring'): (message: string) => boolean {
+  if (mode === 'substring') {
+    const needle = fact.toLowerCase().replaceAll(',', '');
+    return (message) => message.toLowerCase().replaceAll(',', '').includes(needle);
+  }
+  const pattern = factPattern(fact);
+  return (message) => pattern.test(normalizeForMatch(message));
 }
 
 /** Required facts appear in what the agent said to the user (its messages and final answer). */
-export function gradeResponse({ communicate, events }: ResponseInput): Grade {
+export function gradeResponse({ communicate, events, match = 'token' }: ResponseInput): Grade {
   const messages = events.flatMap((event, index) =>
-    event.kind === 'agent' ? [{ index, text: normalizeForMatch(event.text) }] : [],
+    event.kind === 'agent' ? [{ index, text: event.text }] : [],
   );
   const checks: Check[] = communicate.map((fact, index) => {
-    const pattern = factPattern(fact);
-    const found = messages.find((message) => pattern.test(message.text));
+    const matches = matcher(fact, match);
+    const found = messages.find((message) => matches(message.text));
     return {
       id: `expect.communicate[${index}]`,
       kind: 'communicate',

@@ -71,6 +71,11 @@ export const ExpectSchema = z.strictObject({
   assert: z.array(z.string()).default([]),
   /** Facts that must appear in the agent's messages to the user. */
   communicate: z.array(z.string()).default([]),
+  /**
+   * `token` (default): a fact matches as a whole token ("80" is not in "$180");
+   * `substring`: tau-bench's rule, a case-insensitive substring once commas are removed.
+   */
+  communicate_match: z.enum(['token', 'substring']).default('token'),
 });
 
 const OneOrMoreTools = z.union([ToolName, z.array(ToolName).min(1)]);
@@ -124,6 +129,7 @@ export const TaskFileSchema = z.strictObject({
     incidental: [],
     assert: [],
     communicate: [],
+    communicate_match: 'token',
   }),
   constraints: z.array(ConstraintSchema).default([]),
   reference: z.array(StepSchema).default([]),

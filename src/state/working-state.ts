@@ -147,7 +147,12 @@ export function createWorkingState(base: FrozenState): WorkingState {
     hash() {
       let total = base.hashValue;
       for (const [collection, id, { before, after }] of changes()) {
-        if (before !== null) total = subtractHash(total, hashRecord(collection, id, before));
+        if (before !== null) {
+          total = subtractHash(
+            total,
+            base.recordHash(collection, id) ?? hashRecord(collection, id, before),
+          );
+        }
         if (after !== null) total = addHash(total, hashRecord(collection, id, after));
       }
       return formatHash(total);

@@ -1,0 +1,3 @@
+export { changesFromDiff } from './changes-from-diff.js';
+export { importTaubench } from './taubench/index.js';
+export type { ImportSummary, ImportTaubenchOptions } from './taubench/index.js';

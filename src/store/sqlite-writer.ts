@@ -1,0 +1,115 @@
+import type Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** One statement to run: its name in the writer's catalogue and its parameters. */
+export type WriteOp = readonly [statement: string, params: readonly (string | number | null)[]];
+
+/** Runs batches of writes, each batch in one transaction. */
+export interface SqliteWriter {
+  apply(ops: readonly WriteOp[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Writes on the calling thread, through the given connection. */
+export function createInlineWriter(
+  db: Database.Database,
+  statements: Readonly<Record<string, string>>,
+): SqliteWriter {
+  const prepared = new Map(
+    Object.entries(statements).map(([name, sql]) => [name, db.prepare(sql)]),
+  );
+  const applyAll = db.transaction((ops: readonly WriteOp[]) => {
+    for (const [name, params] of ops) prepared.get(name)!.run(...params);
+  });
+  return {
+    apply: (ops) => {
+      try {
+        applyAll(ops);
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/*
+ * The writer thread's code. It is evaluated (not loaded from a file) so the
+ * same code runs from the sources and from the build; dynamic imports work
+ * whether Node evaluates it as a CommonJS script or as a module.
+ */
+const WRITER_THREAD = `(async () => {
+  const { parentPort, workerData } = await import('node:worker_threads');
+  const { default: Database } = await import(workerData.driver);
+  const db = new Database(workerData.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 10000');
+  const prepared = new Map(Object.entries(workerData.statements).map(([name, sql]) => [name, db.prepare(sql)]));
+  const applyAll = db.transaction((ops) => { for (const [name, params] of ops) prepared.get(name).run(...params); });
+  parentPort.on('message', (message) => {
+    if (message.type === 'close') { db.close(); parentPort.postMessage({ id: message.id, ok: true }); return; }
+    try { applyAll(message.ops); parentPort.postMessage({ id: message.id, ok: true }); }
+    catch (error) { parentPort.postMessage({ id: message.id, ok: false, message: String(error && error.message || error) }); }
+  });
+})().catch((error) => { throw error; });`;
+
+interface Reply {
+  readonly id: number;
+  readonly ok: boolean;
+  readonly message?: string;
+}
+
+/**
+ * Writes on a thread of its own with its own connection, so that SQLite's
+ * page writes and WAL checkpoints run on another core than the trials.
+ */
+export function createThreadWriter(
+  path: string,
+  statements: Readonly<Record<string, string>>,
+): SqliteWriter {
+  const driver = pathToFileURL(createRequire(import.meta.url).resolve('better-sqlite3')).href;
+  const worker = new Worker(WRITER_THREAD, {
+    eval: true,
+    workerData: { driver, path, statements },
+  });
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let failure: Error | undefined;
+  let nextId = 1;
+  const settle = (reply: Reply): void => {
+    const entry = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.ok) entry?.resolve();
+    else entry?.reject(new Error(reply.message ?? 'the writer thread failed'));
+  };
+  const failAll = (error: Error): void => {
+    failure = error;
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
+  };
+  worker.on('message', settle);
+  worker.on('error', failAll);
+  worker.on('exit', (code) => {
+    if (waiting.size > 0) failAll(new Error(`the writer thread stopped (exit code ${code})`));
+  });
+  const send = (
+    message: { type: 'ops'; ops: readonly WriteOp[] } | { type: 'close' },
+  ): Promise<void> => {
+    if (failure !== undefined) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+  return {
+    apply: (ops) => send({ type: 'ops', ops }),
+    async close() {
+      if (failure === undefined) await send({ type: 'close' });
+      await worker.terminate();
+    },
+  };
+}
