@@ -16,20 +16,12 @@ import { createRng, frozenClock } from '../dist/core/index.js';
 import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
 import { runTrial } from '../dist/trial/index.js';
+import { microseconds, round } from './measure.mjs';
+import { benchRetail } from './retail.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const TRIALS_PER_TASK = Number(process.env.BENCH_TRIALS ?? 40);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2000);
-
-/** Mean microseconds per call of `work` over `count` calls (after a warm-up). */
-async function microseconds(count, work) {
-  for (let i = 0; i < Math.min(200, count); i++) await work(i);
-  const start = performance.now();
-  for (let i = 0; i < count; i++) await work(i);
-  return round(((performance.now() - start) * 1000) / count);
-}
-
-const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function throughput(suite, agent) {
   const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
@@ -149,7 +141,12 @@ async function perTrialCosts(suite) {
   };
 }
 
-const results = { node: process.version, trials_per_task: TRIALS_PER_TASK, suites: {} };
+const results = {
+  node: process.version,
+  trials_per_task: TRIALS_PER_TASK,
+  suites: {},
+  retail: null,
+};
 for (const name of ['support', 'airline']) {
   const suite = await loadSuite(join(root, 'examples', name));
   results.suites[name] = {
@@ -159,4 +156,9 @@ for (const name of ['support', 'airline']) {
     per_trial: await perTrialCosts(suite),
   };
 }
+results.retail = await benchRetail({
+  suitePath: join(root, 'examples', 'retail'),
+  trialsPerTask: Number(process.env.BENCH_RETAIL_TRIALS ?? 8),
+  repeat: 500,
+});
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

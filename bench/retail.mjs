@@ -1,0 +1,123 @@
+// Retail (tau-bench) benchmarks: throughput over the whole suite with the
+// store on, per-trial overhead, peak RSS, and how reset and grading scale
+// with the fixture's size.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createOracleAgent, loadSuite, openSqliteStore, runSuite } from '../dist/index.js';
+import { createRetailEnvironment, loadRetailData } from '../dist/domains/retail/index.js';
+import { gradeTrial } from '../dist/grade/index.js';
+import { createWorkingState } from '../dist/state/index.js';
+import { runTrial } from '../dist/trial/index.js';
+import { microseconds, round } from './measure.mjs';
+
+/** The retail data with every user, order and product copied `factor` times under new ids. */
+function scaledData(data, factor) {
+  const scale = (records) => {
+    const out = { ...records };
+    for (let copy = 1; copy < factor; copy++) {
+      for (const [id, record] of Object.entries(records)) out[`${id}~${copy}`] = record;
+    }
+    return out;
+  };
+  return {
+    ...data,
+    users: scale(data.users),
+    orders: scale(data.orders),
+    products: scale(data.products),
+  };
+}
+
+async function scalingAt(data, factor, task, repeat) {
+  const environment = createRetailEnvironment(scaledData(data, factor));
+  const scaledTask = { ...task, initialState: environment.fixture };
+  const input = (seed) => ({
+    task: scaledTask,
+    environment,
+    agent: createOracleAgent(),
+    seed,
+    attempt: 1,
+    rerun: 0,
+    runId: 'bench',
+    suiteHash: 'h',
+    systemHash: 's',
+  });
+  const record = await runTrial(input(1));
+  if (!record.success) throw new Error(`oracle failed ${task.id} at ${factor}x`);
+  return {
+    records: environment.fixture.recordCount,
+    reset_us: await microseconds(repeat, () => {
+      const state = createWorkingState(scaledTask.initialState);
+      if (state.hash() !== scaledTask.initialState.hash)
+        throw new Error('reset verification failed');
+    }),
+    grading_us: await microseconds(repeat, () =>
+      gradeTrial({
+        expect: task.spec.expect,
+        constraints: task.spec.constraints,
+        s0: scaledTask.initialState.snapshot,
+        diff: record.state_diff,
+        events: record.events,
+        effectOf: (tool) => environment.tools.get(tool)?.effect,
+      }),
+    ),
+    trial_us: await microseconds(repeat, (i) => runTrial(input(i))),
+  };
+}
+
+export async function benchRetail({ suitePath, trialsPerTask, repeat }) {
+  const suite = await loadSuite(suitePath);
+  const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
+  const store = openSqliteStore(join(folder, 'endstate.db'));
+  const start = performance.now();
+  const { trials } = await runSuite({
+    suite,
+    agent: createOracleAgent(),
+    trials: trialsPerTask,
+    concurrency: 8,
+    seed: 1,
+    store,
+  });
+  const seconds = (performance.now() - start) / 1000;
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+
+  // Per-trial cost without the store, averaged over every task once.
+  const agent = createOracleAgent();
+  const perTrialStart = performance.now();
+  for (const task of suite.tasks) {
+    await runTrial({
+      task,
+      environment: suite.environment,
+      agent,
+      seed: 1,
+      attempt: 1,
+      rerun: 0,
+      runId: 'bench',
+      suiteHash: suite.hash,
+      systemHash: 's',
+    });
+  }
+  const trialUs = ((performance.now() - perTrialStart) * 1000) / suite.tasks.length;
+
+  const data = loadRetailData(join(suitePath, 'data'));
+  const task = suite.tasks.find((candidate) => candidate.id === 'test-000') ?? suite.tasks[0];
+  const scaling = {};
+  for (const factor of [1, 10, 100])
+    scaling[`${factor}x`] = await scalingAt(data, factor, task, repeat);
+
+  return {
+    tasks: suite.tasks.length,
+    oracle: {
+      trials: trials.length,
+      seconds: round(seconds, 3),
+      trials_per_second: round(trials.length / seconds, 0),
+      success_rate: round(trials.filter((trial) => trial.success).length / trials.length, 4),
+    },
+    trial_without_store_us: round(trialUs),
+    peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 1),
+    scaling_task: task.id,
+    scaling,
+  };
+}
