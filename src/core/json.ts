@@ -8,10 +8,17 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Structural equality of JSON values: key order never matters, array order does. */
+const hasOwn = (object: object, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(object, key);
+
+/**
+ * Structural equality of JSON values: key order never matters, array order
+ * does, a key whose value is undefined counts as absent. Allocates nothing:
+ * it runs on every changed record of every trial.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
@@ -20,13 +27,15 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   const aObject = a as Record<string, unknown>;
   const bObject = b as Record<string, unknown>;
-  const aKeys = Object.keys(aObject).filter((key) => aObject[key] !== undefined);
-  const bKeys = Object.keys(bObject).filter((key) => bObject[key] !== undefined);
-  if (aKeys.length !== bKeys.length) return false;
-  for (const key of aKeys) {
-    if (!Object.hasOwn(bObject, key) || !jsonEqual(aObject[key], bObject[key])) return false;
+  let aCount = 0;
+  for (const key in aObject) {
+    if (!hasOwn(aObject, key) || aObject[key] === undefined) continue;
+    aCount++;
+    if (!hasOwn(bObject, key) || !jsonEqual(aObject[key], bObject[key])) return false;
   }
-  return true;
+  let bCount = 0;
+  for (const key in bObject) if (hasOwn(bObject, key) && bObject[key] !== undefined) bCount++;
+  return aCount === bCount;
 }
 
 /** Recursively freezes a JSON value in place and returns it. */
@@ -38,7 +47,25 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A deep, mutable copy of a JSON value. */
+/**
+ * A deep, mutable copy of a JSON value. Plain recursion: several times
+ * faster than structuredClone on the small records tools copy on every write.
+ */
 export function cloneJson<T>(value: T): T {
-  return structuredClone(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const child = cloneJson((value as Record<string, unknown>)[key]);
+    // "__proto__" is an ordinary key in JSON; assigning it would set the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, {
+        value: child,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else copy[key] = child;
+  }
+  return copy as T;
 }

@@ -84,12 +84,7 @@ function checkBefore(
       offending.length === 0
         ? `every ${tools} came after a successful ${requirement}${sameArgs}`
         : `${offending.length} ${tools} attempt(s) without a successful ${requirement}${sameArgs} first`,
-    evidence: {
-      tool: [...guarded],
-      require: [...required],
-      same_args: [...rule.same_args],
-      call_ids: offending,
-    },
+    evidence: { call_ids: offending },
   };
 }
 

@@ -1,8 +1,8 @@
 import picomatch from 'picomatch';
 import type { JsonValue } from '../core/index.js';
-import { jsonEqual } from '../core/index.js';
+import { isJsonObject, jsonEqual } from '../core/index.js';
 import type { Change, Check, Expect, Grade } from '../schema/index.js';
-import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from '../state/index.js';
+import type { RecordChange, StateDiff, StateSnapshot } from '../state/index.js';
 import { evaluateAssertion } from './cel-assertion.js';
 import { parseRecordPath, valueAtField } from './record-path.js';
 import { createFinalStateView } from './state-view.js';
@@ -74,20 +74,26 @@ function checkChange(
     const before = valueAtField(s0[path.collection]?.[path.id], path.field);
     const pass = record !== undefined && jsonEqual(actual, change.to);
     explain(explained, `${path.collection}/${path.id}`, [...path.field]);
+    const recordPath = `${path.collection}/${path.id}`;
+    // A passing check needs no copy of the value: the state diff holds it.
     return {
       id,
       kind: 'set',
       pass,
       message:
         record === undefined
-          ? `${path.collection}/${path.id} does not exist in the final state`
-          : `${change.set} is ${JSON.stringify(actual)}, expected ${JSON.stringify(change.to)}`,
-      evidence: {
-        record: `${path.collection}/${path.id}`,
-        expected: change.to,
-        actual: (actual ?? null) as JsonValue,
-        before: (before ?? null) as JsonValue,
-      },
+          ? `${recordPath} does not exist in the final state`
+          : pass
+            ? `${change.set} has the expected value`
+            : `${change.set} is ${clip(JSON.stringify(actual) ?? 'absent')}, expected ${clip(JSON.stringify(change.to))}`,
+      evidence: pass
+        ? { record: recordPath }
+        : {
+            record: recordPath,
+            expected: change.to,
+            actual: (actual ?? null) as JsonValue,
+            before: (before ?? null) as JsonValue,
+          },
     };
   }
   if ('insert' in change) {
@@ -104,10 +110,9 @@ function checkChange(
       id,
       kind: 'insert',
       pass,
-      message: `${matched.length} new record(s) in ${change.insert} match ${JSON.stringify(change.match)}, expected ${wanted}`,
+      message: `${matched.length} new record(s) in ${change.insert} match ${clip(JSON.stringify(change.match))}, expected ${wanted}`,
       evidence: {
         collection: change.insert,
-        match: change.match,
         matched_ids: matched,
         inserted_ids: inserted.map(([recordId]) => recordId),
       },
@@ -130,6 +135,9 @@ function checkChange(
   };
 }
 
+const clip = (text: string, length = 200): string =>
+  text.length <= length ? text : `${text.slice(0, length)}…`;
+
 /** Every key of `pattern` equals the record's value; nested objects match partially too. */
 function matchesPartially(value: unknown, pattern: JsonValue): boolean {
   if (typeof pattern === 'object' && pattern !== null && !Array.isArray(pattern)) {
@@ -141,26 +149,39 @@ function matchesPartially(value: unknown, pattern: JsonValue): boolean {
   return jsonEqual(value, pattern);
 }
 
-function withoutFields(record: StateRecord | null, fields: readonly string[][]): unknown {
-  if (record === null) return null;
-  const copy = structuredClone(record) as Record<string, unknown>;
-  for (const field of fields) {
-    let parent: unknown = copy;
-    for (const key of field.slice(0, -1))
-      parent = (parent as Record<string, unknown> | undefined)?.[key];
-    const last = field.at(-1);
-    if (last !== undefined && typeof parent === 'object' && parent !== null)
-      delete (parent as Record<string, unknown>)[last];
-  }
-  return copy;
+/** Whether two values differ once the given field paths (relative to them) are left out. */
+function differsIgnoring(a: unknown, b: unknown, ignored: readonly (readonly string[])[]): boolean {
+  if (ignored.some((path) => path.length === 0)) return false;
+  if (ignored.length === 0 || !isJsonObject(a) || !isJsonObject(b)) return !jsonEqual(a, b);
+  return changedKeys(a, b, ignored).length > 0;
 }
 
+/** Keys of two objects whose values differ, leaving out the ignored field paths. */
+function changedKeys(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  ignored: readonly (readonly string[])[],
+): string[] {
+  const changed: string[] = [];
+  const differs = (key: string): boolean =>
+    differsIgnoring(
+      a[key],
+      b[key],
+      ignored.length === 0
+        ? ignored
+        : ignored.filter((path) => path[0] === key).map((path) => path.slice(1)),
+    );
+  for (const key of Object.keys(a)) if (differs(key)) changed.push(key);
+  for (const key of Object.keys(b)) if (!Object.hasOwn(a, key) && differs(key)) changed.push(key);
+  return changed;
+}
+
+/** Top-level fields a change touched beyond the explained ones (`*`: the whole record). */
 function changedFields(change: RecordChange, explainedFields: readonly string[][]): string[] {
-  const before = withoutFields(change.before, explainedFields) as Record<string, unknown> | null;
-  const after = withoutFields(change.after, explainedFields) as Record<string, unknown> | null;
-  if (before === null || after === null) return before === after ? [] : ['*'];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => !jsonEqual(before[key], after[key])).sort();
+  if (change.before === null || change.after === null)
+    return change.before === change.after ? [] : ['*'];
+  if (explainedFields.some((field) => field.length === 0)) return [];
+  return changedKeys(change.before, change.after, explainedFields).sort();
 }
 
 function checkCollateral(

@@ -1,6 +1,8 @@
 import { cloneJson, deepFreeze } from '../core/index.js';
 import { addHash, formatHash, hashRecord } from './hash-state.js';
-import type { StateSnapshot } from './types.js';
+import type { StateRecord, StateSnapshot } from './types.js';
+
+const NO_IDS: readonly string[] = Object.freeze([]);
 
 /** An immutable s0: deep-frozen records with their state hash computed once. */
 export interface FrozenState {
@@ -11,6 +13,10 @@ export interface FrozenState {
   readonly recordCount: number;
   /** The hash of each s0 record, so a trial never rehashes what it did not change. */
   recordHash(collection: string, id: string): bigint | undefined;
+  /** An s0 record by id (a Map lookup: faster than the frozen object's). */
+  record(collection: string, id: string): StateRecord | undefined;
+  /** s0's ids of a collection, in order (one shared frozen array). */
+  ids(collection: string): readonly string[];
 }
 
 /** Copies and freezes a snapshot; the caller's object is left alone. */
@@ -19,12 +25,16 @@ export function freezeState(snapshot: StateSnapshot): FrozenState {
   let total = 0n;
   let recordCount = 0;
   const hashes = new Map<string, Map<string, bigint>>();
-  for (const [collection, records] of Object.entries(frozen)) {
-    const byId = new Map<string, bigint>();
-    hashes.set(collection, byId);
-    for (const [id, record] of Object.entries(records)) {
+  const records = new Map<string, Map<string, StateRecord>>();
+  const ids = new Map<string, readonly string[]>();
+  for (const [collection, byIdObject] of Object.entries(frozen)) {
+    const hashById = new Map<string, bigint>();
+    hashes.set(collection, hashById);
+    records.set(collection, new Map(Object.entries(byIdObject)));
+    ids.set(collection, Object.freeze(Object.keys(byIdObject)));
+    for (const [id, record] of Object.entries(byIdObject)) {
       const recordHash = hashRecord(collection, id, record);
-      byId.set(id, recordHash);
+      hashById.set(id, recordHash);
       total = addHash(total, recordHash);
       recordCount++;
     }
@@ -35,5 +45,7 @@ export function freezeState(snapshot: StateSnapshot): FrozenState {
     hashValue: total,
     recordCount,
     recordHash: (collection, id) => hashes.get(collection)?.get(id),
+    record: (collection, id) => records.get(collection)?.get(id),
+    ids: (collection) => ids.get(collection) ?? NO_IDS,
   };
 }

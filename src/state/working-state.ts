@@ -16,10 +16,12 @@ export interface WorkingState {
   get(collection: string, id: string): StateRecord | undefined;
   has(collection: string, id: string): boolean;
   /** Ids in a stable order: s0's order, then inserts in the order they happened. */
-  ids(collection: string): string[];
+  ids(collection: string): readonly string[];
   list(collection: string): StateRecord[];
   entries(collection: string): [string, StateRecord][];
   count(collection: string): number;
+  /** Whether anything was written to the collection since s0 (indexes over s0 stay exact until then). */
+  isTouched(collection: string): boolean;
   /** Every collection s0 declared or a write created, empty ones included. */
   collections(): string[];
   /** Adds a record; fails if the id exists. */
@@ -50,34 +52,37 @@ export function createWorkingState(base: FrozenState): WorkingState {
   let overlay = new Map<string, Map<string, Slot>>();
 
   const baseRecord = (collection: string, id: string): StateRecord | undefined =>
-    base.snapshot[collection]?.[id];
-
-  const slot = (collection: string, id: string): Slot | undefined =>
-    overlay.get(collection)?.get(id);
+    base.record(collection, id);
 
   const get = (collection: string, id: string): StateRecord | undefined => {
-    const written = slot(collection, id);
+    const written = overlay.get(collection)?.get(id);
     if (written === DELETED) return undefined;
-    return (
-      written ??
-      (Object.hasOwn(base.snapshot[collection] ?? {}, id) ? baseRecord(collection, id) : undefined)
-    );
+    return written ?? base.record(collection, id);
   };
 
+  // diff() and hash() share the list of changes until the next write.
+  let cachedChanges: [string, string, RecordChange][] | undefined;
+
   const write = (collection: string, id: string, value: Slot): void => {
+    cachedChanges = undefined;
     let records = overlay.get(collection);
     if (records === undefined) overlay.set(collection, (records = new Map<string, Slot>()));
     records.set(id, value);
   };
 
-  const ids = (collection: string): string[] => {
+  /** Ids in order; s0's own array (no copy) while nothing was inserted or deleted. */
+  const ids = (collection: string): readonly string[] => {
+    const baseIds = base.ids(collection);
     const written = overlay.get(collection);
-    const baseIds = Object.keys(base.snapshot[collection] ?? {});
     if (written === undefined) return baseIds;
-    const result = baseIds.filter((id) => written.get(id) !== DELETED);
-    const baseSet = base.snapshot[collection] ?? {};
+    let reshaped = false;
     for (const [id, value] of written) {
-      if (value !== DELETED && !Object.hasOwn(baseSet, id)) result.push(id);
+      if (value === DELETED || base.record(collection, id) === undefined) reshaped = true;
+    }
+    if (!reshaped) return baseIds;
+    const result = baseIds.filter((id) => written.get(id) !== DELETED);
+    for (const [id, value] of written) {
+      if (value !== DELETED && base.record(collection, id) === undefined) result.push(id);
     }
     return result;
   };
@@ -88,6 +93,7 @@ export function createWorkingState(base: FrozenState): WorkingState {
     });
 
   const changes = (): [string, string, RecordChange][] => {
+    if (cachedChanges !== undefined) return cachedChanges;
     const result: [string, string, RecordChange][] = [];
     for (const collection of [...overlay.keys()].sort()) {
       const records = overlay.get(collection)!;
@@ -99,6 +105,7 @@ export function createWorkingState(base: FrozenState): WorkingState {
         result.push([collection, id, { before, after }]);
       }
     }
+    cachedChanges = result;
     return result;
   };
 
@@ -110,6 +117,7 @@ export function createWorkingState(base: FrozenState): WorkingState {
     list: (collection) => ids(collection).map((id) => get(collection, id)!),
     entries: (collection) => ids(collection).map((id) => [id, get(collection, id)!]),
     count: (collection) => ids(collection).length,
+    isTouched: (collection) => overlay.has(collection),
     collections: () => [...new Set([...Object.keys(base.snapshot), ...overlay.keys()])],
     insert(collection, id, record) {
       if (get(collection, id) !== undefined) {
@@ -168,6 +176,7 @@ export function createWorkingState(base: FrozenState): WorkingState {
     },
     reset() {
       overlay = new Map();
+      cachedChanges = undefined;
     },
   };
   return state;
