@@ -77,18 +77,21 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       seed: flags.seed,
       maxReruns: flags.maxReruns,
       store,
+      collect: false,
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') runId = event.run.run_id;
         progress.onEvent(event);
       },
     });
     progress.stop();
-    const scorecard = buildScorecard(result.run, result.trials);
+    // The scorecard comes from the store, as `endstate report` would rebuild it.
+    const trials = await store.listTrials(result.run.run_id);
+    const scorecard = buildScorecard(result.run, trials);
     io.out(`${renderTerminal(scorecard)}\n`);
     if (flags.json !== undefined) {
       writeFileSync(
         resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run: result.run, scorecard, trials: result.trials }, null, 2)}\n`,
+        `${JSON.stringify({ run: result.run, scorecard, trials }, null, 2)}\n`,
       );
       io.err(`wrote ${flags.json}\n`);
     }

@@ -8,6 +8,7 @@ import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
 import type { RunEvent } from './run-events.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
+import { createWriteTracker } from './write-tracker.js';
 
 export interface RunSuiteOptions {
   readonly suite: Suite;
@@ -22,11 +23,17 @@ export interface RunSuiteOptions {
   readonly maxReruns?: number;
   readonly store: RunStore;
   readonly onEvent?: (event: RunEvent) => void;
+  /**
+   * Keep every trial record in memory to return it (default true). Long
+   * runs can leave it off and read the trials back from the store: holding
+   * thousands of records makes garbage collection a large share of the run.
+   */
+  readonly collect?: boolean;
 }
 
 export interface RunResult {
   readonly run: RunRecord;
-  /** Every trial record, invalid attempts included, in task order. */
+  /** Every trial record, invalid attempts included, in task order (empty when not collected). */
   readonly trials: readonly TrialRecord[];
 }
 
@@ -48,14 +55,12 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
 
   const records: TrialRecord[] = [];
   let completed = 0;
-  // Writes are not awaited one by one (the store commits in groups); the
-  // first failure stops the run, and every write is awaited before it ends.
-  const writes: Promise<void>[] = [];
-  let writeError: Error | undefined;
+  // The first failed write stops the run; every write settles before it ends.
+  const writes = createWriteTracker();
   const playAttempt = async (task: Task, attempt: number): Promise<void> => {
     for (let rerun = 0; rerun <= run.max_reruns; rerun++) {
       await yieldToEventLoop();
-      if (writeError !== undefined) throw writeError;
+      if (writes.error !== undefined) throw writes.error;
       const record = await runTrial({
         task,
         environment: suite.environment,
@@ -67,12 +72,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         suiteHash: suite.hash,
         systemHash: run.system_hash,
       });
-      writes.push(
-        store.putTrial(record).catch((error: unknown) => {
-          writeError ??= error instanceof Error ? error : new Error(String(error));
-        }),
-      );
-      records.push(record);
+      writes.track(store.putTrial(record));
+      if (options.collect !== false) records.push(record);
       const willRerun = !record.valid && rerun < run.max_reruns;
       if (!willRerun) completed++;
       options.onEvent?.({ type: 'trial-end', trial: record, completed, plannedTrials, willRerun });
@@ -89,8 +90,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         ),
       ),
     );
-    await Promise.all(writes);
-    if (writeError !== undefined) throw writeError;
+    await writes.settled();
+    if (writes.error !== undefined) throw writes.error;
   } catch (error) {
     await store.finishRun(run.run_id, 'interrupted', wallClockIso());
     throw error;

@@ -3,6 +3,7 @@ import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../age
 import { deriveSeed } from '../core/index.js';
 import type { Step, TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
+import type { FrozenState } from '../state/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
 
@@ -66,11 +67,23 @@ export async function validateSuite(
   options: { seed?: number } = {},
 ): Promise<SuiteValidation> {
   const tasks: TaskValidation[] = [];
-  for (const task of suite.tasks) tasks.push(await validateTask(suite, task, options.seed ?? 0));
+  // s0 is usually shared by many tasks: rehash each distinct one once.
+  const rehashed = new Map<FrozenState, boolean>();
+  const isIntact = (state: FrozenState): boolean => {
+    if (!rehashed.has(state)) rehashed.set(state, hashState(state.snapshot) === state.hash);
+    return rehashed.get(state)!;
+  };
+  for (const task of suite.tasks)
+    tasks.push(await validateTask(suite, task, options.seed ?? 0, isIntact));
   return { usable: tasks.every((task) => task.usable), tasks };
 }
 
-async function validateTask(suite: Suite, task: Task, seed: number): Promise<TaskValidation> {
+async function validateTask(
+  suite: Suite,
+  task: Task,
+  seed: number,
+  isIntact: (state: FrozenState) => boolean,
+): Promise<TaskValidation> {
   const play = (agent: Agent, label: string): Promise<TrialRecord> =>
     runTrial({
       task,
@@ -99,7 +112,7 @@ async function validateTask(suite: Suite, task: Task, seed: number): Promise<Tas
   const fresh = createWorkingState(task.initialState);
   const resetOk =
     fresh.hash() === task.initialState.hash &&
-    hashState(task.initialState.snapshot) === task.initialState.hash &&
+    isIntact(task.initialState) &&
     oracle.initial_state_hash === task.initialState.hash;
   error(
     'reset',

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { RunRecordSchema, TrialRecordSchema } from '../schema/index.js';
+import { RunRecordSchema, TRIAL_RECORD_VERSION } from '../schema/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import type { RunStore } from './run-store.js';
 import { compareTrials } from './run-store.js';
@@ -54,7 +54,7 @@ const STATEMENTS = {
 
 /** Trials wait at most this long, or until this many are waiting, before they are committed together. */
 const FLUSH_AFTER_MS = 25;
-const FLUSH_AT_TRIALS = 128;
+const FLUSH_AT_TRIALS = 16;
 
 export interface SqliteStoreOptions {
   /**
@@ -84,6 +84,27 @@ function trialOps(trial: TrialRecord): WriteOp[] {
     ],
     ['insertEvents', [trial.trial_id, JSON.stringify(events)]],
   ];
+}
+
+/**
+ * A stored trial as a record. The store wrote it from a validated record,
+ * so only its version is checked: parsing every record with the schema
+ * would cost more than reading a large run.
+ */
+function readTrial(recordJson: string, events: unknown): TrialRecord {
+  const record = JSON.parse(recordJson) as Omit<TrialRecord, 'events' | 'record_version'> & {
+    record_version: unknown;
+  };
+  if (record.record_version !== TRIAL_RECORD_VERSION) {
+    throw new Error(
+      `trial ${record.trial_id} has record version ${String(record.record_version)}, this endstate reads ${TRIAL_RECORD_VERSION}`,
+    );
+  }
+  return {
+    ...record,
+    record_version: TRIAL_RECORD_VERSION,
+    events: (events ?? []) as TrialRecord['events'],
+  };
 }
 
 function openDatabase(path: string): Database.Database {
@@ -239,12 +260,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
         return selectTrials
           .all(runId)
-          .map((row) =>
-            TrialRecordSchema.parse({
-              ...JSON.parse(row.record),
-              events: events.get(row.trial_id) ?? [],
-            }),
-          )
+          .map((row) => readTrial(row.record, events.get(row.trial_id)))
           .sort(compareTrials(order));
       }),
     close: () =>

@@ -17,7 +17,8 @@ export interface TrialControl {
   error: string | undefined;
   stepsUsed: number;
   stop(reason: ExitReason, detail?: string): void;
-  readonly abort: AbortController;
+  /** Aborted once the trial stops; created on first use (most agents never listen). */
+  readonly signal: AbortSignal;
 }
 
 export interface SessionOptions {
@@ -42,16 +43,25 @@ export function publicTaskView(task: Task, environment: Environment): PublicTask
 }
 
 export function createTrialControl(): TrialControl {
+  let controller: AbortController | undefined;
+  const reasonOf = (reason: ExitReason): TrialStoppedError =>
+    new TrialStoppedError(`trial stopped: ${reason}`);
   const control: TrialControl = {
     stopReason: undefined,
     error: undefined,
     stepsUsed: 0,
-    abort: new AbortController(),
+    get signal() {
+      if (controller === undefined) {
+        controller = new AbortController();
+        if (control.stopReason !== undefined) controller.abort(reasonOf(control.stopReason));
+      }
+      return controller.signal;
+    },
     stop(reason, detail) {
       if (control.stopReason !== undefined) return;
       control.stopReason = reason;
       if (detail !== undefined) control.error = detail;
-      control.abort.abort(new TrialStoppedError(`trial stopped: ${reason}`));
+      controller?.abort(reasonOf(reason));
     },
   };
   return control;
@@ -89,7 +99,9 @@ export function createSession(options: SessionOptions, control: TrialControl): A
   return {
     task: publicTaskView(task, environment),
     tools: environment.descriptors,
-    signal: control.abort.signal,
+    get signal() {
+      return control.signal;
+    },
     rng: options.rng,
     note: (text) => void log.record({ kind: 'note', text }),
     budget: () => ({

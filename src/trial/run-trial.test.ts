@@ -126,6 +126,20 @@ describe('runTrial', () => {
     });
   });
 
+  it('aborts the session signal when the trial stops', async () => {
+    let signal: AbortSignal | undefined;
+    const record = await trial(
+      agentDoing(async (session) => {
+        signal = session.signal;
+        await new Promise((resolve) => session.signal.addEventListener('abort', resolve));
+        return null;
+      }),
+      { limits: { max_steps: 10, timeout_s: 0.05 } },
+    );
+    expect(record.exit_reason).toBe('timeout');
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('makes a crashing tool an invalid environment failure', async () => {
     const record = await trial(
       agentDoing(async (session) => (await session.callTool('crash', {}), 'ok')),

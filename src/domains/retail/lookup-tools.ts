@@ -4,6 +4,7 @@ import type { WorkingState } from '../../state/index.js';
 import { RETAIL_COLLECTIONS, orderOwner, readProduct, readUser } from './retail-records.js';
 import type { RetailUser } from './retail-records.js';
 import { OrderIdArgument, UserIdArgument } from './tool-arguments.js';
+import { indexedUsers } from './user-index.js';
 
 // Descriptions are tau-bench's (MIT, Sierra).
 
@@ -13,8 +14,13 @@ const userNotFound = () => toolError('user_not_found', 'user not found');
  * The first user (in the users' stored order) that passes `isMatch`. The
  * scans read records in place: no copies, no parsing, no per-user objects.
  */
-function findUser(state: WorkingState, isMatch: (user: RetailUser) => boolean): string | undefined {
-  for (const userId of state.ids(RETAIL_COLLECTIONS.users)) {
+function findUser(
+  state: WorkingState,
+  isMatch: (user: RetailUser) => boolean,
+  candidates: readonly string[] | undefined,
+): string | undefined {
+  // The index narrows the scan to the users that can match, in the same order.
+  for (const userId of candidates ?? state.ids(RETAIL_COLLECTIONS.users)) {
     const user = readUser(state, userId);
     if (user !== undefined && isMatch(user)) return userId;
   }
@@ -48,7 +54,10 @@ export const findUserIdByEmail = defineTool({
   effect: 'read',
   run: ({ email }, { state }) => {
     const wanted = email.toLowerCase();
-    return findUser(state, (user) => lowercaseEquals(user.email, wanted)) ?? userNotFound();
+    const candidates = indexedUsers(state, { email: wanted });
+    return (
+      findUser(state, (user) => lowercaseEquals(user.email, wanted), candidates) ?? userNotFound()
+    );
   },
 });
 
@@ -72,6 +81,7 @@ export const findUserIdByNameZip = defineTool({
         user.address.zip === zip &&
         lowercaseEquals(user.name.first_name, first) &&
         lowercaseEquals(user.name.last_name, last),
+      indexedUsers(state, { first, last }),
     );
     return userId ?? userNotFound();
   },
