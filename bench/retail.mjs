@@ -1,16 +1,14 @@
 // Retail (tau-bench) benchmarks: throughput over the whole suite with the
 // store on, per-trial overhead, peak RSS, and how reset and grading scale
 // with the fixture's size.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createOracleAgent, loadSuite, openSqliteStore, runSuite } from '../dist/index.js';
+import { createOracleAgent, loadSuite } from '../dist/index.js';
 import { createRetailEnvironment, loadRetailData } from '../dist/domains/retail/index.js';
 import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
 import { runTrial } from '../dist/trial/index.js';
-import { microseconds, round } from './measure.mjs';
+import { microseconds, round, throughput } from './measure.mjs';
 
 /** The retail data with every user, order and product copied `factor` times under new ids. */
 function scaledData(data, factor) {
@@ -68,20 +66,7 @@ async function scalingAt(data, factor, task, repeat) {
 
 export async function benchRetail({ suitePath, trialsPerTask, repeat }) {
   const suite = await loadSuite(suitePath);
-  const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
-  const store = openSqliteStore(join(folder, 'endstate.db'));
-  const start = performance.now();
-  const { trials } = await runSuite({
-    suite,
-    agent: createOracleAgent(),
-    trials: trialsPerTask,
-    concurrency: 8,
-    seed: 1,
-    store,
-  });
-  const seconds = (performance.now() - start) / 1000;
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
+  const oracle = await throughput(suite, createOracleAgent(), trialsPerTask);
 
   // Per-trial cost without the store, averaged over every task once.
   const agent = createOracleAgent();
@@ -109,12 +94,7 @@ export async function benchRetail({ suitePath, trialsPerTask, repeat }) {
 
   return {
     tasks: suite.tasks.length,
-    oracle: {
-      trials: trials.length,
-      seconds: round(seconds, 3),
-      trials_per_second: round(trials.length / seconds, 0),
-      success_rate: round(trials.filter((trial) => trial.success).length / trials.length, 4),
-    },
+    oracle,
     trial_without_store_us: round(trialUs),
     peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 1),
     scaling_task: task.id,

@@ -3,48 +3,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import {
   createOracleAgent,
   createSimulatedAgent,
   loadSuite,
   openSqliteStore,
-  runSuite,
 } from '../dist/index.js';
 import { createDispatcher, createEventLog } from '../dist/environment/index.js';
 import { createRng, frozenClock } from '../dist/core/index.js';
 import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
 import { runTrial } from '../dist/trial/index.js';
-import { microseconds, round } from './measure.mjs';
+import { microseconds, round, throughput } from './measure.mjs';
 import { benchRetail } from './retail.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const TRIALS_PER_TASK = Number(process.env.BENCH_TRIALS ?? 40);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2000);
-
-async function throughput(suite, agent) {
-  const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
-  const store = openSqliteStore(join(folder, 'endstate.db'));
-  const start = performance.now();
-  const { trials } = await runSuite({
-    suite,
-    agent,
-    trials: TRIALS_PER_TASK,
-    concurrency: 8,
-    seed: 1,
-    store,
-  });
-  const seconds = (performance.now() - start) / 1000;
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
-  return {
-    trials: trials.length,
-    seconds: round(seconds, 3),
-    trials_per_second: round(trials.length / seconds, 0),
-    success_rate: round(trials.filter((trial) => trial.success).length / trials.length, 3),
-  };
-}
 
 async function perTrialCosts(suite) {
   // The task with the longest reference path: the most work per trial.
@@ -151,8 +126,8 @@ for (const name of ['support', 'airline']) {
   const suite = await loadSuite(join(root, 'examples', name));
   results.suites[name] = {
     tasks: suite.tasks.length,
-    oracle: await throughput(suite, createOracleAgent()),
-    simulated: await throughput(suite, createSimulatedAgent({ slip: 0.1 })),
+    oracle: await throughput(suite, createOracleAgent(), TRIALS_PER_TASK),
+    simulated: await throughput(suite, createSimulatedAgent({ slip: 0.1 }), TRIALS_PER_TASK),
     per_trial: await perTrialCosts(suite),
   };
 }
