@@ -4,3 +4,7 @@ export type { RunResult, RunSuiteOptions } from './run-suite.js';
 export { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 export { validateSuite } from './validate-suite.js';
 export type { SuiteValidation, TaskValidation, ValidationCheck } from './validate-suite.js';
+export { runAttempt } from './run-attempt.js';
+export type { AttemptInput } from './run-attempt.js';
+export { outlineOf } from './trial-outline.js';
+export type { TrialOutline } from './trial-outline.js';

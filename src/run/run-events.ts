@@ -1,11 +1,12 @@
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord } from '../schema/index.js';
+import type { TrialOutline } from './trial-outline.js';
 
 /** What a run tells its observers (progress bars, logs); the runner knows no reporter. */
 export type RunEvent =
   | { readonly type: 'run-start'; readonly run: RunRecord; readonly plannedTrials: number }
   | {
       readonly type: 'trial-end';
-      readonly trial: TrialRecord;
+      readonly trial: TrialOutline;
       /** Attempts finished with a final (valid or exhausted) record. */
       readonly completed: number;
       readonly plannedTrials: number;

@@ -1,13 +1,13 @@
-import pLimit from 'p-limit';
 import type { Agent } from '../agent/index.js';
-import { deriveSeed, hashJson, wallClockIso, yieldToEventLoop } from '../core/index.js';
+import { hashJson, wallClockIso } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { Suite, Task } from '../task/index.js';
-import { runTrial } from '../trial/index.js';
 import type { RunEvent } from './run-events.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
+import { runAttempt } from './run-attempt.js';
+import { outlineOf } from './trial-outline.js';
 import { createWriteTracker } from './write-tracker.js';
 
 export interface RunSuiteOptions {
@@ -57,39 +57,37 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   let completed = 0;
   // The first failed write stops the run; every write settles before it ends.
   const writes = createWriteTracker();
-  const playAttempt = async (task: Task, attempt: number): Promise<void> => {
-    for (let rerun = 0; rerun <= run.max_reruns; rerun++) {
-      await yieldToEventLoop();
-      if (writes.error !== undefined) throw writes.error;
-      const record = await runTrial({
-        task,
+  const queue = tasks.flatMap((task) =>
+    Array.from({ length: options.trials }, (_, index) => ({ task, attempt: index + 1 })),
+  );
+  let next = 0;
+  const play = async (): Promise<void> => {
+    for (let job = queue[next++]; job !== undefined; job = queue[next++]) {
+      await runAttempt({
+        ...job,
         environment: suite.environment,
         agent,
-        seed: deriveSeed(run.seed, task.id, attempt, rerun),
-        attempt,
-        rerun,
-        runId: run.run_id,
+        run,
         suiteHash: suite.hash,
-        systemHash: run.system_hash,
+        shouldStop: () => writes.error,
+        onTrial: (record, willRerun) => {
+          writes.track(store.putTrial(record));
+          if (options.collect !== false) records.push(record);
+          if (!willRerun) completed++;
+          options.onEvent?.({
+            type: 'trial-end',
+            trial: outlineOf(record),
+            completed,
+            plannedTrials,
+            willRerun,
+          });
+        },
       });
-      writes.track(store.putTrial(record));
-      if (options.collect !== false) records.push(record);
-      const willRerun = !record.valid && rerun < run.max_reruns;
-      if (!willRerun) completed++;
-      options.onEvent?.({ type: 'trial-end', trial: record, completed, plannedTrials, willRerun });
-      if (!willRerun) return;
     }
   };
 
-  const limit = pLimit(run.concurrency);
   try {
-    await Promise.all(
-      tasks.flatMap((task) =>
-        Array.from({ length: options.trials }, (_, index) =>
-          limit(() => playAttempt(task, index + 1)),
-        ),
-      ),
-    );
+    await Promise.all(Array.from({ length: run.concurrency }, play));
     await writes.settled();
     if (writes.error !== undefined) throw writes.error;
   } catch (error) {

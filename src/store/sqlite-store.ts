@@ -2,8 +2,10 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { RunRecordSchema, TRIAL_RECORD_VERSION } from '../schema/index.js';
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { RunRecordSchema } from '../schema/index.js';
+import type { RunRecord } from '../schema/index.js';
+import { decodeTrial, encodeTrial } from './encoded-trial.js';
+import type { EncodedTrial } from './encoded-trial.js';
 import type { RunStore } from './run-store.js';
 import { compareTrials } from './run-store.js';
 import { createInlineWriter, createThreadWriter } from './sqlite-writer.js';
@@ -64,8 +66,7 @@ export interface SqliteStoreOptions {
   readonly writer?: 'thread' | 'inline';
 }
 
-function trialOps(trial: TrialRecord): WriteOp[] {
-  const { events, ...rest } = trial;
+function trialOps(trial: EncodedTrial): WriteOp[] {
   return [
     [
       'insertTrial',
@@ -79,32 +80,11 @@ function trialOps(trial: TrialRecord): WriteOp[] {
         trial.success ? 1 : 0,
         trial.terminal_reason,
         trial.exit_reason,
-        JSON.stringify(rest),
+        trial.record,
       ],
     ],
-    ['insertEvents', [trial.trial_id, JSON.stringify(events)]],
+    ['insertEvents', [trial.trial_id, trial.events]],
   ];
-}
-
-/**
- * A stored trial as a record. The store wrote it from a validated record,
- * so only its version is checked: parsing every record with the schema
- * would cost more than reading a large run.
- */
-function readTrial(recordJson: string, events: unknown): TrialRecord {
-  const record = JSON.parse(recordJson) as Omit<TrialRecord, 'events' | 'record_version'> & {
-    record_version: unknown;
-  };
-  if (record.record_version !== TRIAL_RECORD_VERSION) {
-    throw new Error(
-      `trial ${record.trial_id} has record version ${String(record.record_version)}, this endstate reads ${TRIAL_RECORD_VERSION}`,
-    );
-  }
-  return {
-    ...record,
-    record_version: TRIAL_RECORD_VERSION,
-    events: (events ?? []) as TrialRecord['events'],
-  };
 }
 
 function openDatabase(path: string): Database.Database {
@@ -198,6 +178,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       )
       .catch(() => undefined);
   };
+  const enqueue = (trial: EncodedTrial): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ ops: trialOps(trial), resolve, reject });
+      if (waiting.length >= FLUSH_AT_TRIALS) flush();
+      else timer ??= setTimeout(flush, FLUSH_AFTER_MS);
+    });
   /** Commits what waits, then runs `work`; failures become E_STORE errors. */
   const settled = async <T>(action: string, work: () => T | Promise<T>): Promise<T> => {
     flush();
@@ -237,12 +223,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           ],
         ]),
       ),
-    putTrial: (trial) =>
-      new Promise<void>((resolve, reject) => {
-        waiting.push({ ops: trialOps(trial), resolve, reject });
-        if (waiting.length >= FLUSH_AT_TRIALS) flush();
-        else timer ??= setTimeout(flush, FLUSH_AFTER_MS);
-      }),
+    putTrial: (trial) => enqueue(encodeTrial(trial)),
     finishRun: (runId, status, finishedAt) =>
       settled('finish the run', async () => {
         const run = parseRun(selectRun.get(runId));
@@ -255,12 +236,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     listRuns: () => settled('list runs', () => selectRuns.all().map((row) => parseRun(row)!)),
     listTrials: (runId) =>
       settled('read trials', () => {
-        const events = new Map<string, unknown>();
-        for (const row of selectEvents.all(runId)) events.set(row.trial_id, JSON.parse(row.events));
+        const events = new Map<string, string>();
+        for (const row of selectEvents.all(runId)) events.set(row.trial_id, row.events);
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
         return selectTrials
           .all(runId)
-          .map((row) => readTrial(row.record, events.get(row.trial_id)))
+          .map((row) => decodeTrial(row.record, events.get(row.trial_id)))
           .sort(compareTrials(order));
       }),
     close: () =>

@@ -1,0 +1,48 @@
+import type { Agent } from '../agent/index.js';
+import { deriveSeed, yieldToEventLoop } from '../core/index.js';
+import type { Environment } from '../environment/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { Task } from '../task/index.js';
+import { runTrial } from '../trial/index.js';
+
+export interface AttemptInput {
+  readonly task: Task;
+  /** 1..k. */
+  readonly attempt: number;
+  readonly environment: Environment;
+  readonly agent: Agent;
+  readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'>;
+  readonly suiteHash: string;
+  /** Called after every trial; `willRerun` when the trial was invalid and another try follows. */
+  readonly onTrial: (record: TrialRecord, willRerun: boolean) => void;
+  /** Stops before the next try when it returns an error (a failed write, say). */
+  readonly shouldStop?: () => Error | undefined;
+}
+
+/**
+ * One of a task's k trials: tried until valid, up to the run's rerun limit.
+ * Seeds derive from the run seed, the task, the attempt and the rerun, so
+ * the records are the same whichever thread plays them.
+ */
+export async function runAttempt(input: AttemptInput): Promise<void> {
+  const { task, attempt, run } = input;
+  for (let rerun = 0; rerun <= run.max_reruns; rerun++) {
+    await yieldToEventLoop();
+    const stop = input.shouldStop?.();
+    if (stop !== undefined) throw stop;
+    const record = await runTrial({
+      task,
+      environment: input.environment,
+      agent: input.agent,
+      seed: deriveSeed(run.seed, task.id, attempt, rerun),
+      attempt,
+      rerun,
+      runId: run.run_id,
+      suiteHash: input.suiteHash,
+      systemHash: run.system_hash,
+    });
+    const willRerun = !record.valid && rerun < run.max_reruns;
+    input.onTrial(record, willRerun);
+    if (!willRerun) return;
+  }
+}
