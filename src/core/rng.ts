@@ -1,7 +1,6 @@
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { sha256Hex } from './canonical-json.js';
 
 /** A seeded random number generator. The only source of randomness outside the shell. */
 export interface Rng {
@@ -17,9 +16,24 @@ export interface Rng {
   fork(label: string): Rng;
 }
 
-/** A 32-bit unsigned seed derived from any list of parts, stable across platforms. */
+/**
+ * A 32-bit unsigned seed derived from any list of parts, stable across
+ * platforms: FNV-1a over the UTF-16 code units of the parts' JSON, then
+ * MurmurHash3's 32-bit finaliser so that near-identical parts (attempt 1
+ * and 2) give unrelated seeds. Not cryptographic, and it need not be.
+ */
 export function deriveSeed(...parts: readonly (string | number)[]): number {
-  return Number.parseInt(sha256Hex(JSON.stringify(parts)).slice(0, 8), 16);
+  const text = JSON.stringify(parts);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
 }
 
 export function createRng(seed: number): Rng {

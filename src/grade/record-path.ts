@@ -5,9 +5,17 @@ export interface RecordPath {
   readonly field: readonly string[];
 }
 
+const parsed = new Map<string, RecordPath>();
+
+/** Paths repeat across trials of a task: each is split once. */
 export function parseRecordPath(path: string): RecordPath {
-  const [collection = '', id = '', ...field] = path.split('/');
-  return { collection, id, field };
+  let result = parsed.get(path);
+  if (result === undefined) {
+    const [collection = '', id = '', ...field] = path.split('/');
+    result = Object.freeze({ collection, id, field: Object.freeze(field) });
+    if (parsed.size < 100_000) parsed.set(path, result);
+  }
+  return result;
 }
 
 export function valueAtField(record: unknown, field: readonly string[]): unknown {

@@ -15,7 +15,6 @@ export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalS
     if (change !== undefined) return change.after ?? undefined;
     return s0[collection]?.[id];
   };
-  const collections = [...new Set([...Object.keys(s0), ...Object.keys(diff)])];
   const recordsOf = (collection: string): Record<string, StateRecord> => {
     const records: Record<string, StateRecord> = {};
     for (const [id, record] of Object.entries(s0[collection] ?? {})) {
@@ -28,13 +27,21 @@ export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalS
     }
     return records;
   };
+  // Only CEL assertions read whole collections: build these views on first use.
+  const collections = (): string[] => [...new Set([...Object.keys(s0), ...Object.keys(diff)])];
+  let lists: Record<string, readonly StateRecord[]> | undefined;
+  let byId: Record<string, Readonly<Record<string, StateRecord>>> | undefined;
   return {
     get,
-    lists: orEmpty(
-      lazyRecord(collections, (collection) => Object.values(recordsOf(collection))),
-      () => [],
-    ),
-    byId: orEmpty(lazyRecord(collections, recordsOf), () => ({})),
+    get lists() {
+      return (lists ??= orEmpty(
+        lazyRecord(collections(), (collection) => Object.values(recordsOf(collection))),
+        () => [],
+      ));
+    },
+    get byId() {
+      return (byId ??= orEmpty(lazyRecord(collections(), recordsOf), () => ({})));
+    },
   };
 }
 

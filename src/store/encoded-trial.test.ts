@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createOracleAgent } from '../agent/index.js';
+import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
+import { runTrial } from '../trial/index.js';
+import { decodeTrial, encodeTrial } from './encoded-trial.js';
+
+describe('encodeTrial', () => {
+  it('round-trips a trial record through decodeTrial', async () => {
+    const record = await runTrial({
+      task: buildTask(shopEnvironment, shopRefundTask),
+      environment: shopEnvironment,
+      agent: createOracleAgent(),
+      seed: 3,
+      attempt: 1,
+      rerun: 0,
+      runId: 'r',
+      suiteHash: 'h',
+      systemHash: 's',
+    });
+    const encoded = encodeTrial(record);
+    expect(decodeTrial(encoded.record, encoded.events)).toEqual(JSON.parse(JSON.stringify(record)));
+    expect(encoded).toMatchObject({
+      trial_id: record.trial_id,
+      task_id: 'refund-8842',
+      valid: true,
+      success: true,
+    });
+  });
+
+  it('refuses a record of another version', () => {
+    expect(() => decodeTrial('{"record_version":99,"trial_id":"t"}', '[]')).toThrow(
+      /record version 99/,
+    );
+  });
+});
