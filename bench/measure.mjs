@@ -14,11 +14,8 @@ export async function microseconds(count, work) {
   return round(((performance.now() - start) * 1000) / count);
 }
 
-/**
- * Trials per second of a whole run with the SQLite store on (as the CLI
- * runs it: trials read back from the store, not held in memory).
- */
-export async function throughput(suite, agent, trialsPerTask) {
+/** One whole run with the SQLite store on, as the CLI runs it (trials read back from the store). */
+async function timedRun(suite, agent, trialsPerTask, seed) {
   const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-'));
   const store = openSqliteStore(join(folder, 'endstate.db'));
   const start = performance.now();
@@ -27,7 +24,7 @@ export async function throughput(suite, agent, trialsPerTask) {
     agent,
     trials: trialsPerTask,
     concurrency: 8,
-    seed: 1,
+    seed,
     store,
     collect: false,
   });
@@ -37,8 +34,35 @@ export async function throughput(suite, agent, trialsPerTask) {
   rmSync(folder, { recursive: true, force: true });
   return {
     trials: trials.length,
-    seconds: round(seconds, 3),
-    trials_per_second: round(trials.length / seconds, 0),
-    success_rate: round(trials.filter((trial) => trial.success).length / trials.length, 4),
+    seconds,
+    successes: trials.filter((trial) => trial.success).length,
+  };
+}
+
+/**
+ * Trials per second of whole runs: the first run (code not yet optimised
+ * by the JIT) and then `repeats` more, reported by their median and best.
+ * Wall-clock figures on a shared machine vary by tens of percent.
+ */
+export async function throughput(suite, agent, trialsPerTask, repeats = 0) {
+  const first = await timedRun(suite, agent, trialsPerTask, 1);
+  const rates = [];
+  for (let repeat = 0; repeat < repeats; repeat++) {
+    const timed = await timedRun(suite, agent, trialsPerTask, repeat + 2);
+    rates.push(timed.trials / timed.seconds);
+  }
+  rates.sort((a, b) => a - b);
+  return {
+    trials: first.trials,
+    seconds: round(first.seconds, 3),
+    trials_per_second: round(first.trials / first.seconds, 0),
+    ...(repeats > 0
+      ? {
+          warm_runs: repeats,
+          warm_median_trials_per_second: round(rates[Math.floor(rates.length / 2)], 0),
+          warm_best_trials_per_second: round(rates.at(-1), 0),
+        }
+      : {}),
+    success_rate: round(first.successes / first.trials, 4),
   };
 }
