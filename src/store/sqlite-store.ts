@@ -11,7 +11,7 @@ import { compareTrials } from './run-store.js';
 import { createInlineWriter, createThreadWriter } from './sqlite-writer.js';
 import type { SqliteWriter, WriteOp } from './sqlite-writer.js';
 
-const SCHEMA_VERSION = '2';
+const SCHEMA_VERSION = '3';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -35,13 +35,10 @@ CREATE TABLE IF NOT EXISTS trials (
   success         INTEGER NOT NULL,
   terminal_reason TEXT NOT NULL,
   exit_reason     TEXT NOT NULL,
-  record          TEXT NOT NULL
+  record          TEXT NOT NULL,
+  events          TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS trials_by_run ON trials(run_id);
-CREATE TABLE IF NOT EXISTS events (
-  trial_id TEXT PRIMARY KEY REFERENCES trials(trial_id),
-  events   TEXT NOT NULL
-);
 `;
 
 /** The writes, by name; the writer (thread or inline) prepares them. */
@@ -49,9 +46,8 @@ const STATEMENTS = {
   insertRun: `INSERT INTO runs (run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash, record)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   updateRun: 'UPDATE runs SET status = ?, finished_at = ?, record = ? WHERE run_id = ?',
-  insertTrial: `INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  insertEvents: 'INSERT INTO events (trial_id, events) VALUES (?, ?)',
+  insertTrial: `INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record, events)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 };
 
 /** Trials wait at most this long, or until this many are waiting, before they are committed together. */
@@ -81,9 +77,9 @@ function trialOps(trial: EncodedTrial): WriteOp[] {
         trial.terminal_reason,
         trial.exit_reason,
         trial.record,
+        trial.events,
       ],
     ],
-    ['insertEvents', [trial.trial_id, trial.events]],
   ];
 }
 
@@ -143,11 +139,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const selectRuns = db.prepare<[], { record: string }>(
     'SELECT record FROM runs ORDER BY created_at, rowid',
   );
-  const selectTrials = db.prepare<[string], { trial_id: string; record: string }>(
-    'SELECT trial_id, record FROM trials WHERE run_id = ?',
-  );
-  const selectEvents = db.prepare<[string], { trial_id: string; events: string }>(
-    'SELECT e.trial_id, e.events FROM events e JOIN trials t ON t.trial_id = e.trial_id WHERE t.run_id = ?',
+  const selectTrials = db.prepare<[string], { record: string; events: string }>(
+    'SELECT record, events FROM trials WHERE run_id = ?',
   );
 
   let waiting: { ops: WriteOp[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
@@ -236,12 +229,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     listRuns: () => settled('list runs', () => selectRuns.all().map((row) => parseRun(row)!)),
     listTrials: (runId) =>
       settled('read trials', () => {
-        const events = new Map<string, string>();
-        for (const row of selectEvents.all(runId)) events.set(row.trial_id, row.events);
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
         return selectTrials
           .all(runId)
-          .map((row) => decodeTrial(row.record, events.get(row.trial_id)))
+          .map((row) => decodeTrial(row.record, row.events))
           .sort(compareTrials(order));
       }),
     close: () =>

@@ -48,6 +48,8 @@ const WRITER_THREAD = `(async () => {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 10000');
+  // Checkpoint every 16 MB of WAL rather than 4: fewer fsyncs on the writer thread.
+  db.pragma('wal_autocheckpoint = 4000');
   const prepared = new Map(Object.entries(workerData.statements).map(([name, sql]) => [name, db.prepare(sql)]));
   const applyAll = db.transaction((ops) => { for (const [name, params] of ops) prepared.get(name).run(...params); });
   parentPort.on('message', (message) => {
