@@ -46,6 +46,7 @@ async function timedRun(suite, agent, trialsPerTask, seed) {
  */
 export async function throughput(suite, agent, trialsPerTask, repeats = 0) {
   const first = await timedRun(suite, agent, trialsPerTask, 1);
+  const peakRssMb = round(process.resourceUsage().maxRSS / 1024, 1);
   const rates = [];
   for (let repeat = 0; repeat < repeats; repeat++) {
     const timed = await timedRun(suite, agent, trialsPerTask, repeat + 2);
@@ -64,5 +65,6 @@ export async function throughput(suite, agent, trialsPerTask, repeats = 0) {
         }
       : {}),
     success_rate: round(first.successes / first.trials, 4),
+    peak_rss_mb_after_first_run: peakRssMb,
   };
 }

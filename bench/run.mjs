@@ -1,5 +1,6 @@
 // Harness benchmarks: prints one JSON object with throughput and per-trial costs.
 // Run with `npm run bench` (builds first). Figures are wall-clock on this machine.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,6 @@ import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
 import { runTrial } from '../dist/trial/index.js';
 import { microseconds, round, throughput } from './measure.mjs';
-import { benchRetail } from './retail.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const TRIALS_PER_TASK = Number(process.env.BENCH_TRIALS ?? 40);
@@ -131,9 +131,10 @@ for (const name of ['support', 'airline']) {
     per_trial: await perTrialCosts(suite),
   };
 }
-results.retail = await benchRetail({
-  suitePath: join(root, 'examples', 'retail'),
-  trialsPerTask: Number(process.env.BENCH_RETAIL_TRIALS ?? 8),
-  repeat: 500,
+const retail = spawnSync(process.execPath, [join(root, 'bench', 'retail.mjs')], {
+  encoding: 'utf8',
+  env: process.env,
 });
+if (retail.status !== 0) throw new Error(`bench/retail.mjs failed: ${retail.stderr}`);
+results.retail = JSON.parse(retail.stdout);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
