@@ -1,6 +1,6 @@
 import type { JsonObject, Rng } from '../core/index.js';
 import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
-import type { Step } from '../schema/index.js';
+import type { ModelUsage, Step, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView } from '../task/index.js';
 import type { UserReply } from '../user/index.js';
 
@@ -18,6 +18,11 @@ export interface SessionBudget {
   readonly stepsUsed: number;
   readonly timeoutMs: number;
   readonly elapsedMs: number;
+  /** Tokens (input and output) used so far, and the task's limit if any. */
+  readonly tokensUsed: number;
+  readonly maxTokens: number | undefined;
+  readonly costUsd: number;
+  readonly maxCostUsd: number | undefined;
 }
 
 /**
@@ -34,7 +39,13 @@ export interface AgentSession {
   sendToUser(text: string): Promise<UserReply>;
   /** Adds a diagnostic note to the trial's events. */
   note(text: string): void;
+  /**
+   * Records a model call's tokens and cost; ends the trial (throwing
+   * TrialStoppedError) once the task's token or cost budget is spent.
+   */
+  recordUsage(usage: ModelUsage): void;
   budget(): SessionBudget;
+  readonly trial: TrialIdentity;
   /** Aborted when the trial is over (budget, timeout, loop guard, user stop). */
   readonly signal: AbortSignal;
   /** The agent's own seeded randomness. */
@@ -55,6 +66,23 @@ export interface Agent {
    */
   readonly readsReference: boolean;
   run(session: AgentSession, reference?: readonly Step[]): Promise<AgentResult>;
+}
+
+/**
+ * Thrown by an agent when the infrastructure under it failed, not the
+ * agent: a provider still failing after retries (the trial is invalid and
+ * rerun), or a model that cannot use the tool protocol at all
+ * (`harness_incompatibility`).
+ */
+export class AgentInfrastructureError extends Error {
+  override readonly name = 'AgentInfrastructureError';
+  constructor(
+    message: string,
+    readonly terminal: 'environment_failure' | 'harness_incompatibility',
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-export { TrialStoppedError } from './agent.js';
+export { AgentInfrastructureError, TrialStoppedError } from './agent.js';
 export type { Agent, AgentResult, AgentSession, AgentSpec, SessionBudget } from './agent.js';
 export { createDoNothingAgent, createOracleAgent } from './oracle-agent.js';
 export { perturbArgs } from './perturb-args.js';

@@ -99,10 +99,14 @@ describe('buildScorecard', () => {
         usage: {
           steps: 3,
           tool_calls: 2,
+          model_calls: 3,
           input_tokens: 10,
           output_tokens: 5,
+          cached_input_tokens: 0,
           cost_usd: 0.25,
           latency_ms: 10,
+          wait_ms: 0,
+          retries: 0,
         },
       }),
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+import { JsonValueSchema } from './json-value.js';
 
 /**
  * Events are recorded by the harness (at the dispatcher and the user
@@ -65,13 +65,18 @@ export const FaultEventSchema = z.object({
   fault: z.string(),
 });
 
+/** One model call: tokens, cost, and time spent waiting before retries. */
 export const UsageEventSchema = z.object({
   ...at,
   kind: z.literal('usage'),
+  role: z.enum(['agent', 'user']),
+  model: z.string(),
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
+  cached_input_tokens: z.number().int().nonnegative(),
   cost_usd: z.number().nonnegative(),
-  details: JsonObjectSchema.optional(),
+  wait_ms: z.number().nonnegative(),
+  retries: z.number().int().nonnegative(),
 });
 
 export const NoteEventSchema = z.object({
@@ -106,3 +111,14 @@ export type UnstampedEvent = TrialEvent extends infer E
     ? Omit<E, 't_ms'>
     : never
   : never;
+
+/** One model call's usage, as an agent or a simulated user reports it (a usage event without its time). */
+export type ModelUsage = Omit<UsageEvent, 't_ms' | 'kind'>;
+
+/** Which trial this is: for seeding a model or keying recorded responses (never the answer key). */
+export interface TrialIdentity {
+  readonly task_id: string;
+  readonly attempt: number;
+  readonly rerun: number;
+  readonly seed: number;
+}

@@ -9,6 +9,8 @@ export {
   UserEventSchema,
 } from './event.js';
 export type {
+  ModelUsage,
+  TrialIdentity,
   AgentEvent,
   BlockedEvent,
   NoteEvent,

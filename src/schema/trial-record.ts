@@ -11,6 +11,7 @@ export const EXIT_REASONS = [
   'loop_detected',
   'user_stop',
   'agent_error',
+  'provider_error',
   'tool_crash',
   'harness_crash',
 ] as const;
@@ -61,10 +62,16 @@ export const StateDiffSchema = z.record(z.string(), z.record(z.string(), RecordC
 export const UsageSchema = z.object({
   steps: z.number().int().nonnegative(),
   tool_calls: z.number().int().nonnegative(),
+  model_calls: z.number().int().nonnegative(),
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
+  cached_input_tokens: z.number().int().nonnegative(),
   cost_usd: z.number().nonnegative(),
+  /** Wall-clock time of the trial, waits included. */
   latency_ms: z.number().nonnegative(),
+  /** Time spent waiting on providers before retries (rate limits, server errors). */
+  wait_ms: z.number().nonnegative(),
+  retries: z.number().int().nonnegative(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -1,10 +1,10 @@
 import type { Agent, AgentSession } from '../agent/index.js';
-import { TrialStoppedError } from '../agent/index.js';
+import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
 import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
 import type { Dispatcher, Environment, EventLog, ToolCallResult } from '../environment/index.js';
 import { ToolCrashError } from '../environment/index.js';
-import type { ExitReason } from '../schema/index.js';
+import type { ExitReason, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView, Task } from '../task/index.js';
 import type { UserSimulator } from '../user/index.js';
 
@@ -16,7 +16,13 @@ export interface TrialControl {
   stopReason: ExitReason | undefined;
   error: string | undefined;
   stepsUsed: number;
+  tokensUsed: number;
+  costUsd: number;
+  /** Set when the infrastructure (a provider) failed rather than the agent. */
+  infrastructure: AgentInfrastructureError['terminal'] | undefined;
   stop(reason: ExitReason, detail?: string): void;
+  /** Ends the trial because a provider failed; the trial is then invalid. */
+  failInfrastructure(error: AgentInfrastructureError): void;
   /** Aborted once the trial stops; created on first use (most agents never listen). */
   readonly signal: AbortSignal;
 }
@@ -30,14 +36,21 @@ export interface SessionOptions {
   readonly stopwatch: Stopwatch;
   readonly rng: Rng;
   readonly agent: Agent;
+  readonly trial: TrialIdentity;
+  /** The user's first message (scripted, or written by a simulated user). */
+  readonly opening: string;
 }
 
-export function publicTaskView(task: Task, environment: Environment): PublicTaskView {
+export function publicTaskView(
+  task: Task,
+  environment: Environment,
+  opening: string,
+): PublicTaskView {
   return {
     task_id: task.id,
     environment: environment.name,
     policy: environment.policy,
-    instruction: task.spec.user.instruction,
+    instruction: opening,
     now: new Date(task.spec.clock).toISOString(),
   };
 }
@@ -50,6 +63,14 @@ export function createTrialControl(): TrialControl {
     stopReason: undefined,
     error: undefined,
     stepsUsed: 0,
+    tokensUsed: 0,
+    costUsd: 0,
+    infrastructure: undefined,
+    failInfrastructure(error) {
+      if (control.stopReason !== undefined) return;
+      control.infrastructure = error.terminal;
+      control.stop('provider_error', error.message);
+    },
     get signal() {
       if (controller === undefined) {
         controller = new AbortController();
@@ -97,8 +118,9 @@ export function createSession(options: SessionOptions, control: TrialControl): A
   };
 
   return {
-    task: publicTaskView(task, environment),
+    task: publicTaskView(task, environment, options.opening),
     tools: environment.descriptors,
+    trial: options.trial,
     get signal() {
       return control.signal;
     },
@@ -109,7 +131,33 @@ export function createSession(options: SessionOptions, control: TrialControl): A
       stepsUsed: control.stepsUsed,
       timeoutMs: task.spec.limits.timeout_s * 1000,
       elapsedMs: stopwatch.elapsedMs(),
+      tokensUsed: control.tokensUsed,
+      maxTokens: task.spec.limits.max_tokens,
+      costUsd: control.costUsd,
+      maxCostUsd: task.spec.limits.max_cost_usd,
     }),
+    recordUsage(usage) {
+      log.record({ kind: 'usage', ...usage });
+      if (usage.role !== 'agent') return;
+      control.tokensUsed += usage.input_tokens + usage.output_tokens;
+      control.costUsd += usage.cost_usd;
+      const { max_tokens: maxTokens, max_cost_usd: maxCostUsd } = task.spec.limits;
+      if (maxTokens !== undefined && control.tokensUsed > maxTokens) {
+        log.record({
+          kind: 'note',
+          text: `token budget of ${maxTokens} exhausted (${control.tokensUsed} used)`,
+        });
+        control.stop('token_limit');
+      } else if (maxCostUsd !== undefined && control.costUsd > maxCostUsd) {
+        log.record({
+          kind: 'note',
+          text: `cost budget of $${maxCostUsd} exhausted ($${control.costUsd.toFixed(4)} spent)`,
+        });
+        control.stop('cost_limit');
+      }
+      if (control.stopReason !== undefined)
+        throw new TrialStoppedError(`trial stopped: ${control.stopReason}`);
+    },
     async callTool(name, args) {
       takeStep();
       const key = `${name}\u0000${canonicalJson(args ?? {})}`;
@@ -142,7 +190,14 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     async sendToUser(text) {
       takeStep();
       log.record({ kind: 'agent', text, final: false });
-      const reply = await user.reply(text);
+      let reply: Awaited<ReturnType<typeof user.reply>>;
+      try {
+        reply = await user.reply(text);
+      } catch (error) {
+        if (!(error instanceof AgentInfrastructureError)) throw error;
+        control.failInfrastructure(error);
+        throw new TrialStoppedError('trial stopped: provider_error');
+      }
       if (reply.type === 'stop') {
         log.record({ kind: 'note', text: 'the user ended the conversation' });
         control.stop('user_stop');

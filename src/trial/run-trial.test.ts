@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentSession } from '../agent/index.js';
-import { createDoNothingAgent, createOracleAgent, createSimulatedAgent } from '../agent/index.js';
+import {
+  AgentInfrastructureError,
+  createDoNothingAgent,
+  createOracleAgent,
+  createSimulatedAgent,
+} from '../agent/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
 import { runTrial } from './run-trial.js';
@@ -257,8 +262,81 @@ describe('runTrial', () => {
       expect(visible).not.toContain(secret);
     }
     expect(Object.keys(seen[0] as object).sort()).toEqual(
-      ['budget', 'callTool', 'note', 'rng', 'sendToUser', 'signal', 'task', 'tools'].sort(),
+      [
+        'budget',
+        'callTool',
+        'note',
+        'recordUsage',
+        'rng',
+        'sendToUser',
+        'signal',
+        'task',
+        'tools',
+        'trial',
+      ].sort(),
     );
+  });
+
+  const usage = (tokens: number, costUsd: number) => ({
+    role: 'agent' as const,
+    model: 'test:model',
+    input_tokens: tokens,
+    output_tokens: 0,
+    cached_input_tokens: 0,
+    cost_usd: costUsd,
+    wait_ms: 0,
+    retries: 0,
+  });
+
+  it('ends the trial when the token or cost budget is spent, as an agent failure', async () => {
+    const spend = (tokens: number, costUsd: number) =>
+      agentDoing(async (session) => {
+        for (let i = 0; i < 10; i++) session.recordUsage(usage(tokens, costUsd));
+        return 'done';
+      });
+    const tokens = await trial(spend(400, 0), {
+      limits: { max_steps: 10, timeout_s: 5, max_tokens: 1000 },
+    });
+    expect(tokens).toMatchObject({
+      exit_reason: 'token_limit',
+      terminal_reason: 'agent_failure',
+      valid: true,
+    });
+    expect(tokens.usage).toMatchObject({ model_calls: 3, input_tokens: 1200 });
+    const cost = await trial(spend(1, 0.4), {
+      limits: { max_steps: 10, timeout_s: 5, max_cost_usd: 1 },
+    });
+    expect(cost).toMatchObject({ exit_reason: 'cost_limit', terminal_reason: 'agent_failure' });
+    expect(cost.usage.cost_usd).toBeCloseTo(1.2, 10);
+  });
+
+  it('makes a provider failure an invalid trial, not an agent failure', async () => {
+    const outage = await trial(
+      agentDoing(() => {
+        throw new AgentInfrastructureError(
+          'provider still failing after 5 retries',
+          'environment_failure',
+        );
+      }),
+    );
+    expect(outage).toMatchObject({
+      exit_reason: 'provider_error',
+      terminal_reason: 'environment_failure',
+      valid: false,
+    });
+    const incompatible = await trial(
+      agentDoing(() => {
+        throw new AgentInfrastructureError(
+          'model does not support tools',
+          'harness_incompatibility',
+        );
+      }),
+    );
+    expect(incompatible).toMatchObject({
+      terminal_reason: 'harness_incompatibility',
+      valid: false,
+    });
+    expect(incompatible.error).toBe('model does not support tools');
   });
 
   it('gives identical records for the same seed, timestamps aside', async () => {

@@ -1,3 +1,4 @@
+import { AgentInfrastructureError } from '../agent/index.js';
 import type { Agent } from '../agent/index.js';
 import {
   createRng,
@@ -16,7 +17,8 @@ import { TRIAL_RECORD_VERSION } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { StateDiff, WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
-import { createScriptedUser } from '../user/index.js';
+import { scriptedUsers } from '../user/index.js';
+import type { UserFactory } from '../user/index.js';
 import { createSession, createTrialControl } from './create-session.js';
 import type { TrialControl } from './create-session.js';
 import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
@@ -32,6 +34,8 @@ export interface TrialInput {
   readonly runId: string;
   readonly suiteHash: string;
   readonly systemHash: string;
+  /** Makes the simulated user (default: each task's script). */
+  readonly users?: UserFactory;
 }
 
 export function trialId(runId: string, taskId: string, attempt: number, rerun: number): string {
@@ -74,6 +78,7 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     graded.type === 'error'
       ? 'grader_failed'
       : { success: graded.type === 'grade' && graded.grade.success },
+    control.infrastructure,
   );
   const verdict = graded.type === 'grade' ? graded.grade : undefined;
 
@@ -126,10 +131,39 @@ async function playSession(
     stopwatch,
     access: task.spec.tools,
   });
-  const user = createScriptedUser(task.spec.user);
-  log.record({ kind: 'user', text: user.opening, source: 'instruction' });
+  const trial = { task_id: task.id, attempt: input.attempt, rerun: input.rerun, seed: input.seed };
+  const user = (input.users ?? scriptedUsers)({
+    spec: task.spec.user,
+    trial,
+    signal: control.signal,
+    recordUsage: (usage) => void log.record({ kind: 'usage', ...usage, role: 'user' }),
+  });
+  let opening: string;
+  try {
+    opening = await user.open();
+  } catch (error) {
+    if (!(error instanceof AgentInfrastructureError)) throw error;
+    control.failInfrastructure(error);
+    return null;
+  }
+  log.record({
+    kind: 'user',
+    text: opening,
+    source: user.kind === 'scripted' ? 'instruction' : 'simulator',
+  });
   const session = createSession(
-    { task, environment, dispatcher, user, log, stopwatch, rng: rng.fork('agent'), agent },
+    {
+      task,
+      environment,
+      dispatcher,
+      user,
+      log,
+      stopwatch,
+      rng: rng.fork('agent'),
+      agent,
+      trial,
+      opening,
+    },
     control,
   );
   const finalAnswer = await playAgent(agent, session, task, control);
@@ -155,6 +189,7 @@ async function playAgent(
     }
     return control.stopReason === undefined ? result.finalAnswer : null;
   } catch (error) {
+    if (error instanceof AgentInfrastructureError) control.failInfrastructure(error);
     if (control.stopReason === undefined) {
       const message = error instanceof Error ? error.message : String(error);
       control.stop('agent_error', `agent error: ${message}`);
@@ -191,29 +226,34 @@ function grade(
   }
 }
 
+/** Usage of the system under test: the agent's model calls (the simulated user's are its own events). */
 function usageOf(
   events: readonly TrialEvent[],
   steps: number,
   elapsedMs: number,
 ): TrialRecord['usage'] {
-  let toolCalls = 0;
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let costUsd = 0;
-  for (const event of events) {
-    if (event.kind === 'tool_call') toolCalls++;
-    if (event.kind === 'usage') {
-      inputTokens += event.input_tokens;
-      outputTokens += event.output_tokens;
-      costUsd += event.cost_usd;
-    }
-  }
-  return {
+  const usage = {
     steps,
-    tool_calls: toolCalls,
-    input_tokens: inputTokens,
-    output_tokens: outputTokens,
-    cost_usd: costUsd,
+    tool_calls: 0,
+    model_calls: 0,
+    input_tokens: 0,
+    output_tokens: 0,
+    cached_input_tokens: 0,
+    cost_usd: 0,
     latency_ms: Math.round(elapsedMs * 1000) / 1000,
+    wait_ms: 0,
+    retries: 0,
   };
+  for (const event of events) {
+    if (event.kind === 'tool_call') usage.tool_calls++;
+    if (event.kind !== 'usage' || event.role !== 'agent') continue;
+    usage.model_calls++;
+    usage.input_tokens += event.input_tokens;
+    usage.output_tokens += event.output_tokens;
+    usage.cached_input_tokens += event.cached_input_tokens;
+    usage.cost_usd += event.cost_usd;
+    usage.wait_ms += event.wait_ms;
+    usage.retries += event.retries;
+  }
+  return usage;
 }

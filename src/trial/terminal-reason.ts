@@ -1,8 +1,12 @@
 import { NORMAL_EXIT_REASONS } from '../schema/index.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
 
-/** Exit reasons that mean the environment or harness broke: the trial is invalid. */
-export const INFRASTRUCTURE_EXITS: readonly ExitReason[] = ['tool_crash', 'harness_crash'];
+/** Exit reasons that mean the environment, a provider or the harness broke: the trial is invalid. */
+export const INFRASTRUCTURE_EXITS: readonly ExitReason[] = [
+  'tool_crash',
+  'harness_crash',
+  'provider_error',
+];
 
 /**
  * The predeclared taxonomy: budget exhaustion, loops and agent errors are
@@ -12,8 +16,9 @@ export const INFRASTRUCTURE_EXITS: readonly ExitReason[] = ['tool_crash', 'harne
 export function terminalReason(
   exit: ExitReason,
   graded: { success: boolean } | 'grader_failed',
+  infrastructure?: 'environment_failure' | 'harness_incompatibility',
 ): TerminalReason {
-  if (INFRASTRUCTURE_EXITS.includes(exit)) return 'environment_failure';
+  if (INFRASTRUCTURE_EXITS.includes(exit)) return infrastructure ?? 'environment_failure';
   if (graded === 'grader_failed') return 'grader_failure';
   return graded.success && NORMAL_EXIT_REASONS.includes(exit) ? 'success' : 'agent_failure';
 }

@@ -1,2 +1,2 @@
-export { createScriptedUser } from './scripted-user.js';
-export type { UserReply, UserSimulator } from './user-simulator.js';
+export { createScriptedUser, scriptedUsers } from './scripted-user.js';
+export type { UserContext, UserFactory, UserReply, UserSimulator } from './user-simulator.js';

@@ -1,5 +1,5 @@
 import type { UserSpec } from '../schema/index.js';
-import type { UserReply, UserSimulator } from './user-simulator.js';
+import type { UserFactory, UserReply, UserSimulator } from './user-simulator.js';
 
 /**
  * A user that answers by rule: the first `script` rule whose `when` pattern
@@ -10,7 +10,7 @@ export function createScriptedUser(spec: UserSpec): UserSimulator {
   const rules = spec.script.map((rule) => ({ pattern: new RegExp(rule.when, 'i'), rule }));
   return {
     kind: 'scripted',
-    opening: spec.instruction,
+    open: () => Promise.resolve(spec.instruction),
     reply(agentMessage) {
       let reply: UserReply = { type: 'stop' };
       const match = rules.find(({ pattern }) => pattern.test(agentMessage));
@@ -26,3 +26,6 @@ export function createScriptedUser(spec: UserSpec): UserSimulator {
     },
   };
 }
+
+/** The default: every task's own script. */
+export const scriptedUsers: UserFactory = ({ spec }) => createScriptedUser(spec);
