@@ -290,9 +290,9 @@ describe('runTrial', () => {
 
   it('ends the trial when the token or cost budget is spent, as an agent failure', async () => {
     const spend = (tokens: number, costUsd: number) =>
-      agentDoing(async (session) => {
+      agentDoing((session) => {
         for (let i = 0; i < 10; i++) session.recordUsage(usage(tokens, costUsd));
-        return 'done';
+        return Promise.resolve('done');
       });
     const tokens = await trial(spend(400, 0), {
       limits: { max_steps: 10, timeout_s: 5, max_tokens: 1000 },
