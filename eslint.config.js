@@ -78,6 +78,7 @@ const forbiddenImports = {
     'cli',
   ],
   domains: ['task', 'agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
+  model: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   import: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   task: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
   grade: ['task', 'agent', 'user', 'stats', 'trial', 'run', 'store', 'report', 'cli'],

@@ -10,6 +10,10 @@ export interface AgentSpec {
   readonly name: string;
   readonly version: string;
   readonly options: JsonObject;
+  /** For model agents: provider, id and decoding settings. */
+  readonly model?: JsonObject;
+  /** For model agents: what the prompt is made of (hashes, not the text). */
+  readonly prompt?: JsonObject;
 }
 
 /** What the harness still allows in this trial. */
@@ -66,23 +70,6 @@ export interface Agent {
    */
   readonly readsReference: boolean;
   run(session: AgentSession, reference?: readonly Step[]): Promise<AgentResult>;
-}
-
-/**
- * Thrown by an agent when the infrastructure under it failed, not the
- * agent: a provider still failing after retries (the trial is invalid and
- * rerun), or a model that cannot use the tool protocol at all
- * (`harness_incompatibility`).
- */
-export class AgentInfrastructureError extends Error {
-  override readonly name = 'AgentInfrastructureError';
-  constructor(
-    message: string,
-    readonly terminal: 'environment_failure' | 'harness_incompatibility',
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
-export { AgentInfrastructureError, TrialStoppedError } from './agent.js';
+export { AgentInfrastructureError } from '../core/index.js';
+export { TrialStoppedError } from './agent.js';
 export type { Agent, AgentResult, AgentSession, AgentSpec, SessionBudget } from './agent.js';
 export { createDoNothingAgent, createOracleAgent } from './oracle-agent.js';
 export { perturbArgs } from './perturb-args.js';
@@ -6,3 +7,7 @@ export { createPathAgent, createReplayAgent } from './replay-agent.js';
 export { runSteps } from './run-steps.js';
 export { SLIP_KINDS, createSimulatedAgent } from './simulated-agent.js';
 export type { SimulatedAgentOptions, SlipKind } from './simulated-agent.js';
+export { createLlmAgent } from './llm-agent.js';
+export type { LlmAgentOptions } from './llm-agent.js';
+export { COMMAND_PROTOCOL, createCommandAgent } from './command-agent.js';
+export type { CommandAgentOptions } from './command-agent.js';

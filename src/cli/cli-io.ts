@@ -1,6 +1,8 @@
 /** Where the CLI writes and which folder it works in; injectable for tests. */
 export interface CliIo {
   readonly cwd: string;
+  /** Environment variables (provider API keys). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly isTty: boolean;
   out(text: string): void;
   err(text: string): void;
@@ -9,6 +11,7 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     cwd: process.cwd(),
+    env: process.env,
     isTty: process.stderr.isTTY === true,
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),

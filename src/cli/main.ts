@@ -2,7 +2,12 @@ import { Command, CommanderError, Option } from 'commander';
 import { HARNESS_VERSION, isEndstateError } from '../core/index.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
-import { nonNegativeInteger, positiveInteger, probability } from './parse-number.js';
+import {
+  nonNegativeInteger,
+  nonNegativeNumber,
+  positiveInteger,
+  probability,
+} from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { reportCommand } from './report-command.js';
 import { runCommand } from './run-command.js';
@@ -37,6 +42,43 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--max-reruns <n>', 'reruns of an invalid trial', nonNegativeInteger, 2)
     .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option(
+      '--model <provider:id>',
+      'llm agent: openai:<id>, anthropic:<id> or openai-compatible:<base-url>#<id>',
+    )
+    .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
+    .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
+    .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
+    .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
+    .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
+    .option('--command <command>', 'command and mcp agents: the program to start per trial')
+    .option(
+      '--parallel-tool-calls',
+      'llm agent: run every tool call of a reply (default: the first only)',
+    )
+    .option(
+      '--user-model <provider:id>',
+      'a model plays the user of tasks that have a user.scenario',
+    )
+    .option('--user-temperature <t>', 'temperature of the user model', nonNegativeNumber)
+    .option(
+      '--pricing <file>',
+      'USD per million tokens by provider:id (default: the shipped table)',
+    )
+    .option('--record <dir>', 'save every model request and response')
+    .option('--replay <dir>', 'answer model calls from a recording, with no network')
+    .option(
+      '--max-retries <n>',
+      'retries of a model call on 429, 5xx and timeouts',
+      nonNegativeInteger,
+      5,
+    )
+    .option(
+      '--max-concurrent-requests <n>',
+      'run-wide limit per provider endpoint',
+      positiveInteger,
+      8,
+    )
     .option(
       '--fail-under <metric=value>',
       'exit 1 when a metric is under a value (repeatable)',

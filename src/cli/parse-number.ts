@@ -22,3 +22,11 @@ export function probability(value: string): number {
   }
   return parsed;
 }
+
+export function nonNegativeNumber(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0) {
+    throw new InvalidArgumentError('expected a number of 0 or more.');
+  }
+  return parsed;
+}

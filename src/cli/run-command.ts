@@ -2,8 +2,13 @@ import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError, wallClockIso } from '../core/index.js';
+import type { JsonObject } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
 import { runSuite } from '../run/index.js';
+import type { RunSuiteOptions } from '../run/index.js';
+import { parseModelRef } from '../model/index.js';
+import type { DecodingSettings } from '../model/index.js';
+import { USER_PROMPT_VERSION, createLlmUsers } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
 import { openSqliteStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
@@ -11,6 +16,8 @@ import type { CliIo } from './cli-io.js';
 import { failedGates, parseGate } from './gates.js';
 import { createProgress } from './progress.js';
 import { selectAgent } from './select-agent.js';
+import type { CallerFactory } from './select-agent.js';
+import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
 
 export interface RunFlags {
@@ -25,6 +32,49 @@ export interface RunFlags {
   readonly json?: string;
   readonly store?: string;
   readonly failUnder: readonly string[];
+  readonly model?: string;
+  readonly systemPrompt?: string;
+  readonly temperature?: number;
+  readonly topP?: number;
+  readonly maxOutputTokens?: number;
+  readonly modelSeed?: number;
+  readonly parallelToolCalls?: boolean;
+  readonly userModel?: string;
+  readonly userTemperature?: number;
+  readonly pricing?: string;
+  readonly record?: string;
+  readonly replay?: string;
+  readonly maxRetries: number;
+  readonly maxConcurrentRequests: number;
+  readonly command?: string;
+}
+
+function decodingOf(flags: RunFlags): DecodingSettings {
+  return {
+    ...(flags.temperature !== undefined ? { temperature: flags.temperature } : {}),
+    ...(flags.topP !== undefined ? { top_p: flags.topP } : {}),
+    ...(flags.maxOutputTokens !== undefined ? { max_output_tokens: flags.maxOutputTokens } : {}),
+    ...(flags.modelSeed !== undefined ? { seed: flags.modelSeed } : {}),
+  };
+}
+
+/** A model playing the users of tasks that have a scenario (`--user-model`). */
+async function usersOf(
+  flags: RunFlags,
+  callerFor: CallerFactory,
+): Promise<RunSuiteOptions['users']> {
+  if (flags.userModel === undefined) return undefined;
+  const ref = parseModelRef(flags.userModel, '--user-model');
+  const decoding: DecodingSettings =
+    flags.userTemperature === undefined ? {} : { temperature: flags.userTemperature };
+  return {
+    factory: createLlmUsers({ caller: await callerFor(ref), decoding }),
+    spec: {
+      kind: 'llm',
+      prompt_version: USER_PROMPT_VERSION,
+      model: { ...ref, ...decoding },
+    },
+  };
 }
 
 /** `endstate run <suite>`: everything is checked before the store is touched. */
@@ -45,12 +95,25 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       );
     }
   }
-  const selected = selectAgent(
-    { kind: flags.agent, slip: flags.slip, trajectory: flags.trajectory },
+  let wiring: ReturnType<typeof wireModels> | undefined;
+  const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
+  const selected = await selectAgent(
+    {
+      kind: flags.agent,
+      slip: flags.slip,
+      trajectory: flags.trajectory,
+      model: flags.model,
+      systemPrompt: flags.systemPrompt,
+      decoding: decodingOf(flags),
+      parallelToolCalls: flags.parallelToolCalls === true,
+      command: flags.command,
+    },
     suite,
     tasks,
     io.cwd,
+    callerFor,
   );
+  const users = await usersOf(flags, callerFor);
 
   const store = openSqliteStore(storePath(flags.store, io.cwd));
   const progress = createProgress(io);
@@ -78,6 +141,7 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       maxReruns: flags.maxReruns,
       store,
       collect: false,
+      ...(users === undefined ? {} : { users }),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') runId = event.run.run_id;
         progress.onEvent(event);

@@ -1,28 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Agent } from '../agent/index.js';
-import { createOracleAgent, createReplayAgent, createSimulatedAgent } from '../agent/index.js';
+import {
+  createCommandAgent,
+  createLlmAgent,
+  createOracleAgent,
+  createReplayAgent,
+  createSimulatedAgent,
+} from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
+import type { JsonObject } from '../core/index.js';
+import { parseModelRef } from '../model/index.js';
+import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { loadTrajectories } from './load-trajectories.js';
+import { parseCommand } from './parse-command.js';
 
-export const AGENT_KINDS = ['oracle', 'replay', 'simulated'] as const;
+export const AGENT_KINDS = ['oracle', 'replay', 'simulated', 'llm', 'command'] as const;
 
 export interface AgentChoice {
   readonly kind: string;
   readonly slip: number;
   readonly trajectory: string | undefined;
+  /** `--model` for the llm agent. */
+  readonly model: string | undefined;
+  readonly systemPrompt: string | undefined;
+  readonly decoding: DecodingSettings;
+  readonly parallelToolCalls: boolean;
+  /** `--command` for the command and mcp agents. */
+  readonly command: string | undefined;
+}
+
+/** Models are wired only when a model agent or user is asked for. */
+export type CallerFactory = (ref: ModelRef) => Promise<ModelCaller>;
+
+function readSystemPrompt(path: string | undefined, cwd: string): string | undefined {
+  if (path === undefined) return undefined;
+  const file = resolve(cwd, path);
+  if (!existsSync(file)) {
+    throw new EndstateError('E_FILE_NOT_FOUND', `system prompt file ${path} does not exist`);
+  }
+  return readFileSync(file, 'utf8');
 }
 
 /** The agent the flags ask for, and the tasks it can run (replay runs only the tasks in its file). */
-export function selectAgent(
+export async function selectAgent(
   choice: AgentChoice,
   suite: Suite,
   tasks: readonly Task[],
   cwd: string,
-): { agent: Agent; tasks: readonly Task[] } {
+  callerFor: CallerFactory,
+): Promise<{ agent: Agent; tasks: readonly Task[] }> {
   if (choice.kind !== 'replay' && choice.trajectory !== undefined) {
     throw new EndstateError('E_USAGE', '--trajectory only applies to --agent replay');
   }
+  if (choice.kind !== 'llm' && (choice.model !== undefined || choice.systemPrompt !== undefined)) {
+    throw new EndstateError('E_USAGE', '--model and --system-prompt apply to --agent llm');
+  }
+  if (choice.kind !== 'command' && choice.kind !== 'mcp' && choice.command !== undefined) {
+    throw new EndstateError('E_USAGE', '--command applies to --agent command and --agent mcp');
+  }
   switch (choice.kind) {
+    case 'command': {
+      if (choice.command === undefined) {
+        throw new EndstateError('E_USAGE', '--agent command needs --command', {
+          hint: "e.g. --command 'node examples/agents/refund-agent.mjs' (see docs/command-protocol.md)",
+        });
+      }
+      return { agent: createCommandAgent({ command: parseCommand(choice.command), cwd }), tasks };
+    }
+    case 'llm': {
+      if (choice.model === undefined) {
+        throw new EndstateError('E_USAGE', '--agent llm needs --model', {
+          hint: 'e.g. --model openai:gpt-4o-mini, or openai-compatible:http://localhost:11434/v1#llama3.1 for Ollama.',
+        });
+      }
+      const ref = parseModelRef(choice.model);
+      const systemPrompt = readSystemPrompt(choice.systemPrompt, cwd);
+      const agent = createLlmAgent({
+        caller: await callerFor(ref),
+        model: { ...ref },
+        decoding: choice.decoding,
+        ...(systemPrompt === undefined ? {} : { systemPrompt }),
+        parallelToolCalls: choice.parallelToolCalls,
+      });
+      return { agent, tasks };
+    }
     case 'oracle':
       return { agent: createOracleAgent(), tasks };
     case 'simulated':

@@ -1,6 +1,7 @@
 export { canonicalJson, hashJson, sha256Hex } from './canonical-json.js';
 export {
   frozenClock,
+  sleep,
   startStopwatch,
   startTimeout,
   wallClockIso,
@@ -14,3 +15,4 @@ export type { JsonObject, JsonValue } from './json.js';
 export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';
+export { AgentInfrastructureError } from './infrastructure-error.js';

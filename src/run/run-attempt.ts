@@ -4,6 +4,7 @@ import type { Environment } from '../environment/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import type { Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
+import type { UserFactory } from '../user/index.js';
 
 export interface AttemptInput {
   readonly task: Task;
@@ -13,6 +14,7 @@ export interface AttemptInput {
   readonly agent: Agent;
   readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'>;
   readonly suiteHash: string;
+  readonly users?: UserFactory;
   /** Called after every trial; `willRerun` when the trial was invalid and another try follows. */
   readonly onTrial: (record: TrialRecord, willRerun: boolean) => void;
   /** Stops before the next try when it returns an error (a failed write, say). */
@@ -40,6 +42,7 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
       runId: run.run_id,
       suiteHash: input.suiteHash,
       systemHash: run.system_hash,
+      ...(input.users === undefined ? {} : { users: input.users }),
     });
     const willRerun = !record.valid && rerun < run.max_reruns;
     input.onTrial(record, willRerun);

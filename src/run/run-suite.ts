@@ -1,9 +1,10 @@
 import type { Agent } from '../agent/index.js';
 import { hashJson, wallClockIso } from '../core/index.js';
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { Suite, Task } from '../task/index.js';
+import type { UserFactory } from '../user/index.js';
 import type { RunEvent } from './run-events.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 import { runAttempt } from './run-attempt.js';
@@ -23,6 +24,8 @@ export interface RunSuiteOptions {
   readonly maxReruns?: number;
   readonly store: RunStore;
   readonly onEvent?: (event: RunEvent) => void;
+  /** Simulated users other than the tasks' scripts (a model playing the user), and how the system spec names them. */
+  readonly users?: { readonly factory: UserFactory; readonly spec: SystemSpec['user'] };
   /**
    * Keep every trial record in memory to return it (default true). Long
    * runs can leave it off and read the trials back from the store: holding
@@ -69,6 +72,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         agent,
         run,
         suiteHash: suite.hash,
+        ...(options.users === undefined ? {} : { users: options.users.factory }),
         shouldStop: () => writes.error,
         onTrial: (record, willRerun) => {
           writes.track(store.putTrial(record));
@@ -104,7 +108,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
 
 function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunRecord {
   const { suite, agent } = options;
-  const system = buildSystemSpec(agent.spec);
+  const system = buildSystemSpec(agent.spec, options.users?.spec);
   const systemHash = hashSystemSpec(system);
   const seed = options.seed ?? 0;
   const createdAt = wallClockIso();

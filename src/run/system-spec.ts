@@ -3,13 +3,18 @@ import { HARNESS_VERSION, hashJson } from '../core/index.js';
 import { GRADER_VERSION } from '../grade/index.js';
 import type { SystemSpec } from '../schema/index.js';
 
+const SCRIPTED_USERS: SystemSpec['user'] = { kind: 'scripted', prompt_version: null };
+
 /** The system under test as far as this run can pin it. */
-export function buildSystemSpec(agent: AgentSpec): SystemSpec {
+export function buildSystemSpec(
+  agent: AgentSpec,
+  user: SystemSpec['user'] = SCRIPTED_USERS,
+): SystemSpec {
   return {
     agent: { kind: agent.kind, name: agent.name, version: agent.version, options: agent.options },
-    model: null,
-    prompt: null,
-    user: { kind: 'scripted', prompt_version: null },
+    model: agent.model ?? null,
+    prompt: agent.prompt ?? null,
+    user,
     harness_version: HARNESS_VERSION,
     grader_version: GRADER_VERSION,
   };

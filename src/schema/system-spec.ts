@@ -14,7 +14,12 @@ export const SystemSpecSchema = z.object({
   }),
   model: JsonObjectSchema.nullable(),
   prompt: JsonObjectSchema.nullable(),
-  user: z.object({ kind: z.string(), prompt_version: z.string().nullable() }),
+  user: z.object({
+    kind: z.string(),
+    prompt_version: z.string().nullable(),
+    /** For simulated users played by a model: provider, id and decoding. */
+    model: JsonObjectSchema.nullable().optional(),
+  }),
   harness_version: z.string(),
   grader_version: z.string(),
 });

@@ -23,6 +23,9 @@ export const ScriptRuleSchema = z.union([
   z.strictObject({ when: z.string(), stop: z.literal(true) }),
 ]);
 
+/** What a scripted user takes as "the task is done": a completion report or an offer of more help. */
+export const DEFAULT_STOP_WHEN = String.raw`(^|\W)(done|all set|is complete|has been completed|anything else)(\W|$)`;
+
 export const UserSpecSchema = z.strictObject({
   /** The user's first message. */
   instruction: z.string().min(1),
@@ -30,6 +33,11 @@ export const UserSpecSchema = z.strictObject({
   script: z.array(ScriptRuleSchema).default([]),
   /** Reply when no rule matches; without it the user stops talking. */
   default: z.string().optional(),
+  /**
+   * The user leaves once the agent reports the task done (when no rule
+   * matched first): a case-insensitive regex; `null` never leaves this way.
+   */
+  stop_when: z.string().nullable().default(DEFAULT_STOP_WHEN),
   /** For simulated users: never shown to the agent. */
   scenario: z
     .strictObject({

@@ -89,15 +89,16 @@ export function checkTaskReferences(
       at(['expect', 'assert', index], `CEL does not parse: ${detail}`);
     }
   });
-  spec.user.script.forEach((rule, index) => {
+  const checkPattern = (pattern: string, path: PropertyKey[]): void => {
     try {
-      new RegExp(rule.when, 'i');
+      new RegExp(pattern, 'i');
     } catch (error) {
-      at(
-        ['user', 'script', index, 'when'],
-        `not a valid regular expression: ${(error as Error).message}`,
-      );
+      at(path, `not a valid regular expression: ${(error as Error).message}`);
     }
-  });
+  };
+  spec.user.script.forEach((rule, index) =>
+    checkPattern(rule.when, ['user', 'script', index, 'when']),
+  );
+  if (spec.user.stop_when !== null) checkPattern(spec.user.stop_when, ['user', 'stop_when']);
   return problems;
 }

@@ -19,4 +19,9 @@ export interface PublicTaskView {
   readonly instruction: string;
   /** The environment's frozen "now", ISO 8601. */
   readonly now: string;
+  /**
+   * `interactive`: the user answers the agent's messages; `single-turn`:
+   * nobody answers, so the agent's first text-only reply is its final answer.
+   */
+  readonly conversation: 'interactive' | 'single-turn';
 }

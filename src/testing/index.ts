@@ -3,3 +3,11 @@ export { buildTrialRecord } from './build-trial-record.js';
 export { createToolHarness } from './create-tool-harness.js';
 export type { ToolHarness, ToolHarnessOptions } from './create-tool-harness.js';
 export { shopEnvironment, shopRefundTask } from './shop-environment.js';
+export {
+  rateLimitedReply,
+  startFakeOpenAiServer,
+  textReply,
+  toolCallReply,
+} from './fake-openai-server.js';
+export type { FakeOpenAiServer, FakeReply } from './fake-openai-server.js';
+export { scriptedModel } from './scripted-model.js';

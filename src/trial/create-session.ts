@@ -45,12 +45,16 @@ export function publicTaskView(
   task: Task,
   environment: Environment,
   opening: string,
+  user: UserSimulator,
 ): PublicTaskView {
+  const { script, default: fallback } = task.spec.user;
+  const silent = user.kind === 'scripted' && script.length === 0 && fallback === undefined;
   return {
     task_id: task.id,
     environment: environment.name,
     policy: environment.policy,
     instruction: opening,
+    conversation: silent ? 'single-turn' : 'interactive',
     now: new Date(task.spec.clock).toISOString(),
   };
 }
@@ -118,7 +122,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
   };
 
   return {
-    task: publicTaskView(task, environment, options.opening),
+    task: publicTaskView(task, environment, options.opening, user),
     tools: environment.descriptors,
     trial: options.trial,
     get signal() {

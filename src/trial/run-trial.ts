@@ -1,6 +1,7 @@
 import { AgentInfrastructureError } from '../agent/index.js';
 import type { Agent } from '../agent/index.js';
 import {
+  sleep,
   createRng,
   frozenClock,
   startStopwatch,
@@ -37,6 +38,9 @@ export interface TrialInput {
   /** Makes the simulated user (default: each task's script). */
   readonly users?: UserFactory;
 }
+
+/** How long a stopped agent gets to wind up (kill its program, close its server) before the record is made. */
+const AGENT_WIND_UP_MS = 3000;
 
 export function trialId(runId: string, taskId: string, attempt: number, rerun: number): string {
   return `${runId}/${taskId}/${attempt}.${rerun}`;
@@ -184,7 +188,15 @@ async function playAgent(
     const result = await Promise.race([running, timeout.promise]);
     if (result === 'timeout') {
       control.stop('timeout');
-      running.catch(() => undefined); // the agent may reject later, once it notices the abort
+      // The abort tells the agent to wind up (an external program is killed); give it a moment,
+      // so nothing it started outlives the trial. Its late rejection is expected and dropped.
+      await Promise.race([
+        running.then(
+          () => undefined,
+          () => undefined,
+        ),
+        sleep(AGENT_WIND_UP_MS),
+      ]);
       return null;
     }
     return control.stopReason === undefined ? result.finalAnswer : null;

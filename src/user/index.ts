@@ -1,2 +1,4 @@
+export { STOP_TOKEN, USER_PROMPT_VERSION, createLlmUsers } from './llm-user.js';
+export type { LlmUsersOptions } from './llm-user.js';
 export { createScriptedUser, scriptedUsers } from './scripted-user.js';
 export type { UserContext, UserFactory, UserReply, UserSimulator } from './user-simulator.js';

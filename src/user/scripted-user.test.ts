@@ -36,4 +36,28 @@ describe('createScriptedUser', () => {
     const terse = createScriptedUser(UserSpecSchema.parse({ instruction: 'Hi', script: [] }));
     await expect(terse.reply('How can I help?')).resolves.toEqual({ type: 'stop' });
   });
+
+  it('leaves once the agent reports the task done, unless a rule answers first', async () => {
+    const user = createScriptedUser(
+      UserSpecSchema.parse({
+        instruction: 'Hi',
+        script: [{ when: 'proceed', say: 'Yes.' }],
+        default: 'Thanks.',
+      }),
+    );
+    await expect(user.reply('Done: your refund is on its way.')).resolves.toEqual({ type: 'stop' });
+    await expect(user.reply('Is there anything else I can help with?')).resolves.toEqual({
+      type: 'stop',
+    });
+    await expect(user.reply('Nearly done. Shall I proceed?')).resolves.toMatchObject({
+      text: 'Yes.',
+    });
+    await expect(user.reply('The order was abandoned last week.')).resolves.toMatchObject({
+      text: 'Thanks.',
+    });
+    const patient = createScriptedUser(
+      UserSpecSchema.parse({ instruction: 'Hi', stop_when: null, default: 'Go on.' }),
+    );
+    await expect(patient.reply('Done.')).resolves.toMatchObject({ text: 'Go on.' });
+  });
 });

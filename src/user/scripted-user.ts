@@ -4,10 +4,12 @@ import type { UserFactory, UserReply, UserSimulator } from './user-simulator.js'
 /**
  * A user that answers by rule: the first `script` rule whose `when` pattern
  * (case-insensitive regex) matches the agent's message gives the reply (or
- * stops the conversation); otherwise `default`, or a stop when there is none.
+ * stops the conversation); else the user leaves if the agent reports the
+ * task done (`stop_when`); else `default`, or a stop when there is none.
  */
 export function createScriptedUser(spec: UserSpec): UserSimulator {
   const rules = spec.script.map((rule) => ({ pattern: new RegExp(rule.when, 'i'), rule }));
+  const done = spec.stop_when === null ? undefined : new RegExp(spec.stop_when, 'i');
   return {
     kind: 'scripted',
     open: () => Promise.resolve(spec.instruction),
@@ -19,6 +21,8 @@ export function createScriptedUser(spec: UserSpec): UserSimulator {
           'say' in match.rule
             ? { type: 'reply', text: match.rule.say, source: 'script' }
             : { type: 'stop' };
+      } else if (done?.test(agentMessage) === true) {
+        reply = { type: 'stop' };
       } else if (spec.default !== undefined) {
         reply = { type: 'reply', text: spec.default, source: 'default' };
       }

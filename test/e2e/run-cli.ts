@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,3 +27,22 @@ export function tempFolder(): string {
 }
 
 export const example = (name: string): string => join(REPO, 'examples', name);
+
+/** Runs the CLI without blocking this process (for tests that serve HTTP to it). */
+export function runCliAsync(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

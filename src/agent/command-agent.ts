@@ -1,0 +1,428 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import { EndstateError, isJsonObject } from '../core/index.js';
+import type { JsonObject } from '../core/index.js';
+import type { Agent, AgentResult, AgentSession } from './agent.js';
+import { TrialStoppedError } from './agent.js';
+import type { JsonLine } from './json-lines.js';
+import { readJsonLines, writeJsonLine } from './json-lines.js';
+
+/** The protocol's name and version, sent in the `start` message (docs/command-protocol.md). */
+export const COMMAND_PROTOCOL = 'endstate-command/1';
+
+export interface CommandAgentOptions {
+  /** The program and its arguments, run without a shell, e.g. `['python3', 'agent.py']`. */
+  readonly command: readonly string[];
+  /** Working directory of the program (default: the harness's). */
+  readonly cwd?: string;
+  /** Variables added to the harness's environment for the program. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The agent's name in the system spec (default: the program's file name). */
+  readonly name?: string;
+}
+
+/** How long a program may take to exit by itself (after `final`) or after SIGTERM. */
+const EXIT_GRACE_MS = 1000;
+/** How much of the program's stderr is kept for error messages. */
+const STDERR_TAIL_CHARS = 2048;
+const PREVIEW_CHARS = 200;
+
+const ProgramMessageSchema = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('tool_call'),
+    id: z.string(),
+    tool: z.string(),
+    args: z.custom<JsonObject>(isJsonObject, 'args must be a JSON object').optional(),
+  }),
+  z.looseObject({ type: z.literal('say'), text: z.string() }),
+  z.looseObject({
+    type: z.literal('usage'),
+    model: z.string(),
+    input_tokens: z.int().nonnegative().default(0),
+    output_tokens: z.int().nonnegative().default(0),
+    cached_input_tokens: z.int().nonnegative().default(0),
+    cost_usd: z.number().nonnegative().default(0),
+  }),
+  z.looseObject({ type: z.literal('note'), text: z.string() }),
+  z.looseObject({ type: z.literal('final'), text: z.string().nullable().default(null) }),
+]);
+type ProgramMessage = z.infer<typeof ProgramMessageSchema>;
+const PROGRAM_MESSAGE_TYPES = ['tool_call', 'say', 'usage', 'note', 'final'];
+
+/**
+ * An agent that is any program: started once per trial, it talks to the
+ * harness in JSON lines on stdin/stdout (protocol `endstate-command/1`,
+ * docs/command-protocol.md). Requests are answered one at a time, in order.
+ * The program is ended when the trial stops and never outlives it.
+ *
+ * @example
+ * const agent = createCommandAgent({ command: ['python3', 'my_agent.py'] });
+ */
+export function createCommandAgent(options: CommandAgentOptions): Agent {
+  const program = options.command[0];
+  if (program === undefined || program === '') {
+    throw new EndstateError('E_USAGE', 'the command agent needs a program to run', {
+      hint: 'Pass the program and its arguments, e.g. ["python3", "agent.py"].',
+    });
+  }
+  return {
+    spec: {
+      kind: 'command',
+      name: options.name ?? basename(program),
+      version: '1',
+      options: { command: [...options.command] },
+    },
+    readsReference: false,
+    run: (session) => runProgram(options, session),
+  };
+}
+
+interface ExitStatus {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+type Outcome = { type: 'final'; text: string | null } | { type: 'stopped' } | { type: 'ended' };
+
+const STOPPED = Symbol('stopped');
+
+async function runProgram(
+  options: CommandAgentOptions,
+  session: AgentSession,
+): Promise<AgentResult> {
+  const { signal } = session;
+  if (signal.aborted) throw stoppedError(signal);
+  const program = await startProgram(options);
+  let stopRequested = (): void => undefined;
+  const stopped = new Promise<typeof STOPPED>((resolve) => {
+    stopRequested = () => resolve(STOPPED);
+  });
+  // Deferred by one turn of the event loop: when the session itself stopped the trial while
+  // answering a request (a user stop, a tool that ends the conversation), its answer goes first.
+  const onAbort = (): void =>
+    void setImmediate(() => {
+      void program.stop({ type: 'stop', reason: stopReasonOf(signal) });
+      stopRequested();
+    });
+  signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) onAbort();
+  try {
+    const outcome = await converse(program, session, stopped);
+    if (outcome.type === 'final') {
+      const status = await program.finish();
+      if (status.code !== 0) session.note(`command agent: after final, ${describeExit(status)}`);
+      return { finalAnswer: outcome.text };
+    }
+    if (outcome.type === 'stopped') {
+      await program.stop({ type: 'stop', reason: stopReasonOf(signal) });
+      throw stoppedError(signal);
+    }
+    throw await endedEarlyError(program);
+  } catch (error) {
+    if (error instanceof TrialStoppedError || signal.aborted) {
+      await program.stop({ type: 'stop', reason: stopReasonOf(signal) });
+      throw error;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    await program.stop({ type: 'stop', reason: 'agent_error', message });
+    await within(program.closed, 200); // lets the last stderr chunks arrive
+    const stderr = program.stderrTail();
+    if (stderr !== '') session.note(`command agent stderr (last 2 KB):\n${stderr}`);
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    program.close();
+  }
+}
+
+/**
+ * The exchange: `start`, then one request at a time until `final`, the end of
+ * stdout, or `stopped` (the trial stopped: the program is being ended).
+ */
+async function converse(
+  program: Program,
+  session: AgentSession,
+  stopped: Promise<typeof STOPPED>,
+): Promise<Outcome> {
+  const untilStopped = <T>(promise: Promise<T>) => Promise.race([promise, stopped]);
+  /** Writes one line; says how the exchange ended when it could not be written. */
+  const send = async (message: JsonObject): Promise<Outcome | undefined> => {
+    try {
+      return (await untilStopped(program.send(message))) === STOPPED
+        ? { type: 'stopped' }
+        : undefined;
+    } catch {
+      // The program closed its stdin (most often: it exited); its exit status tells the story.
+      return { type: 'ended' };
+    }
+  };
+
+  const unsent = await send(startMessage(session));
+  if (unsent !== undefined) return unsent;
+  for (;;) {
+    const line = await untilStopped(program.lines.next());
+    if (line === STOPPED) return { type: 'stopped' };
+    if (line.type === 'end') return { type: 'ended' };
+    const message = parseMessage(line);
+    if (message.type === 'final') return { type: 'final', text: message.text };
+    const answer = await untilStopped(answerRequest(message, session));
+    if (answer === STOPPED) return { type: 'stopped' };
+    if (answer !== undefined) {
+      const unanswered = await send(answer);
+      if (unanswered !== undefined) return unanswered;
+    }
+    if (session.signal.aborted) return { type: 'stopped' };
+  }
+}
+
+function startMessage(session: AgentSession): JsonObject {
+  const budget = session.budget();
+  const { task_id, attempt, rerun, seed } = session.trial;
+  return {
+    type: 'start',
+    protocol: COMMAND_PROTOCOL,
+    task: { ...session.task },
+    tools: session.tools.map((tool) => ({ ...tool })),
+    trial: { task_id, attempt, rerun, seed },
+    budget: {
+      ...budget,
+      maxTokens: budget.maxTokens ?? null,
+      maxCostUsd: budget.maxCostUsd ?? null,
+    },
+  };
+}
+
+/** Runs one request through the session; returns the answer line, if one is due. */
+async function answerRequest(
+  message: Exclude<ProgramMessage, { type: 'final' }>,
+  session: AgentSession,
+): Promise<JsonObject | undefined> {
+  switch (message.type) {
+    case 'tool_call': {
+      const result = await session.callTool(message.tool, message.args ?? {});
+      return result.ok
+        ? { type: 'tool_result', id: message.id, ok: true, result: result.result }
+        : { type: 'tool_result', id: message.id, ok: false, error: result.error };
+    }
+    case 'say': {
+      const reply = await session.sendToUser(message.text);
+      return reply.type === 'reply' ? { type: 'user', text: reply.text } : { type: 'user_stop' };
+    }
+    case 'usage':
+      session.recordUsage({
+        role: 'agent',
+        model: message.model,
+        input_tokens: message.input_tokens,
+        output_tokens: message.output_tokens,
+        cached_input_tokens: message.cached_input_tokens,
+        cost_usd: message.cost_usd,
+        wait_ms: 0,
+        retries: 0,
+      });
+      return undefined;
+    case 'note':
+      session.note(message.text);
+      return undefined;
+  }
+}
+
+function parseMessage(line: Exclude<JsonLine, { type: 'end' }>): ProgramMessage {
+  const where = `line ${line.lineNumber} of the program's stdout`;
+  const shown = `Line ${line.lineNumber}: ${preview(line.text)}`;
+  if (line.type === 'invalid') {
+    throw new Error(
+      `${where} is not JSON (${line.message}). Each stdout line must be one JSON message ` +
+        `(docs/command-protocol.md); write logs to stderr. ${shown}`,
+    );
+  }
+  const type = isJsonObject(line.value) ? line.value.type : undefined;
+  if (typeof type !== 'string' || !PROGRAM_MESSAGE_TYPES.includes(type)) {
+    throw new Error(
+      `${where} is not a message: expected a JSON object whose "type" is one of ` +
+        `${PROGRAM_MESSAGE_TYPES.join(', ')}. ${shown}`,
+    );
+  }
+  const parsed = ProgramMessageSchema.safeParse(line.value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`)
+    .join('; ');
+  throw new Error(`${where} is not a valid ${type} message (${problems}). ${shown}`);
+}
+
+function preview(text: string): string {
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+}
+
+async function endedEarlyError(program: Program): Promise<Error> {
+  const exited = await within(program.exited, EXIT_GRACE_MS);
+  const status =
+    exited ??
+    (await program.stop({ type: 'stop', reason: 'agent_error', message: 'stdout closed' }));
+  await within(program.closed, 200); // lets the last stderr chunks arrive
+  const how =
+    exited === undefined
+      ? `closed its stdout (then ${describeExit(status)})`
+      : describeExit(status);
+  const stderr = program.stderrTail();
+  return new Error(
+    `the program ${how} before sending a final message; ` +
+      (stderr === '' ? 'its stderr was empty' : `its stderr ends with:\n${stderr}`),
+  );
+}
+
+function describeExit(status: ExitStatus): string {
+  return status.signal !== null
+    ? `was killed by ${status.signal}`
+    : `exited with exit code ${status.code ?? 'unknown'}`;
+}
+
+/** The exit reason in the session's TrialStoppedError ("trial stopped: timeout"). */
+function stopReasonOf(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  const match = reason instanceof Error ? /^trial stopped: (.+)$/.exec(reason.message) : null;
+  return match?.[1] ?? 'stopped';
+}
+
+function stoppedError(signal: AbortSignal): TrialStoppedError {
+  return new TrialStoppedError(`trial stopped: ${stopReasonOf(signal)}`);
+}
+
+/** `promise`'s value, or undefined if it takes longer than `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The running program, as the conversation sees it. */
+interface Program {
+  readonly lines: ReturnType<typeof readJsonLines>;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<ExitStatus>;
+  /** Resolves when the process has exited and its stdio are closed. */
+  readonly closed: Promise<void>;
+  send(message: JsonObject): Promise<void>;
+  stderrTail(): string;
+  /** Writes `stop` if it can, closes stdin, sends SIGTERM, then SIGKILL after the grace. */
+  stop(message: JsonObject): Promise<ExitStatus>;
+  /** After `final`: closes stdin and gives the program the grace to exit, then ends it. */
+  finish(): Promise<ExitStatus>;
+  /** Releases the pipes once the process has exited. */
+  close(): void;
+}
+
+async function startProgram(options: CommandAgentOptions): Promise<Program> {
+  const [file = '', ...args] = options.command;
+  const child = spawn(file, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: 'pipe',
+    windowsHide: true,
+  });
+  let processError: Error | undefined;
+  const started = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  // After spawning, 'error' means a signal could not be sent: the exit wait below still ends it.
+  child.on('error', (error) => void (processError ??= error));
+  try {
+    await started;
+  } catch (error) {
+    throw startError(error as NodeJS.ErrnoException, options);
+  }
+  // A program that exits early makes writes fail (EPIPE): the write's promise reports it.
+  child.stdin.on('error', () => undefined);
+  child.stdout.on('error', () => child.stdout.destroy());
+  child.stderr.setEncoding('utf8');
+  let stderr = '';
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+
+  const exited = new Promise<ExitStatus>((resolve) => {
+    child.once('exit', (code, signal) => {
+      // A grandchild holding stdout open must not keep the reader waiting.
+      const orphaned = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, EXIT_GRACE_MS);
+      child.once('close', () => clearTimeout(orphaned));
+      resolve({ code, signal });
+    });
+  });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+
+  let terminating: Promise<ExitStatus> | undefined;
+  const terminate = (): Promise<ExitStatus> => {
+    terminating ??= (async () => {
+      if (!hasExited()) child.kill('SIGTERM');
+      const status = await within(exited, EXIT_GRACE_MS);
+      if (status !== undefined) return status;
+      child.kill('SIGKILL');
+      return exited;
+    })();
+    return terminating;
+  };
+  const closeStdin = (last?: JsonObject) => {
+    if (child.stdin.writableEnded || child.stdin.destroyed) return;
+    // Best effort: a program that already stopped reading cannot be told why it is ended.
+    if (last !== undefined && !hasExited()) void writeJsonLine(child.stdin, last).catch(() => {});
+    child.stdin.end();
+  };
+  const lines = readJsonLines(child.stdout);
+
+  return {
+    lines,
+    exited,
+    closed,
+    send: (message) => writeJsonLine(child.stdin, message),
+    stderrTail: () =>
+      processError === undefined ? stderr : `${stderr}\n(harness: ${processError.message})`,
+    stop(message) {
+      closeStdin(message);
+      return terminate();
+    },
+    async finish() {
+      closeStdin();
+      return (await within(exited, EXIT_GRACE_MS)) ?? terminate();
+    },
+    close() {
+      lines.close();
+      child.stdin.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+    },
+  };
+}
+
+function startError(error: NodeJS.ErrnoException, options: CommandAgentOptions): Error {
+  const program = options.command[0] ?? '';
+  const command = JSON.stringify(options.command);
+  if (options.cwd !== undefined && !existsSync(options.cwd)) {
+    return new Error(
+      `could not start ${command}: its working directory ${options.cwd} does not exist`,
+    );
+  }
+  if (error.code === 'ENOENT') {
+    return new Error(
+      `command not found: ${program} (from ${command}); give a path to the program or a program on PATH`,
+    );
+  }
+  if (error.code === 'EACCES') {
+    return new Error(
+      `${program} is not executable (EACCES); make it executable or run it through its interpreter`,
+    );
+  }
+  return new Error(`could not start ${command}: ${error.message}`, { cause: error });
+}

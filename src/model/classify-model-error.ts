@@ -1,0 +1,61 @@
+import { APICallError } from '@ai-sdk/provider';
+
+export type ModelErrorClass =
+  /** Worth trying again: rate limits, server errors, timeouts, dropped connections. */
+  | {
+      readonly type: 'retryable';
+      readonly retryAfterMs: number | undefined;
+      readonly message: string;
+    }
+  /** The provider refuses the request itself (bad key, unknown model, tools not supported). */
+  | { readonly type: 'refused'; readonly message: string };
+
+const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504, 529]);
+
+/** Seconds or an HTTP date in Retry-After (or milliseconds in retry-after-ms). */
+export function retryAfterMs(
+  headers: Readonly<Record<string, string>> | undefined,
+  now: number,
+): number | undefined {
+  if (headers === undefined) return undefined;
+  const lower = Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+  const ms = Number(lower['retry-after-ms']);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = lower['retry-after'];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Decides whether a failed model call is the provider's passing trouble or a refusal. */
+export function classifyModelError(error: unknown, now: number): ModelErrorClass {
+  const message = error instanceof Error ? error.message : String(error);
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    if (error.isRetryable || (status !== undefined && RETRYABLE_STATUS.has(status))) {
+      return { type: 'retryable', retryAfterMs: retryAfterMs(error.responseHeaders, now), message };
+    }
+    return {
+      type: 'refused',
+      message: status === undefined ? message : `HTTP ${status}: ${message}`,
+    };
+  }
+  // Network failures and timeouts surface as plain errors from fetch.
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } } | undefined)?.cause?.code ??
+    (error as { code?: unknown } | undefined)?.code;
+  if (
+    (error instanceof Error &&
+      (error.name === 'TimeoutError' ||
+        /fetch failed|network|socket|timed? ?out/i.test(message))) ||
+    (typeof code === 'string' &&
+      /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|EAI_AGAIN|UND_ERR)/.test(code))
+  ) {
+    return { type: 'retryable', retryAfterMs: undefined, message };
+  }
+  return { type: 'refused', message };
+}

@@ -1,0 +1,140 @@
+import type { LanguageModelV3, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
+import { AgentInfrastructureError, EndstateError } from '../core/index.js';
+import { classifyModelError } from './classify-model-error.js';
+import type { ModelCallRequest, ModelCallResult, ModelCaller } from './model-caller.js';
+import { recordingKey } from './model-recording.js';
+import type { ModelRecording } from './model-recording.js';
+import { costOf } from './pricing.js';
+import type { Price } from './pricing.js';
+
+export interface RetryPolicy {
+  /** Tries after the first (default 5). */
+  readonly maxRetries: number;
+  /** First backoff; doubles each retry, with full jitter (default 1 s). */
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+};
+
+export interface ModelCallerOptions {
+  /** `provider:id`. */
+  readonly model: string;
+  /** The provider's model; unused when replaying. */
+  readonly languageModel: LanguageModelV3;
+  readonly price: Price;
+  readonly retry?: RetryPolicy;
+  /** Run-wide limit on concurrent requests to this provider. */
+  readonly limit: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly recording?: ModelRecording;
+  /** Waits, aborting early with the signal (the shell passes a timer). */
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Uniform in [0, 1) for jitter. */
+  readonly random: () => number;
+  readonly now: () => number;
+}
+
+function tokensOf(result: LanguageModelV3GenerateResult) {
+  const input = result.usage.inputTokens;
+  return {
+    input_tokens: input.total ?? (input.noCache ?? 0) + (input.cacheRead ?? 0),
+    cached_input_tokens: input.cacheRead ?? 0,
+    output_tokens: result.usage.outputTokens.total ?? 0,
+  };
+}
+
+/**
+ * A ModelCaller over an AI SDK model: provider trouble (429, 5xx, timeouts)
+ * is retried with exponential backoff and full jitter, honouring
+ * Retry-After, and the waiting is reported apart from working time; when
+ * retries run out, or the provider refuses the request, the trial becomes
+ * invalid (never an agent failure). With a recording, responses are saved
+ * or replayed by the call's key.
+ */
+export function createModelCaller(options: ModelCallerOptions): ModelCaller {
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const generate = async (
+    request: ModelCallRequest,
+    signal: AbortSignal,
+  ): Promise<ModelCallResult> => {
+    let waitMs = 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await options.limit(async () =>
+          options.languageModel.doGenerate({ ...request.options, abortSignal: signal }),
+        );
+        const tokens = tokensOf(result);
+        return {
+          content: result.content,
+          finishReason: result.finishReason.unified,
+          usage: {
+            role: request.role,
+            model: options.model,
+            ...tokens,
+            cost_usd: costOf(options.price, tokens),
+            wait_ms: Math.round(waitMs),
+            retries: attempt,
+          },
+        };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const verdict = classifyModelError(error, options.now());
+        if (verdict.type === 'refused') {
+          throw new AgentInfrastructureError(
+            `${options.model} refused the request: ${verdict.message}`,
+            'harness_incompatibility',
+            { cause: error },
+          );
+        }
+        if (attempt >= retry.maxRetries) {
+          throw new AgentInfrastructureError(
+            `${options.model} still failing after ${retry.maxRetries} retries: ${verdict.message}`,
+            'environment_failure',
+            { cause: error },
+          );
+        }
+        const backoff =
+          Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt) * options.random();
+        const delay = Math.min(retry.maxDelayMs, Math.max(backoff, verdict.retryAfterMs ?? 0));
+        waitMs += delay;
+        await options.sleep(delay, signal);
+      }
+    }
+  };
+
+  return {
+    model: options.model,
+    async call(request, signal) {
+      const recording = options.recording;
+      if (recording === undefined) return generate(request, signal);
+      const key = recordingKey(options.model, request);
+      if (recording.mode === 'replay') {
+        const recorded = recording.load(key);
+        if (recorded === undefined) {
+          throw new AgentInfrastructureError(
+            `no recorded response in ${recording.folder} for this ${request.role} call (${request.trial.task_id} attempt ${request.trial.attempt}, call ${request.callIndex + 1}): the run differs from the recorded one`,
+            'harness_incompatibility',
+          );
+        }
+        return recorded.result;
+      }
+      const result = await generate(request, signal);
+      recording.save({ key, model: options.model, request, result });
+      return result;
+    },
+  };
+}
+
+/** Guards a pricing lookup with a clear usage error. */
+export function requirePrice(price: Price | undefined, model: string): Price {
+  if (price === undefined) {
+    throw new EndstateError('E_USAGE', `no price for ${model} in the pricing table`, {
+      hint: 'Add it to a pricing file ({"models": {"provider:id": {"input": ..., "output": ...}}}, USD per million tokens) and pass --pricing FILE.',
+    });
+  }
+  return price;
+}

@@ -1,0 +1,18 @@
+export { classifyModelError, retryAfterMs } from './classify-model-error.js';
+export type { ModelErrorClass } from './classify-model-error.js';
+export { API_KEY_VARIABLES, createLanguageModel } from './create-language-model.js';
+export { DEFAULT_RETRY_POLICY, createModelCaller, requirePrice } from './create-model-caller.js';
+export type { ModelCallerOptions, RetryPolicy } from './create-model-caller.js';
+export { decodingOptions } from './model-caller.js';
+export type {
+  DecodingSettings,
+  ModelCallRequest,
+  ModelCallResult,
+  ModelCaller,
+} from './model-caller.js';
+export { PROVIDERS, modelKey, parseModelRef } from './model-ref.js';
+export type { ModelRef, Provider } from './model-ref.js';
+export { openModelRecording, recordingKey } from './model-recording.js';
+export type { ModelRecording, RecordedCall } from './model-recording.js';
+export { costOf, loadPricing, priceOf } from './pricing.js';
+export type { Price, PricingTable } from './pricing.js';

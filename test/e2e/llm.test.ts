@@ -1,0 +1,167 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  rateLimitedReply,
+  startFakeOpenAiServer,
+  textReply,
+  toolCallReply,
+} from '../../src/testing/index.js';
+import type { FakeReply } from '../../src/testing/index.js';
+import { example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+
+/** The reference path of change-flight-017, as a model would play it. */
+const replies: FakeReply[] = [
+  toolCallReply('get_reservation', { id: 'R7K2' }),
+  toolCallReply('search_flights', { origin: 'JFK', dest: 'CDG', date: '2026-10-09' }),
+  textReply('AF125 on Friday is economy and costs $80 more. Shall I go ahead and move you?'),
+  toolCallReply('update_reservation', { id: 'R7K2', flight: 'AF125' }),
+  textReply('Done: you are on AF125 on Friday; the $80 fare difference was charged.'),
+];
+
+interface Output {
+  scorecard: {
+    success_rate: { value: number };
+    cost: { total_usd: number; per_success_usd: number | null };
+  };
+  trials: {
+    task_id: string;
+    success: boolean;
+    usage: { model_calls: number; cost_usd: number; retries: number };
+    events: unknown[];
+  }[];
+  run: {
+    system: {
+      agent: { kind: string };
+      model: { provider: string; id: string; temperature: number };
+    };
+  };
+}
+
+describe('endstate run --agent llm', () => {
+  it('completes change-flight-017 against a local OpenAI-compatible server and prices it', async () => {
+    const server = await startFakeOpenAiServer((_body, index) =>
+      index === 1
+        ? rateLimitedReply(0)
+        : (replies[index > 1 ? index - 1 : index] ?? textReply('All done.')),
+    );
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'pricing.json'),
+      JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 2, output: 10 } } }),
+    );
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--temperature',
+          '0',
+          '--pricing',
+          'pricing.json',
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(result.stderr).not.toMatch(/error/i);
+      expect(result.code).toBe(0);
+      const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as Output;
+      const [trial] = output.trials;
+      expect(trial).toMatchObject({
+        task_id: 'change-flight-017',
+        success: true,
+        usage: { model_calls: 5, retries: 1 },
+      });
+      // 5 calls of 100 input and 20 output tokens at $2 and $10 per million.
+      expect(trial!.usage.cost_usd).toBeCloseTo((500 * 2 + 100 * 10) / 1e6, 12);
+      expect(output.scorecard.cost.per_success_usd).toBeCloseTo(0.002, 12);
+      expect(result.stdout).toContain('$0.0020 per success');
+      expect(output.run.system).toMatchObject({
+        agent: { kind: 'llm' },
+        model: { provider: 'openai-compatible', id: 'fake-model', temperature: 0 },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('replays a recorded run with the network unreachable and gives identical trial records', async () => {
+    // Each trial's conversation is answered by its length, so both trials follow the path.
+    const server = await startFakeOpenAiServer((body) => {
+      const turns = (body.messages as { role: string }[]).filter(
+        (message) => message.role === 'assistant',
+      );
+      return replies[turns.length] ?? textReply('All done.');
+    });
+    const cwd = tempFolder();
+    const model = `openai-compatible:${server.url}#fake-model`;
+    const args = [
+      'run',
+      example('airline'),
+      '--tasks',
+      'change-flight-017',
+      '--agent',
+      'llm',
+      '--model',
+      model,
+      '--trials',
+      '2',
+    ];
+    try {
+      const recorded = await runCliAsync(
+        [...args, '--record', 'recording', '--json', 'recorded.json'],
+        cwd,
+      );
+      expect(recorded.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    const replayed = runCli([...args, '--replay', 'recording', '--json', 'replayed.json'], cwd);
+    expect(replayed.code).toBe(0);
+    const volatile = [
+      't_ms',
+      'duration_ms',
+      'latency_ms',
+      'started_at',
+      'run_id',
+      'trial_id',
+      'created_at',
+      'finished_at',
+    ];
+    const trialsOf = (file: string): unknown =>
+      JSON.parse(
+        JSON.stringify(
+          (JSON.parse(readFileSync(join(cwd, file), 'utf8')) as Output).trials,
+          (key, value: unknown) => (volatile.includes(key) ? null : value),
+        ),
+      );
+    expect(trialsOf('replayed.json')).toEqual(trialsOf('recorded.json'));
+    expect((trialsOf('replayed.json') as Output['trials']).every((trial) => trial.success)).toBe(
+      true,
+    );
+  });
+
+  it('asks for a model and for the provider key it needs, with exit 2', () => {
+    const cwd = tempFolder();
+    expect(runCli(['run', example('airline'), '--agent', 'llm'], cwd)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--agent llm needs --model'),
+    });
+    const noKey = runCli(
+      ['run', example('airline'), '--agent', 'llm', '--model', 'openai:gpt-4o-mini'],
+      cwd,
+    );
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('needs an API key in OPENAI_API_KEY');
+    expect(
+      runCli(['run', example('airline'), '--agent', 'llm', '--model', 'mistral:large'], cwd).stderr,
+    ).toContain('expected openai:<id>');
+  });
+});
