@@ -2,7 +2,6 @@ import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError, wallClockIso } from '../core/index.js';
-import type { JsonObject } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
 import { runSuite } from '../run/index.js';
 import type { RunSuiteOptions } from '../run/index.js';

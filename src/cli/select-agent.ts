@@ -9,7 +9,6 @@ import {
   createSimulatedAgent,
 } from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
-import type { JsonObject } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
 import type { Suite, Task } from '../task/index.js';
