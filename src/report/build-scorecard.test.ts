@@ -107,10 +107,64 @@ describe('buildScorecard', () => {
           latency_ms: 10,
           wait_ms: 0,
           retries: 0,
+          user_model_calls: 0,
+          user_cost_usd: 0,
         },
       }),
     );
-    expect(card.cost).toEqual({ total_usd: 1, per_trial_usd: 0.25, per_success_usd: 0.5 });
+    expect(card.cost).toMatchObject({ total_usd: 1, per_trial_usd: 0.25, per_success_usd: 0.5 });
+  });
+
+  it('keeps what a success costs, provider trouble and the simulated user apart', () => {
+    // Worked by hand: two successes costing 0.10 and 0.30, one failure at 0.60,
+    // one invalid attempt (a provider error) at 0.20 that still cost money.
+    const usage = (cost: number, retries: number, waitMs: number) => ({
+      usage: {
+        ...buildTrialRecord({ task_id: 'a', attempt: 1 }).usage,
+        model_calls: 2,
+        input_tokens: 100,
+        output_tokens: 10,
+        cached_input_tokens: 40,
+        cost_usd: cost,
+        retries,
+        wait_ms: waitMs,
+        user_model_calls: 1,
+        user_cost_usd: 0.01,
+      },
+    });
+    const records = [
+      buildTrialRecord({ task_id: 'a', attempt: 1, success: true, ...usage(0.1, 0, 0) }),
+      buildTrialRecord({ task_id: 'a', attempt: 2, ...usage(0.6, 1, 250) }),
+      buildTrialRecord({
+        task_id: 'b',
+        attempt: 1,
+        valid: false,
+        exit_reason: 'provider_error',
+        terminal_reason: 'environment_failure',
+        ...usage(0.2, 5, 3100),
+      }),
+      buildTrialRecord({ task_id: 'b', attempt: 1, rerun: 1, success: true, ...usage(0.3, 0, 0) }),
+    ];
+    const card = buildScorecard(run(['a', 'b'], 2), records);
+    expect(card.cost.total_usd).toBeCloseTo(1.2, 12);
+    expect(card.cost.per_trial_usd).toBeCloseTo(0.3, 12);
+    expect(card.cost.per_success_usd).toBeCloseTo(0.6, 12);
+    expect(card.cost.mean_success_usd).toBeCloseTo(0.2, 12);
+    expect(card.cost.user_simulator_usd).toBeCloseTo(0.04, 12);
+    expect(card.model_usage).toEqual({
+      calls: 8,
+      input_tokens: 400,
+      output_tokens: 40,
+      cached_input_tokens: 160,
+      retries: 6,
+      wait_ms: 3350,
+      user_simulator_calls: 4,
+    });
+    expect(card.exit_reasons.provider_error).toBe(1);
+    const text = renderTerminal(card);
+    expect(text).toContain('$0.6000 per success');
+    expect(text).toContain('$0.2000 mean success');
+    expect(text).toContain('6 retries');
   });
 
   it('says why trials failed in terms that compare across tasks', () => {

@@ -121,7 +121,10 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
   );
   const passK = full.passK;
   const successes = full.rate.successes;
-  const totalCost = trials.reduce((sum, trial) => sum + trial.usage.cost_usd, 0);
+  const total = (pick: (usage: TrialRecord['usage']) => number, of = trials): number =>
+    of.reduce((sum, trial) => sum + pick(trial.usage), 0);
+  const totalCost = total((usage) => usage.cost_usd);
+  const succeeded = valid.filter((trial) => trial.success);
   return {
     run_id: run.run_id,
     suite: { name: run.suite.name, hash: run.suite.hash },
@@ -160,11 +163,23 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
       total_usd: totalCost,
       per_trial_usd: trials.length === 0 ? 0 : totalCost / trials.length,
       per_success_usd: successes === 0 ? null : totalCost / successes,
+      mean_success_usd:
+        succeeded.length === 0
+          ? null
+          : total((usage) => usage.cost_usd, succeeded) / succeeded.length,
+      user_simulator_usd: total((usage) => usage.user_cost_usd),
+    },
+    model_usage: {
+      calls: total((usage) => usage.model_calls),
+      input_tokens: total((usage) => usage.input_tokens),
+      output_tokens: total((usage) => usage.output_tokens),
+      cached_input_tokens: total((usage) => usage.cached_input_tokens),
+      retries: total((usage) => usage.retries),
+      wait_ms: total((usage) => usage.wait_ms),
+      user_simulator_calls: total((usage) => usage.user_model_calls),
     },
     steps: {
-      successes: summarise(
-        valid.filter((trial) => trial.success).map((trial) => trial.usage.steps),
-      ),
+      successes: summarise(succeeded.map((trial) => trial.usage.steps)),
       failures: summarise(
         valid.filter((trial) => !trial.success).map((trial) => trial.usage.steps),
       ),

@@ -23,6 +23,15 @@ function byK(record: Readonly<Record<string, number>>): string {
     .join('  ');
 }
 
+function modelUsage({ model_usage: usage }: Scorecard): string[] {
+  if (usage.calls === 0 && usage.user_simulator_calls === 0) return [];
+  const user =
+    usage.user_simulator_calls === 0 ? '' : ` · simulated user ${usage.user_simulator_calls} calls`;
+  return [
+    `Model      ${usage.calls} calls · tokens ${usage.input_tokens} in (${usage.cached_input_tokens} cached) / ${usage.output_tokens} out · ${usage.retries} retries · ${(usage.wait_ms / 1000).toFixed(1)} s waiting on providers${user}`,
+  ];
+}
+
 /** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
 export function renderTerminal(card: Scorecard): string {
   const { counts: n, success_rate: rate } = card;
@@ -39,7 +48,8 @@ export function renderTerminal(card: Scorecard): string {
     `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task}) · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
-    `Cost       ${usd(card.cost.total_usd)} total · ${usd(card.cost.per_success_usd)} per success (${n.successes} successes)`,
+    `Cost       ${usd(card.cost.total_usd)} total · ${usd(card.cost.per_success_usd)} per success (${n.successes} successes) · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,
+    ...modelUsage(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,
   ];

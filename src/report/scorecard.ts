@@ -80,11 +80,28 @@ export interface Scorecard {
   /** Over every attempt, invalid ones included. */
   readonly terminal_reasons: Readonly<Record<TerminalReason, number>>;
   readonly exit_reasons: Readonly<Record<ExitReason, number>>;
+  /** The system under test's model spend over every attempt, invalid ones included. */
   readonly cost: {
     readonly total_usd: number;
     readonly per_trial_usd: number;
-    /** Total cost / successes; null when nothing succeeded. */
+    /** Total cost / successes (what a success costs, failures paid for); null when nothing succeeded. */
     readonly per_success_usd: number | null;
+    /** Mean cost of the successful trials alone; null when nothing succeeded. */
+    readonly mean_success_usd: number | null;
+    /** The simulated user's model spend: the harness's, not the system's, so outside the figures above. */
+    readonly user_simulator_usd: number;
+  };
+  /** Model calls of the system under test over every attempt, with provider trouble. */
+  readonly model_usage: {
+    readonly calls: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly cached_input_tokens: number;
+    /** Requests retried after a rate limit, server error or timeout. */
+    readonly retries: number;
+    /** Time spent waiting on providers before retries, apart from working time. */
+    readonly wait_ms: number;
+    readonly user_simulator_calls: number;
   };
   readonly steps: { readonly successes: SampleSummary; readonly failures: SampleSummary };
   readonly latency_ms: SampleSummary;

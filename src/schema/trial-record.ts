@@ -72,6 +72,9 @@ export const UsageSchema = z.object({
   /** Time spent waiting on providers before retries (rate limits, server errors). */
   wait_ms: z.number().nonnegative(),
   retries: z.number().int().nonnegative(),
+  /** The simulated user's model calls: not the system under test, so apart from its budget and cost. */
+  user_model_calls: z.number().int().nonnegative().default(0),
+  user_cost_usd: z.number().nonnegative().default(0),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -43,6 +43,8 @@ export function buildTrialRecord(
       latency_ms: 1,
       wait_ms: 0,
       retries: 0,
+      user_model_calls: 0,
+      user_cost_usd: 0,
     },
     started_at: '2026-11-30T00:00:00.000Z',
     success,

@@ -238,7 +238,7 @@ function grade(
   }
 }
 
-/** Usage of the system under test: the agent's model calls (the simulated user's are its own events). */
+/** Usage of the system under test (the agent's model calls), with the simulated user's calls apart. */
 function usageOf(
   events: readonly TrialEvent[],
   steps: number,
@@ -255,10 +255,17 @@ function usageOf(
     latency_ms: Math.round(elapsedMs * 1000) / 1000,
     wait_ms: 0,
     retries: 0,
+    user_model_calls: 0,
+    user_cost_usd: 0,
   };
   for (const event of events) {
     if (event.kind === 'tool_call') usage.tool_calls++;
-    if (event.kind !== 'usage' || event.role !== 'agent') continue;
+    if (event.kind !== 'usage') continue;
+    if (event.role === 'user') {
+      usage.user_model_calls++;
+      usage.user_cost_usd += event.cost_usd;
+      continue;
+    }
     usage.model_calls++;
     usage.input_tokens += event.input_tokens;
     usage.output_tokens += event.output_tokens;
