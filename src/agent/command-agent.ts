@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { EndstateError, isJsonObject } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import { TrialStoppedError } from './agent.js';
-import type { JsonLine } from './json-lines.js';
+import type { ChildExit, RunningChild } from './child-process.js';
+import { startChildProcess } from './child-process.js';
+import type { JsonLine, JsonLineReader } from './json-lines.js';
 import { readJsonLines, writeJsonLine } from './json-lines.js';
 
 /** The protocol's name and version, sent in the `start` message (docs/command-protocol.md). */
@@ -25,8 +25,6 @@ export interface CommandAgentOptions {
 
 /** How long a program may take to exit by itself (after `final`) or after SIGTERM. */
 const EXIT_GRACE_MS = 1000;
-/** How much of the program's stderr is kept for error messages. */
-const STDERR_TAIL_CHARS = 2048;
 const PREVIEW_CHARS = 200;
 
 const ProgramMessageSchema = z.discriminatedUnion('type', [
@@ -79,11 +77,6 @@ export function createCommandAgent(options: CommandAgentOptions): Agent {
   };
 }
 
-interface ExitStatus {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-}
-
 type Outcome = { type: 'final'; text: string | null } | { type: 'stopped' } | { type: 'ended' };
 
 const STOPPED = Symbol('stopped');
@@ -111,7 +104,8 @@ async function runProgram(
   try {
     const outcome = await converse(program, session, stopped);
     if (outcome.type === 'final') {
-      const status = await program.finish();
+      // Stdin closes; the program has the grace to exit by itself before it is ended.
+      const status = await program.child.stop(EXIT_GRACE_MS);
       if (status.code !== 0) session.note(`command agent: after final, ${describeExit(status)}`);
       return { finalAnswer: outcome.text };
     }
@@ -126,14 +120,15 @@ async function runProgram(
       throw error;
     }
     const message = error instanceof Error ? error.message : String(error);
-    await program.stop({ type: 'stop', reason: 'agent_error', message });
-    await within(program.closed, 200); // lets the last stderr chunks arrive
-    const stderr = program.stderrTail();
-    if (stderr !== '') session.note(`command agent stderr (last 2 KB):\n${stderr}`);
+    const exit = await program.stop({ type: 'stop', reason: 'agent_error', message });
+    if (exit.stderrTail !== '') {
+      session.note(`command agent stderr (last 2 KB):\n${exit.stderrTail}`);
+    }
     throw error;
   } finally {
     signal.removeEventListener('abort', onAbort);
-    program.close();
+    program.lines.close();
+    program.child.close();
   }
 }
 
@@ -257,23 +252,22 @@ function preview(text: string): string {
 }
 
 async function endedEarlyError(program: Program): Promise<Error> {
-  const exited = await within(program.exited, EXIT_GRACE_MS);
+  const exited = await program.child.waitForExit(EXIT_GRACE_MS);
   const status =
     exited ??
     (await program.stop({ type: 'stop', reason: 'agent_error', message: 'stdout closed' }));
-  await within(program.closed, 200); // lets the last stderr chunks arrive
   const how =
     exited === undefined
       ? `closed its stdout (then ${describeExit(status)})`
       : describeExit(status);
-  const stderr = program.stderrTail();
+  const stderr = status.stderrTail;
   return new Error(
     `the program ${how} before sending a final message; ` +
       (stderr === '' ? 'its stderr was empty' : `its stderr ends with:\n${stderr}`),
   );
 }
 
-function describeExit(status: ExitStatus): string {
+function describeExit(status: ChildExit): string {
   return status.signal !== null
     ? `was killed by ${status.signal}`
     : `exited with exit code ${status.code ?? 'unknown'}`;
@@ -290,139 +284,36 @@ function stoppedError(signal: AbortSignal): TrialStoppedError {
   return new TrialStoppedError(`trial stopped: ${stopReasonOf(signal)}`);
 }
 
-/** `promise`'s value, or undefined if it takes longer than `ms`. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The running program, as the conversation sees it. */
 interface Program {
-  readonly lines: ReturnType<typeof readJsonLines>;
-  /** Resolves when the process has exited. */
-  readonly exited: Promise<ExitStatus>;
-  /** Resolves when the process has exited and its stdio are closed. */
-  readonly closed: Promise<void>;
+  readonly child: RunningChild<'pipe'>;
+  readonly lines: JsonLineReader;
   send(message: JsonObject): Promise<void>;
-  stderrTail(): string;
   /** Writes `stop` if it can, closes stdin, sends SIGTERM, then SIGKILL after the grace. */
-  stop(message: JsonObject): Promise<ExitStatus>;
-  /** After `final`: closes stdin and gives the program the grace to exit, then ends it. */
-  finish(): Promise<ExitStatus>;
-  /** Releases the pipes once the process has exited. */
-  close(): void;
+  stop(message: JsonObject): Promise<ChildExit>;
 }
 
 async function startProgram(options: CommandAgentOptions): Promise<Program> {
-  const [file = '', ...args] = options.command;
-  const child = spawn(file, args, {
+  const started = await startChildProcess({
+    command: options.command,
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: options.env,
     stdio: 'pipe',
-    windowsHide: true,
+    killAfterMs: EXIT_GRACE_MS,
   });
-  let processError: Error | undefined;
-  const started = new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve);
-    child.once('error', reject);
-  });
-  // After spawning, 'error' means a signal could not be sent: the exit wait below still ends it.
-  child.on('error', (error) => void (processError ??= error));
-  try {
-    await started;
-  } catch (error) {
-    throw startError(error as NodeJS.ErrnoException, options);
-  }
-  // A program that exits early makes writes fail (EPIPE): the write's promise reports it.
-  child.stdin.on('error', () => undefined);
-  child.stdout.on('error', () => child.stdout.destroy());
-  child.stderr.setEncoding('utf8');
-  let stderr = '';
-  child.stderr.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
-  });
-
-  const exited = new Promise<ExitStatus>((resolve) => {
-    child.once('exit', (code, signal) => {
-      // A grandchild holding stdout open must not keep the reader waiting.
-      const orphaned = setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-      }, EXIT_GRACE_MS);
-      child.once('close', () => clearTimeout(orphaned));
-      resolve({ code, signal });
-    });
-  });
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
-
-  let terminating: Promise<ExitStatus> | undefined;
-  const terminate = (): Promise<ExitStatus> => {
-    terminating ??= (async () => {
-      if (!hasExited()) child.kill('SIGTERM');
-      const status = await within(exited, EXIT_GRACE_MS);
-      if (status !== undefined) return status;
-      child.kill('SIGKILL');
-      return exited;
-    })();
-    return terminating;
-  };
-  const closeStdin = (last?: JsonObject) => {
-    if (child.stdin.writableEnded || child.stdin.destroyed) return;
-    // Best effort: a program that already stopped reading cannot be told why it is ended.
-    if (last !== undefined && !hasExited()) void writeJsonLine(child.stdin, last).catch(() => {});
-    child.stdin.end();
-  };
-  const lines = readJsonLines(child.stdout);
-
+  if (started.type === 'start-error') throw started.error;
+  const { child } = started;
+  const { stdin, stdout } = child.pipes;
   return {
-    lines,
-    exited,
-    closed,
-    send: (message) => writeJsonLine(child.stdin, message),
-    stderrTail: () =>
-      processError === undefined ? stderr : `${stderr}\n(harness: ${processError.message})`,
+    child,
+    lines: readJsonLines(stdout),
+    send: (message) => writeJsonLine(stdin, message),
     stop(message) {
-      closeStdin(message);
-      return terminate();
-    },
-    async finish() {
-      closeStdin();
-      return (await within(exited, EXIT_GRACE_MS)) ?? terminate();
-    },
-    close() {
-      lines.close();
-      child.stdin.destroy();
-      child.stdout.destroy();
-      child.stderr.destroy();
+      // Best effort: a program that already stopped reading cannot be told why it is ended.
+      if (!stdin.writableEnded && !stdin.destroyed) {
+        void writeJsonLine(stdin, message).catch(() => {});
+      }
+      return child.stop(0);
     },
   };
-}
-
-function startError(error: NodeJS.ErrnoException, options: CommandAgentOptions): Error {
-  const program = options.command[0] ?? '';
-  const command = JSON.stringify(options.command);
-  if (options.cwd !== undefined && !existsSync(options.cwd)) {
-    return new Error(
-      `could not start ${command}: its working directory ${options.cwd} does not exist`,
-    );
-  }
-  if (error.code === 'ENOENT') {
-    return new Error(
-      `command not found: ${program} (from ${command}); give a path to the program or a program on PATH`,
-    );
-  }
-  if (error.code === 'EACCES') {
-    return new Error(
-      `${program} is not executable (EACCES); make it executable or run it through its interpreter`,
-    );
-  }
-  return new Error(`could not start ${command}: ${error.message}`, { cause: error });
 }

@@ -1,0 +1,258 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { startTimeout } from '../core/index.js';
+
+/**
+ * What the program's stdin and stdout are. `pipe`: both are pipes the caller
+ * talks over. `drain`: no stdin, and stdout is read and thrown away. Stderr is
+ * always read, for its tail.
+ */
+export type ChildStdio = 'pipe' | 'drain';
+
+export interface ChildProcessOptions<S extends ChildStdio> {
+  /** The program and its arguments, run without a shell, e.g. `['python3', 'agent.py']`. */
+  readonly command: readonly string[];
+  /** Working directory of the program (default: endstate's). */
+  readonly cwd?: string | undefined;
+  /** Variables added to endstate's own environment for the program. */
+  readonly env?: Readonly<Record<string, string>> | undefined;
+  readonly stdio: S;
+  /** How long the program has between SIGTERM and SIGKILL. */
+  readonly killAfterMs: number;
+}
+
+/** How the program ended, with the end of what it wrote to stderr. */
+export interface ChildExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** The last {@link STDERR_TAIL_BYTES} bytes of stderr, cut at a character boundary. */
+  readonly stderrTail: string;
+}
+
+export interface ChildPipes {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+}
+
+/** A started program. On POSIX it leads its own process group: signals reach its children too. */
+export interface RunningChild<S extends ChildStdio> {
+  readonly pipes: S extends 'pipe' ? ChildPipes : undefined;
+  /** Resolves once the program has exited and its stderr has been read (or has had time to be). */
+  readonly exited: Promise<ChildExit>;
+  /** The exit, or undefined while the program still runs after `ms`. */
+  waitForExit(ms: number): Promise<ChildExit | undefined>;
+  /**
+   * Closes stdin, gives the program `graceMs` to exit by itself, then sends
+   * SIGTERM and, `killAfterMs` later, SIGKILL. Resolves with the exit.
+   */
+  stop(graceMs: number): Promise<ChildExit>;
+  /** Destroys the pipes; for when the caller is done with a program that has exited. */
+  close(): void;
+}
+
+/** A program that could not be started; the message says why and how to fix it. */
+export class ChildStartError extends Error {
+  override readonly name = 'ChildStartError';
+  /** The system's own words, e.g. `spawn my-agent ENOENT`. */
+  readonly systemMessage: string;
+
+  constructor(message: string, cause: Error) {
+    super(message, { cause });
+    this.systemMessage = cause.message;
+  }
+}
+
+export type ChildStart<S extends ChildStdio> =
+  | { readonly type: 'started'; readonly child: RunningChild<S> }
+  | { readonly type: 'start-error'; readonly error: ChildStartError };
+
+/** How much of the program's stderr is kept. */
+export const STDERR_TAIL_BYTES = 2048;
+/** How long after the exit the last of stderr may take to arrive. */
+const STDERR_SETTLE_MS = 250;
+/** After the exit, pipes still held open (by the program's own children) are destroyed after this. */
+const ORPHANED_PIPES_MS = 1000;
+
+/** Kills of the programs still running, for when endstate itself exits first. */
+const liveChildren = new Set<() => void>();
+let isExitHookInstalled = false;
+
+/**
+ * Starts a program for one trial. It never outlives endstate: it is killed,
+ * with its process group, when endstate exits.
+ *
+ * @example
+ * const started = await startChildProcess({ command: ['node', 'agent.mjs'], stdio: 'drain', killAfterMs: 2000 });
+ * if (started.type === 'started') await started.child.stop(1000);
+ */
+export async function startChildProcess<S extends ChildStdio>(
+  options: ChildProcessOptions<S>,
+): Promise<ChildStart<S>> {
+  const [file = '', ...args] = options.command;
+  const child = spawn(file, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: options.stdio === 'pipe' ? 'pipe' : ['ignore', 'pipe', 'pipe'],
+    // Its own process group (POSIX), so the program's own children are stopped with it.
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+  });
+  const failure = await new Promise<Error | undefined>((resolve) => {
+    child.once('spawn', () => resolve(undefined));
+    child.once('error', resolve);
+  });
+  if (failure !== undefined) return { type: 'start-error', error: startError(failure, options) };
+  return { type: 'started', child: watchChild(child, options) };
+}
+
+function watchChild<S extends ChildStdio>(
+  child: ChildProcess,
+  options: ChildProcessOptions<S>,
+): RunningChild<S> {
+  const { stdin, stdout } = child;
+  // A program that exits early makes writes fail (EPIPE): each write's callback reports it.
+  stdin?.on('error', () => undefined);
+  stdout?.on('error', () => stdout.destroy());
+  if (options.stdio === 'drain') stdout?.resume();
+  const stderr = collectStderr(child);
+  const signals = createSignaller(child);
+  const gone = new Promise<Pick<ChildExit, 'code' | 'signal'>>((resolve) => {
+    child.once('exit', (code, signal) => {
+      signals.exited();
+      const orphaned = startTimeout(ORPHANED_PIPES_MS);
+      child.once('close', () => orphaned.cancel());
+      void orphaned.promise.then(() => destroyPipes(child));
+      resolve({ code, signal });
+    });
+  });
+  const exited = gone.then(async (status) => {
+    await within(stderr.closed, STDERR_SETTLE_MS);
+    return { ...status, stderrTail: stderr.tail(signals.error()) };
+  });
+  const waitForExit = async (ms: number): Promise<ChildExit | undefined> =>
+    (await within(gone, ms)) === undefined ? undefined : exited;
+
+  let terminating: Promise<ChildExit> | undefined;
+  const terminate = (): Promise<ChildExit> => {
+    terminating ??= (async () => {
+      signals.send('SIGTERM');
+      const exit = await waitForExit(options.killAfterMs);
+      if (exit !== undefined) return exit;
+      signals.send('SIGKILL');
+      return exited;
+    })();
+    return terminating;
+  };
+  return {
+    pipes: (stdin === null || stdout === null
+      ? undefined
+      : { stdin, stdout }) as RunningChild<S>['pipes'],
+    exited,
+    waitForExit,
+    async stop(graceMs) {
+      if (stdin !== null && !stdin.writableEnded && !stdin.destroyed) stdin.end();
+      return (graceMs > 0 ? await waitForExit(graceMs) : undefined) ?? terminate();
+    },
+    close: () => destroyPipes(child),
+  };
+}
+
+/** Sends signals to the program's process group while it runs, and when endstate exits first. */
+function createSignaller(child: ChildProcess) {
+  let hasExited = false;
+  let signalError: Error | undefined;
+  // After the start, 'error' means a signal could not be sent: the exit wait still ends it.
+  child.on('error', (error) => void (signalError ??= error));
+  const send = (signal: NodeJS.Signals): void => {
+    if (hasExited || child.pid === undefined) return;
+    try {
+      if (process.platform === 'win32') child.kill(signal);
+      else process.kill(-child.pid, signal);
+    } catch (error) {
+      // ESRCH: it exited between the check and the kill.
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') signalError ??= error as Error;
+    }
+  };
+  const killNow = (): void => send('SIGKILL');
+  liveChildren.add(killNow);
+  if (!isExitHookInstalled) {
+    isExitHookInstalled = true;
+    process.on('exit', () => liveChildren.forEach((killChild) => killChild()));
+  }
+  return {
+    send,
+    exited(): void {
+      hasExited = true;
+      liveChildren.delete(killNow);
+    },
+    error: (): Error | undefined => signalError,
+  };
+}
+
+/** Keeps the last {@link STDERR_TAIL_BYTES} of stderr. */
+function collectStderr(child: ChildProcess) {
+  let bytes = Buffer.alloc(0);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    bytes = Buffer.concat([bytes, chunk]).subarray(-STDERR_TAIL_BYTES);
+  });
+  const closed = new Promise<void>((resolve) => {
+    if (child.stderr === null) resolve();
+    else child.stderr.once('close', resolve);
+  });
+  return {
+    closed,
+    tail(signalError: Error | undefined): string {
+      // A cut in the middle of a character leaves continuation bytes (0x80-0xbf) at the start.
+      let start = 0;
+      while (start < bytes.length && (bytes[start] ?? 0) >= 0x80 && (bytes[start] ?? 0) < 0xc0) {
+        start++;
+      }
+      const text = bytes.subarray(start).toString('utf8');
+      return signalError === undefined ? text : `${text}\n(harness: ${signalError.message})`;
+    },
+  };
+}
+
+function destroyPipes(child: ChildProcess): void {
+  child.stdin?.destroy();
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+/** `promise`'s value, or undefined if it takes longer than `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  const timeout = startTimeout(ms);
+  try {
+    const settled = await Promise.race([promise.then((value) => ({ value })), timeout.promise]);
+    return settled === 'timeout' ? undefined : settled.value;
+  } finally {
+    timeout.cancel();
+  }
+}
+
+function startError(error: Error, options: ChildProcessOptions<ChildStdio>): ChildStartError {
+  const program = options.command[0] ?? '';
+  const command = JSON.stringify(options.command);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (options.cwd !== undefined && !existsSync(options.cwd)) {
+    return new ChildStartError(
+      `could not start ${command}: its working directory ${options.cwd} does not exist`,
+      error,
+    );
+  }
+  if (code === 'ENOENT') {
+    return new ChildStartError(
+      `command not found: ${program} (from ${command}); give a path to the program or a program on PATH`,
+      error,
+    );
+  }
+  if (code === 'EACCES') {
+    return new ChildStartError(
+      `${program} is not executable (EACCES); make it executable or run it through its interpreter`,
+      error,
+    );
+  }
+  return new ChildStartError(`could not start ${command}: ${error.message}`, error);
+}
