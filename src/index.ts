@@ -29,16 +29,26 @@ export type { LoadSuiteOptions, PublicTaskView, Suite, Task } from './task/index
 export {
   SLIP_KINDS,
   TrialStoppedError,
+  createCommandAgent,
   createDoNothingAgent,
+  createLlmAgent,
+  createMcpAgent,
+  createMcpServerAgent,
   createOracleAgent,
   createReplayAgent,
   createSimulatedAgent,
+  listenMcpHttp,
+  serveSessionOverMcp,
 } from './agent/index.js';
 export type {
   Agent,
   AgentResult,
   AgentSession,
   AgentSpec,
+  CommandAgentOptions,
+  LlmAgentOptions,
+  McpAgentOptions,
+  McpServerAgentOptions,
   SimulatedAgentOptions,
   SlipKind,
 } from './agent/index.js';

@@ -11,3 +11,14 @@ export { createLlmAgent } from './llm-agent.js';
 export type { LlmAgentOptions } from './llm-agent.js';
 export { COMMAND_PROTOCOL, createCommandAgent } from './command-agent.js';
 export type { CommandAgentOptions } from './command-agent.js';
+export { createMcpAgent, createMcpServerAgent } from './mcp-agent.js';
+export type { McpAgentOptions, McpServerAgentOptions } from './mcp-agent.js';
+export { listenMcpHttp } from './mcp-http-endpoint.js';
+export type { McpHttpEndpoint } from './mcp-http-endpoint.js';
+export {
+  MCP_HARNESS_TOOLS,
+  MCP_TASK_PROMPT,
+  mcpInstructions,
+  serveSessionOverMcp,
+} from './mcp-session-server.js';
+export type { McpServeEnding, McpServeResult } from './mcp-session-server.js';

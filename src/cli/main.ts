@@ -9,6 +9,8 @@ import {
   probability,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
+import { mcpCommand } from './mcp-command.js';
+import type { McpFlags } from './mcp-command.js';
 import { reportCommand } from './report-command.js';
 import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
@@ -122,6 +124,22 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (format: string, dir: string, flags: { out: string; knownBad: number }) =>
       setExit(await importCommand(format, dir, flags, io)),
     );
+
+  program
+    .command('mcp')
+    .description(
+      'serve one trial of a task to whichever MCP client connects (stdio, or --http), then grade and store it',
+    )
+    .argument('<suite>', 'suite folder')
+    .requiredOption('--task <id>', 'the task to serve')
+    .option('--seed <s>', 'run seed', nonNegativeInteger, 0)
+    .option(
+      '--http <port>',
+      'serve Streamable HTTP on 127.0.0.1:PORT (0: any free port) instead of stdio',
+      nonNegativeInteger,
+    )
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .action(async (suite: string, flags: McpFlags) => setExit(await mcpCommand(suite, flags, io)));
   return program;
 }
 

@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EndstateError, wallClockIso } from '../core/index.js';
+import { EndstateError } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
 import { runSuite } from '../run/index.js';
 import type { RunSuiteOptions } from '../run/index.js';
@@ -13,6 +13,7 @@ import { openSqliteStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 import { failedGates, parseGate } from './gates.js';
+import { guardInterrupts } from './interrupt-guard.js';
 import { createProgress } from './progress.js';
 import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
@@ -116,19 +117,10 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
 
   const store = openSqliteStore(storePath(flags.store, io.cwd));
   const progress = createProgress(io);
-  let runId: string | undefined;
-  // Ctrl-C or a kill: commit the finished trials, mark the run interrupted, exit.
-  const onInterrupt = (signal: NodeJS.Signals): void => {
+  const guard = guardInterrupts(store, (signal) => {
     progress.stop();
-    io.err(`\n${signal}: the finished trials of ${runId ?? 'the run'} are stored\n`);
-    const finish =
-      runId === undefined
-        ? Promise.resolve()
-        : store.finishRun(runId, 'interrupted', wallClockIso());
-    void finish.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
+    io.err(`\n${signal}: the finished trials of ${guard.runId ?? 'the run'} are stored\n`);
+  });
   try {
     const result = await runSuite({
       suite,
@@ -142,7 +134,7 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       collect: false,
       ...(users === undefined ? {} : { users }),
       onEvent: (event: RunEvent) => {
-        if (event.type === 'run-start') runId = event.run.run_id;
+        if (event.type === 'run-start') guard.runId = event.run.run_id;
         progress.onEvent(event);
       },
     });
@@ -162,8 +154,7 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
     for (const message of failed) io.err(`gate failed: ${message}\n`);
     return failed.length > 0 ? 1 : 0;
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
-    process.removeListener('SIGTERM', onInterrupt);
+    guard.release();
     progress.stop();
     await store.close();
   }

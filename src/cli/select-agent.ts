@@ -4,6 +4,7 @@ import type { Agent } from '../agent/index.js';
 import {
   createCommandAgent,
   createLlmAgent,
+  createMcpAgent,
   createOracleAgent,
   createReplayAgent,
   createSimulatedAgent,
@@ -15,7 +16,7 @@ import type { Suite, Task } from '../task/index.js';
 import { loadTrajectories } from './load-trajectories.js';
 import { parseCommand } from './parse-command.js';
 
-export const AGENT_KINDS = ['oracle', 'replay', 'simulated', 'llm', 'command'] as const;
+export const AGENT_KINDS = ['oracle', 'replay', 'simulated', 'llm', 'command', 'mcp'] as const;
 
 export interface AgentChoice {
   readonly kind: string;
@@ -67,6 +68,14 @@ export async function selectAgent(
         });
       }
       return { agent: createCommandAgent({ command: parseCommand(choice.command), cwd }), tasks };
+    }
+    case 'mcp': {
+      if (choice.command === undefined) {
+        throw new EndstateError('E_USAGE', '--agent mcp needs --command', {
+          hint: "e.g. --command 'node examples/agents/mcp-refund-client.mjs' (see docs/mcp.md)",
+        });
+      }
+      return { agent: createMcpAgent({ command: parseCommand(choice.command), cwd }), tasks };
     }
     case 'llm': {
       if (choice.model === undefined) {

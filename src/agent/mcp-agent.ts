@@ -1,0 +1,174 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { EndstateError } from '../core/index.js';
+import type { Agent, AgentResult, AgentSession } from './agent.js';
+import type { ChildExit, ChildStartError, RunningChild } from './child-process.js';
+import { STDERR_TAIL_BYTES, startChildProcess } from './child-process.js';
+import { listenMcpHttp } from './mcp-http-endpoint.js';
+import { serveSessionOverMcp } from './mcp-session-server.js';
+import type { McpServeResult } from './mcp-session-server.js';
+
+export interface McpServerAgentOptions {
+  /** Opens the transport one trial is served over (stdio, Streamable HTTP, in memory). */
+  readonly connect: (session: AgentSession) => Transport | Promise<Transport>;
+  /** Names the transport in the system spec, e.g. "stdio" or "http". */
+  readonly name?: string;
+}
+
+/**
+ * An agent that is whatever MCP client connects: each trial's session is
+ * served over the transport `connect` opens (`endstate mcp`).
+ *
+ * @example
+ * const agent = createMcpServerAgent({ name: 'stdio', connect: () => new StdioServerTransport() });
+ */
+export function createMcpServerAgent(options: McpServerAgentOptions): Agent {
+  return {
+    spec: { kind: 'mcp-server', name: options.name ?? 'mcp-server', version: '1', options: {} },
+    readsReference: false,
+    run: async (session) => serveSessionOverMcp(session, await options.connect(session)),
+  };
+}
+
+export interface McpAgentOptions {
+  /** The program and its arguments, run without a shell, e.g. `['node', 'my-agent.mjs']`. */
+  readonly command: readonly string[];
+  readonly cwd?: string;
+  /** Added to the harness's own environment variables. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The agent's name in the system spec (default: the program's file name). */
+  readonly name?: string;
+  /** How long the command may run on after `finish` before it is terminated (default 2000 ms). */
+  readonly exitGraceMs?: number;
+}
+
+/** From SIGTERM to SIGKILL. */
+const KILL_AFTER_MS = 2000;
+
+/**
+ * An external agent (any MCP client) run as a command per trial and pointed
+ * at the trial's tools, served over Streamable HTTP on 127.0.0.1. The
+ * command reads ENDSTATE_MCP_URL (or the client config at
+ * ENDSTATE_MCP_CONFIG), ENDSTATE_TASK_INSTRUCTION and ENDSTATE_POLICY_FILE;
+ * the trial ends when it calls `finish` or exits.
+ *
+ * @example
+ * const agent = createMcpAgent({ command: ['node', 'examples/agents/mcp-refund-client.mjs'] });
+ */
+export function createMcpAgent(options: McpAgentOptions): Agent {
+  const program = options.command[0];
+  if (program === undefined || program === '') {
+    throw new EndstateError('E_USAGE', 'the mcp agent needs a command to run', {
+      hint: "Pass it with --command, e.g. --command 'node my-agent.mjs'.",
+    });
+  }
+  return {
+    spec: {
+      kind: 'mcp',
+      name: options.name ?? basename(program),
+      version: '1',
+      options: { command: [...options.command] },
+    },
+    readsReference: false,
+    run: (session) => runMcpCommand(session, options),
+  };
+}
+
+async function runMcpCommand(
+  session: AgentSession,
+  options: McpAgentOptions,
+): Promise<AgentResult> {
+  const endpoint = await listenMcpHttp();
+  const folder = await mkdtemp(join(tmpdir(), 'endstate-mcp-'));
+  let child: RunningChild<'drain'> | undefined;
+  try {
+    const config = join(folder, 'mcp-config.json');
+    const mcpServers = { endstate: { type: 'http', url: endpoint.url } };
+    await writeFile(config, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+    const policyFile = join(folder, 'policy.md');
+    await writeFile(policyFile, session.task.policy);
+    const serving = serveSessionOverMcp(session, endpoint.transport);
+    if (session.signal.aborted) return await serving; // stopped while setting up: start nothing
+    const started = await startChildProcess({
+      command: options.command,
+      cwd: options.cwd,
+      env: {
+        ...options.env,
+        ENDSTATE_MCP_URL: endpoint.url,
+        ENDSTATE_MCP_CONFIG: config,
+        ENDSTATE_TASK_INSTRUCTION: session.task.instruction,
+        ENDSTATE_POLICY_FILE: policyFile,
+      },
+      stdio: 'drain',
+      killAfterMs: KILL_AFTER_MS,
+    });
+    if (started.type === 'start-error') {
+      await endpoint.transport.close();
+      await serving;
+      throw startFailed(started.error, options.command);
+    }
+    child = started.child;
+    const first = await Promise.race([serving, child.exited]);
+    if ('ending' in first) return await afterServing(first, child, session.signal, options);
+    // The command is gone: close its session to learn whether it called finish.
+    await endpoint.transport.close();
+    const served = await serving;
+    return served.ending === 'finish' ? served : judgeExit(first, options.command, session);
+  } finally {
+    await child?.stop(0);
+    await endpoint.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The session ended first: give a finished command a moment to exit, then stop it. */
+async function afterServing(
+  served: McpServeResult,
+  child: RunningChild<'drain'>,
+  signal: AbortSignal,
+  options: McpAgentOptions,
+): Promise<AgentResult> {
+  if (served.ending === 'finish') {
+    await child.stop(options.exitGraceMs ?? 2000);
+    return served;
+  }
+  if (served.ending === 'trial-stopped') return served;
+  // The client closed its MCP session without finish: its exit decides.
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  const exit = await Promise.race([child.exited, aborted]);
+  return exit === 'aborted' ? served : judgeExit(exit, options.command, undefined);
+}
+
+function startFailed(error: ChildStartError, command: readonly string[]): Error {
+  // The system's words (`spawn x ENOENT`) go too, unless the explanation already quotes them.
+  const system = error.message.includes(error.systemMessage) ? '' : ` (${error.systemMessage})`;
+  return new Error(
+    `could not start the MCP agent command "${command.join(' ')}": ${error.message}${system}`,
+    { cause: error },
+  );
+}
+
+function judgeExit(
+  exit: ChildExit,
+  command: readonly string[],
+  session?: AgentSession,
+): AgentResult {
+  const shown = command.join(' ');
+  if (exit.code === 0) {
+    session?.note('the MCP agent command exited without calling finish');
+    return { finalAnswer: null };
+  }
+  const how = exit.code === null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+  const stderr = exit.stderrTail.trim();
+  throw new Error(
+    `the MCP agent command "${shown}" ${how} before calling finish` +
+      (stderr === ''
+        ? ' (no stderr output)'
+        : `; stderr (last ${STDERR_TAIL_BYTES} bytes):\n${stderr}`),
+  );
+}

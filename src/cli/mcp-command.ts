@@ -1,0 +1,130 @@
+import { resolve } from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createMcpServerAgent, listenMcpHttp } from '../agent/index.js';
+import type { McpHttpEndpoint } from '../agent/index.js';
+import { EndstateError } from '../core/index.js';
+import type { TrialRecord } from '../schema/index.js';
+import { runSuite } from '../run/index.js';
+import { openSqliteStore } from '../store/index.js';
+import { loadSuite } from '../task/index.js';
+import type { LoadSuiteOptions } from '../task/index.js';
+import type { CliIo } from './cli-io.js';
+import { guardInterrupts } from './interrupt-guard.js';
+import { storePath } from './store-path.js';
+
+export interface McpFlags {
+  /** The id of the task to serve. */
+  readonly task: string;
+  readonly seed: number;
+  /** Serve over Streamable HTTP on 127.0.0.1:PORT (0: any free port) instead of stdio. */
+  readonly http?: number;
+  readonly store: string;
+}
+
+/**
+ * `endstate mcp <suite> --task ID`: one trial of one task, its tools served
+ * to whichever MCP client connects (stdio, or `--http PORT`). The trial is
+ * graded and stored like any other. stdout belongs to the protocol: every
+ * human-readable line goes to stderr.
+ */
+export async function mcpCommand(
+  suitePath: string,
+  flags: McpFlags,
+  io: CliIo,
+  options: LoadSuiteOptions = {},
+): Promise<number> {
+  const suite = await loadSuite(resolve(io.cwd, suitePath), options);
+  const task = suite.tasks.find((candidate) => candidate.id === flags.task);
+  if (task === undefined) {
+    throw new EndstateError('E_USAGE', `suite ${suite.name} has no task "${flags.task}"`, {
+      hint: `Task ids: ${suite.tasks.map((candidate) => candidate.id).join(', ')}.`,
+    });
+  }
+  const endpoint = flags.http === undefined ? undefined : await listenOn(flags.http);
+  const connection = endpoint ?? stdioConnection();
+  const store = openSqliteStore(storePath(flags.store, io.cwd));
+  const guard = guardInterrupts(store, (signal) =>
+    io.err(`\n${signal}: the trial of ${task.id} was interrupted\n`),
+  );
+  try {
+    const where =
+      endpoint === undefined
+        ? 'stdio (this process speaks MCP on stdin/stdout)'
+        : `Streamable HTTP at ${endpoint.url}`;
+    io.err(`endstate mcp: serving task ${task.id} of suite ${suite.name} over ${where}\n`);
+    io.err(`The trial ends when the client calls finish or disconnects.\n`);
+    const agent = createMcpServerAgent({
+      name: endpoint === undefined ? 'stdio' : 'http',
+      connect: () => connection.transport,
+    });
+    const result = await runSuite({
+      suite,
+      agent,
+      tasks: [task],
+      trials: 1,
+      concurrency: 1,
+      seed: flags.seed,
+      // One client, one connection: an invalid trial cannot be rerun over it.
+      maxReruns: 0,
+      store,
+      collect: false,
+      onEvent: (event) => {
+        if (event.type === 'run-start') guard.runId = event.run.run_id;
+      },
+    });
+    const [trial] = await store.listTrials(result.run.run_id);
+    if (trial !== undefined) io.err(renderVerdict(trial));
+    io.err(`Stored in run ${result.run.run_id}: \`endstate report latest\` shows it.\n`);
+    return 0;
+  } finally {
+    guard.release();
+    await connection.close();
+    await store.close();
+  }
+}
+
+async function listenOn(port: number): Promise<McpHttpEndpoint> {
+  try {
+    return await listenMcpHttp({ port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new EndstateError(
+      'E_USAGE',
+      `cannot listen on 127.0.0.1:${port}: ${code ?? String(error)}`,
+      {
+        hint: 'Choose another port with --http PORT, or --http 0 for any free port.',
+        cause: error,
+      },
+    );
+  }
+}
+
+/** The stdio transport, closed when the client closes our stdin (it disconnected). */
+function stdioConnection(): { transport: Transport; close: () => Promise<void> } {
+  const transport = new StdioServerTransport();
+  const onEnd = (): void => void transport.close();
+  process.stdin.once('end', onEnd);
+  return {
+    transport,
+    close: async () => {
+      process.stdin.removeListener('end', onEnd);
+      await transport.close();
+    },
+  };
+}
+
+/** A few lines for the person who drove the client: the verdict and what failed. */
+export function renderVerdict(trial: TrialRecord): string {
+  const lines = [
+    `${trial.task_id}: ${trial.success ? 'success' : 'failed'} (${trial.terminal_reason}, exit ${trial.exit_reason})`,
+  ];
+  if (trial.error !== null) lines.push(`  error: ${trial.error}`);
+  const checks = [...trial.outcome.checks, ...trial.constraints, ...trial.response.checks];
+  for (const check of checks.filter((candidate) => !candidate.pass))
+    lines.push(`  failed ${check.id}: ${check.message}`);
+  lines.push(
+    `  final answer: ${trial.final_answer === null ? '(none)' : JSON.stringify(trial.final_answer)}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
