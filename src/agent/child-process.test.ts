@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STDERR_TAIL_BYTES, startChildProcess } from './child-process.js';
+import { STDERR_TAIL_BYTES, programName, startChildProcess } from './child-process.js';
 import type { ChildStdio, RunningChild } from './child-process.js';
 
 const isPosix = process.platform !== 'win32';
@@ -270,5 +270,15 @@ describe('startChildProcess start errors', () => {
       `could not start ${JSON.stringify([process.execPath, '-e', ''])}: ` +
         `its working directory ${cwd} does not exist`,
     );
+  });
+});
+
+describe('programName', () => {
+  it('names a program by its file, and an interpreter by the script it runs', () => {
+    expect(programName(['/usr/local/bin/my-agent', '--fast'])).toBe('my-agent');
+    expect(programName(['node', 'examples/agents/refund-agent.mjs'])).toBe('refund-agent.mjs');
+    expect(programName(['python3', '-u', 'agent.py', '--model', 'x'])).toBe('agent.py');
+    expect(programName(['uv', 'run', 'agent.py'])).toBe('agent.py');
+    expect(programName(['node'])).toBe('node');
   });
 });

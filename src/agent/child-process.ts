@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { startTimeout } from '../core/index.js';
 
@@ -70,6 +71,34 @@ export type ChildStart<S extends ChildStdio> =
 
 /** How much of the program's stderr is kept. */
 export const STDERR_TAIL_BYTES = 2048;
+
+/** Programs that run a script named in their arguments. */
+const INTERPRETERS = new Set([
+  'node',
+  'python',
+  'python3',
+  'bun',
+  'deno',
+  'ruby',
+  'sh',
+  'bash',
+  'npx',
+  'uv',
+  'uvx',
+]);
+
+/**
+ * The name a command goes by in the system spec: the program's file name,
+ * or for an interpreter the script it runs (`node agents/refund.mjs` is
+ * `refund.mjs`).
+ */
+export function programName(command: readonly string[]): string {
+  const [program = '', ...args] = command;
+  const name = basename(program);
+  if (!INTERPRETERS.has(name.replace(/\.exe$/, ''))) return name;
+  const script = args.find((arg) => !arg.startsWith('-') && arg !== 'run');
+  return script === undefined ? name : basename(script);
+}
 /** How long after the exit the last of stderr may take to arrive. */
 const STDERR_SETTLE_MS = 250;
 /** After the exit, pipes still held open (by the program's own children) are destroyed after this. */

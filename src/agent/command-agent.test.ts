@@ -94,7 +94,7 @@ describe('createCommandAgent', () => {
     const agent = createCommandAgent({ command: ['python3', '/agents/refund.py', '--fast'] });
     expect(agent.spec).toEqual({
       kind: 'command',
-      name: 'python3',
+      name: 'refund.py',
       version: '1',
       options: { command: ['python3', '/agents/refund.py', '--fast'] },
     });

@@ -1,11 +1,10 @@
-import { basename } from 'node:path';
 import { z } from 'zod';
 import { EndstateError, isJsonObject } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import { TrialStoppedError } from './agent.js';
 import type { ChildExit, RunningChild } from './child-process.js';
-import { startChildProcess } from './child-process.js';
+import { programName, startChildProcess } from './child-process.js';
 import type { JsonLine, JsonLineReader } from './json-lines.js';
 import { readJsonLines, writeJsonLine } from './json-lines.js';
 
@@ -68,7 +67,7 @@ export function createCommandAgent(options: CommandAgentOptions): Agent {
   return {
     spec: {
       kind: 'command',
-      name: options.name ?? basename(program),
+      name: options.name ?? programName(options.command),
       version: '1',
       options: { command: [...options.command] },
     },

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrialRecord } from '../schema/index.js';
 import { loadSuite } from '../task/index.js';
@@ -85,7 +85,7 @@ describe('createMcpAgent', () => {
     ]);
     expect(agent.spec).toEqual({
       kind: 'mcp',
-      name: basename(process.execPath),
+      name: 'mcp-refund-client.mjs',
       version: '1',
       options: { command: [process.execPath, EXAMPLE_CLIENT] },
     });

@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { EndstateError } from '../core/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import type { ChildExit, ChildStartError, RunningChild } from './child-process.js';
-import { STDERR_TAIL_BYTES, startChildProcess } from './child-process.js';
+import { STDERR_TAIL_BYTES, programName, startChildProcess } from './child-process.js';
 import { listenMcpHttp } from './mcp-http-endpoint.js';
 import { serveSessionOverMcp } from './mcp-session-server.js';
 import type { McpServeResult } from './mcp-session-server.js';
@@ -67,7 +67,7 @@ export function createMcpAgent(options: McpAgentOptions): Agent {
   return {
     spec: {
       kind: 'mcp',
-      name: options.name ?? basename(program),
+      name: options.name ?? programName(options.command),
       version: '1',
       options: { command: [...options.command] },
     },
