@@ -154,10 +154,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const flush = (): void => {
     clearTimeout(timer);
     timer = undefined;
-    const batch = waiting;
+    if (waiting.length === 0) return;
+    const ops = waiting.flatMap((entry) => entry.ops);
+    // Keep only the settlers: the encoded trials must not stay reachable
+    // until the writer replies, or they outlive the young generation.
+    const batch = waiting.map(({ resolve, reject }) => ({ resolve, reject }));
     waiting = [];
-    if (batch.length === 0) return;
-    track(writer.apply(batch.flatMap((entry) => entry.ops)))
+    track(writer.apply(ops))
       .then(
         () => batch.forEach((entry) => entry.resolve()),
         (error: unknown) => {

@@ -139,7 +139,11 @@ async function playSession(
   const user = (input.users ?? scriptedUsers)({
     spec: task.spec.user,
     trial,
-    signal: control.signal,
+    // Read on demand: an AbortController per trial that nobody listens to
+    // is still garbage the young generation has to carry.
+    get signal() {
+      return control.signal;
+    },
     recordUsage: (usage) => void log.record({ kind: 'usage', ...usage, role: 'user' }),
   });
   let opening: string;
