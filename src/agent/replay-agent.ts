@@ -16,7 +16,11 @@ export function createReplayAgent(trajectories: TrajectoryFile, name = 'replay')
       options: { trajectories_hash: hashJson(trajectories) },
     },
     readsReference: false,
-    run: (session) => runSteps(session, trajectories[session.task.task_id] ?? []),
+    run: (session) => {
+      const id = session.task.task_id;
+      // Own keys only: a task id such as "constructor" must not find Object.prototype's.
+      return runSteps(session, Object.hasOwn(trajectories, id) ? (trajectories[id] ?? []) : []);
+    },
   };
 }
 

@@ -26,5 +26,6 @@ export function loadTrajectories(path: string, cwd: string): TrajectoryFile {
       hint: 'Each task id maps to a list of steps: {"tool": NAME, "args": {...}} or {"say": TEXT}.',
     });
   }
-  return parsed.data;
+  // Without a prototype, a task id such as "constructor" finds no steps rather than a function.
+  return Object.assign(Object.create(null) as TrajectoryFile, parsed.data);
 }

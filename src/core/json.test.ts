@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cloneJson, deepFreeze, jsonEqual } from './json.js';
+import { cloneJson, deepFreeze, getOwn, jsonEqual, setOwn } from './json.js';
 
 describe('cloneJson', () => {
   it('copies any JSON value deeply, equal and independent', () => {
@@ -54,5 +54,18 @@ describe('jsonEqual', () => {
     expect(jsonEqual({ b: [2, 1], a: 1 }, { a: 1, b: [1, 2] })).toBe(false);
     expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
     expect(jsonEqual([], {})).toBe(false);
+  });
+});
+
+describe('getOwn and setOwn', () => {
+  it('read and write own properties only, "__proto__" included', () => {
+    const object: Record<string, number> = {};
+    setOwn(object, '__proto__', 1);
+    setOwn(object, 'a', 2);
+    expect(Object.keys(object)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+    expect(getOwn(object, '__proto__')).toBe(1);
+    expect(getOwn(object, 'toString')).toBeUndefined();
+    expect(getOwn(undefined, 'a')).toBeUndefined();
   });
 });

@@ -38,6 +38,35 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return aCount === bCount;
 }
 
+/**
+ * An own property's value: a key such as "constructor" or "__proto__" must
+ * not find what Object.prototype holds.
+ */
+export function getOwn<T>(
+  object: Readonly<Record<string, T>> | undefined,
+  key: string,
+): T | undefined {
+  return object !== undefined && Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/**
+ * Sets an own, enumerable property, also for the key "__proto__" (which an
+ * assignment would turn into a prototype change). Returns the value.
+ */
+export function setOwn<T>(object: Record<string, T>, key: string, value: T): T {
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    object[key] = value;
+  }
+  return value;
+}
+
 /** Recursively freezes a JSON value in place and returns it. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -212,4 +212,12 @@ describe('gradeConstraints', () => {
       message: "1 call(s) on another owner's records: process_refund on bob",
     });
   });
+
+  it('before: an argument named like an Object.prototype property is absent (found by test/property)', () => {
+    const rule = {
+      before: { tool: 'process_refund', require: 'check_eligibility', same_args: ['constructor'] },
+    };
+    const path = trajectory().call('check_eligibility').call('process_refund');
+    expect(grade(rule, path.events)).toMatchObject({ pass: false, evidence: { call_ids: ['c2'] } });
+  });
 });

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../core/index.js';
-import { canonicalJson, jsonEqual } from '../core/index.js';
+import { canonicalJson, getOwn, jsonEqual } from '../core/index.js';
 import type { Check, Constraint, TrialEvent } from '../schema/index.js';
 import { isAffirmative } from './consent.js';
 import { toolAttempts } from './tool-attempts.js';
@@ -42,7 +42,9 @@ function checkForbid(id: string, tool: string, attempts: readonly ToolAttempt[])
 }
 
 function argValue(args: JsonValue, name: string): JsonValue | undefined {
-  return typeof args === 'object' && args !== null && !Array.isArray(args) ? args[name] : undefined;
+  return typeof args === 'object' && args !== null && !Array.isArray(args)
+    ? getOwn(args, name)
+    : undefined;
 }
 
 const asList = (tools: string | readonly string[]): readonly string[] =>

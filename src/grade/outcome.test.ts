@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ExpectSchema } from '../schema/index.js';
 import type { StateSnapshot } from '../state/index.js';
 import { diffStates } from '../state/index.js';
+import { GraderError } from './grader-error.js';
 import { gradeOutcome } from './outcome.js';
 
 const s0: StateSnapshot = {
@@ -148,5 +149,24 @@ describe('gradeOutcome', () => {
     const grade = gradeOutcome({ expect: withAsserts, s0, diff: refunded() });
     expect(grade.checks.map((check) => check.pass)).toEqual([true, true, false, true]);
     expect(grade.checks[2]?.message).toMatch(/could not be evaluated: No such key: 9999/);
+  });
+
+  // Regressions found by test/property.
+  it('reads names of Object.prototype properties as absent records and fields', () => {
+    const probe = ExpectSchema.parse({
+      changes: [{ set: 'orders/8842/constructor', to: 'x' }, { delete: '__proto__/__proto__' }],
+      unchanged: 'ignore',
+    });
+    const grade = gradeOutcome({ expect: probe, s0, diff: {} });
+    expect(grade.checks.map((check) => [check.pass, check.message])).toEqual([
+      [false, 'orders/8842/constructor is absent, expected "x"'],
+      [false, '__proto__/__proto__ did not exist in s0'],
+    ]);
+    expect(JSON.parse(JSON.stringify(grade))).toEqual(grade);
+  });
+
+  it('throws a GraderError for an incidental pattern picomatch refuses', () => {
+    const bad = ExpectSchema.parse({ incidental: [''] });
+    expect(() => gradeOutcome({ expect: bad, s0, diff: refunded() })).toThrow(GraderError);
   });
 });

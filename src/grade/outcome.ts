@@ -1,9 +1,10 @@
 import picomatch from 'picomatch';
 import type { JsonValue } from '../core/index.js';
-import { isJsonObject, jsonEqual } from '../core/index.js';
+import { getOwn, isJsonObject, jsonEqual } from '../core/index.js';
 import type { Change, Check, Expect, Grade } from '../schema/index.js';
 import type { RecordChange, StateDiff, StateSnapshot } from '../state/index.js';
 import { evaluateAssertion } from './cel-assertion.js';
+import { GraderError } from './grader-error.js';
 import { parseRecordPath, valueAtField } from './record-path.js';
 import { createFinalStateView } from './state-view.js';
 import type { FinalStateView } from './state-view.js';
@@ -71,7 +72,7 @@ function checkChange(
     const path = parseRecordPath(change.set);
     const record = sT.get(path.collection, path.id);
     const actual = record === undefined ? undefined : valueAtField(record, path.field);
-    const before = valueAtField(s0[path.collection]?.[path.id], path.field);
+    const before = valueAtField(getOwn(getOwn(s0, path.collection), path.id), path.field);
     const pass = record !== undefined && jsonEqual(actual, change.to);
     explain(explained, `${path.collection}/${path.id}`, [...path.field]);
     const recordPath = `${path.collection}/${path.id}`;
@@ -97,7 +98,7 @@ function checkChange(
     };
   }
   if ('insert' in change) {
-    const inserted = Object.entries(diff[change.insert] ?? {}).filter(
+    const inserted = Object.entries(getOwn(diff, change.insert) ?? {}).filter(
       ([, c]) => c.before === null && c.after !== null,
     );
     const matched = inserted
@@ -119,7 +120,7 @@ function checkChange(
     };
   }
   const path = parseRecordPath(change.delete);
-  const existedBefore = s0[path.collection]?.[path.id] !== undefined;
+  const existedBefore = getOwn(getOwn(s0, path.collection), path.id) !== undefined;
   const existsAfter = sT.get(path.collection, path.id) !== undefined;
   explain(explained, `${path.collection}/${path.id}`, []);
   return {
@@ -184,13 +185,25 @@ function changedFields(change: RecordChange, explainedFields: readonly string[][
   return changedKeys(change.before, change.after, explainedFields).sort();
 }
 
+/** Matches the `incidental` globs; a pattern picomatch refuses ("", too long) is a task error. */
+function incidentalMatcher(incidental: readonly string[]): (path: string) => boolean {
+  if (incidental.length === 0) return () => false;
+  try {
+    return picomatch([...incidental], { dot: true });
+  } catch (error) {
+    throw new GraderError(
+      `expect.incidental has a pattern that is not a glob: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
 function checkCollateral(
   diff: StateDiff,
   explained: Explained,
   incidental: readonly string[],
 ): Check {
-  const isIncidental =
-    incidental.length === 0 ? () => false : picomatch([...incidental], { dot: true });
+  const isIncidental = incidentalMatcher(incidental);
   const collateral: { record: string; fields: string[]; before: JsonValue; after: JsonValue }[] =
     [];
   for (const [collection, records] of Object.entries(diff)) {

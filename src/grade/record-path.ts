@@ -18,10 +18,11 @@ export function parseRecordPath(path: string): RecordPath {
   return result;
 }
 
+/** The value at a field path; own properties only ("constructor" is not a field of every record). */
 export function valueAtField(record: unknown, field: readonly string[]): unknown {
   let value = record;
   for (const key of field) {
-    if (typeof value !== 'object' || value === null) return undefined;
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../schema/index.js';
-import { gradeResponse } from './response.js';
+import { gradeResponse, normalizeForMatch } from './response.js';
 
 const said = (...texts: string[]): TrialEvent[] =>
   texts.map((text, index) => ({ t_ms: 0, kind: 'agent', text, final: index === texts.length - 1 }));
@@ -55,5 +56,32 @@ describe('gradeResponse', () => {
       true,
     );
     expect(gradeResponse({ communicate: ['10'], events }).pass).toBe(false);
+  });
+
+  // Regressions found by test/property: a long fact no longer becomes a RegExp.
+  it('matches a fact longer than a regular expression can hold', () => {
+    const fact = 'x'.repeat(70_000);
+    expect(gradeResponse({ communicate: [fact], events: said(`ref ${fact}.`) }).pass).toBe(true);
+    expect(gradeResponse({ communicate: [fact], events: said(`${fact}x`) }).pass).toBe(false);
+  });
+
+  it('agrees with the whole-token regular expression on any short fact and message', () => {
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const byRegExp = (fact: string, message: string): boolean => {
+      const needle = normalizeForMatch(fact);
+      const before = /^[\p{L}\p{N}]/u.test(needle) ? '(?<![\\p{L}\\p{N}])' : '';
+      const after = /[\p{L}\p{N}]$/u.test(needle) ? '(?![\\p{L}\\p{N}])' : '';
+      return new RegExp(`${before}${escape(needle)}${after}`, 'u').test(normalizeForMatch(message));
+    };
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'B', '8', '0', ',', '.', '$', ' ', 'é', '🙂'),
+    });
+    fc.assert(
+      fc.property(text, text, (fact, message) => {
+        const grade = gradeResponse({ communicate: [fact], events: said(message) });
+        expect(grade.pass).toBe(byRegExp(fact, message));
+      }),
+      { numRuns: 2_000, seed: 7 },
+    );
   });
 });

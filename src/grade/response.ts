@@ -8,17 +8,42 @@ export function normalizeForMatch(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+/** The code point that ends just before `index` ('' at the start). */
+function codePointBefore(text: string, index: number): string {
+  if (index <= 0) return '';
+  const low = text.charCodeAt(index - 1);
+  const high = index >= 2 ? text.charCodeAt(index - 2) : 0;
+  const isPair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return text.slice(isPair ? index - 2 : index - 1, index);
+}
+
+/** The code point that starts at `index` ('' at the end). */
+function codePointFrom(text: string, index: number): string {
+  const codePoint = text.codePointAt(index);
+  return codePoint === undefined ? '' : String.fromCodePoint(codePoint);
+}
 
 /**
  * A fact matches as a whole token: "80" is found in "$80" and "80.00" but
- * not in "$180" or "1805"; "sale" is not found in "wholesale".
+ * not in "$180" or "1805"; "sale" is not found in "wholesale". A search,
+ * not a regular expression: a fact of any length (even one past the size a
+ * RegExp can hold) is matched the same way.
  */
-function factPattern(fact: string): RegExp {
+function tokenMatcher(fact: string): (message: string) => boolean {
   const needle = normalizeForMatch(fact);
-  const before = /^[\p{L}\p{N}]/u.test(needle) ? '(?<![\\p{L}\\p{N}])' : '';
-  const after = /[\p{L}\p{N}]$/u.test(needle) ? '(?![\\p{L}\\p{N}])' : '';
-  return new RegExp(`${before}${escape(needle)}${after}`, 'u');
+  const boundedBefore = WORD_CHARACTER.test(codePointFrom(needle, 0));
+  const boundedAfter = WORD_CHARACTER.test(codePointBefore(needle, needle.length));
+  return (message) => {
+    const text = normalizeForMatch(message);
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+      if (boundedBefore && WORD_CHARACTER.test(codePointBefore(text, at))) continue;
+      if (boundedAfter && WORD_CHARACTER.test(codePointFrom(text, at + needle.length))) continue;
+      return true;
+    }
+    return false;
+  };
 }
 
 export interface ResponseInput {
@@ -33,8 +58,7 @@ function matcher(fact: string, mode: 'token' | 'substring'): (message: string) =
     const needle = fact.toLowerCase().replaceAll(',', '');
     return (message) => message.toLowerCase().replaceAll(',', '').includes(needle);
   }
-  const pattern = factPattern(fact);
-  return (message) => pattern.test(normalizeForMatch(message));
+  return tokenMatcher(fact);
 }
 
 /** Required facts appear in what the agent said to the user (its messages and final answer). */

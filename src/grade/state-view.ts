@@ -1,3 +1,4 @@
+import { getOwn, setOwn } from '../core/index.js';
 import type { StateDiff, StateRecord, StateSnapshot } from '../state/index.js';
 
 /** Read access to sT given s0 and the diff, without materialising the whole state. */
@@ -10,20 +11,22 @@ export interface FinalStateView {
 }
 
 export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalStateView {
+  // Own properties only: a path such as `constructor/name` names no record.
   const get = (collection: string, id: string): StateRecord | undefined => {
-    const change = diff[collection]?.[id];
+    const change = getOwn(getOwn(diff, collection), id);
     if (change !== undefined) return change.after ?? undefined;
-    return s0[collection]?.[id];
+    return getOwn(getOwn(s0, collection), id);
   };
   const recordsOf = (collection: string): Record<string, StateRecord> => {
     const records: Record<string, StateRecord> = {};
-    for (const [id, record] of Object.entries(s0[collection] ?? {})) {
-      const change = diff[collection]?.[id];
-      if (change === undefined) records[id] = record;
-      else if (change.after !== null) records[id] = change.after;
+    const changes = getOwn(diff, collection);
+    for (const [id, record] of Object.entries(getOwn(s0, collection) ?? {})) {
+      const change = getOwn(changes, id);
+      if (change === undefined) setOwn(records, id, record);
+      else if (change.after !== null) setOwn(records, id, change.after);
     }
-    for (const [id, change] of Object.entries(diff[collection] ?? {})) {
-      if (change.before === null && change.after !== null) records[id] = change.after;
+    for (const [id, change] of Object.entries(changes ?? {})) {
+      if (change.before === null && change.after !== null) setOwn(records, id, change.after);
     }
     return records;
   };
@@ -48,7 +51,7 @@ export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalS
 /** s0 seen the same way as sT, for CEL: collection → list of records. */
 export function lazyLists(state: StateSnapshot): Record<string, readonly StateRecord[]> {
   return orEmpty(
-    lazyRecord(Object.keys(state), (collection) => Object.values(state[collection] ?? {})),
+    lazyRecord(Object.keys(state), (collection) => Object.values(getOwn(state, collection) ?? {})),
     () => [],
   );
 }

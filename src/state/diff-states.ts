@@ -1,4 +1,4 @@
-import { jsonEqual } from '../core/index.js';
+import { getOwn, jsonEqual, setOwn } from '../core/index.js';
 import type { RecordChange, StateDiff, StateSnapshot } from './types.js';
 
 /**
@@ -10,14 +10,15 @@ export function diffStates(before: StateSnapshot, after: StateSnapshot): StateDi
   const diff: Record<string, Record<string, RecordChange>> = {};
   const collections = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const collection of [...collections].sort()) {
-    const beforeRecords = before[collection] ?? {};
-    const afterRecords = after[collection] ?? {};
+    const beforeRecords = getOwn(before, collection) ?? {};
+    const afterRecords = getOwn(after, collection) ?? {};
     const ids = new Set([...Object.keys(beforeRecords), ...Object.keys(afterRecords)]);
     for (const id of [...ids].sort()) {
-      const beforeRecord = beforeRecords[id] ?? null;
-      const afterRecord = afterRecords[id] ?? null;
+      const beforeRecord = getOwn(beforeRecords, id) ?? null;
+      const afterRecord = getOwn(afterRecords, id) ?? null;
       if (jsonEqual(beforeRecord, afterRecord)) continue;
-      (diff[collection] ??= {})[id] = { before: beforeRecord, after: afterRecord };
+      const records = getOwn(diff, collection) ?? setOwn(diff, collection, {});
+      setOwn(records, id, { before: beforeRecord, after: afterRecord });
     }
   }
   return diff;

@@ -92,6 +92,16 @@ describe('createWorkingState', () => {
     }).toThrow(TypeError);
   });
 
+  it('keeps an id "__proto__" in its diff and snapshot (found by test/property)', () => {
+    const state = createWorkingState(freezeState(s0));
+    state.put('refunds', '__proto__', { order_id: 8842 });
+    expect(JSON.stringify(state.diff())).toBe(
+      '{"refunds":{"__proto__":{"before":null,"after":{"order_id":8842}}}}',
+    );
+    expect(Object.keys(state.snapshot().refunds!)).toEqual(['__proto__']);
+    expect(state.hash()).toBe(hashState(state.snapshot()));
+  });
+
   it('refuses to insert over an existing id', () => {
     const state = createWorkingState(freezeState(s0));
     expect(() => state.insert('orders', '8842', {})).toThrow(/id exists/);

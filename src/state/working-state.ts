@@ -1,4 +1,4 @@
-import { EndstateError, cloneJson, deepFreeze, jsonEqual } from '../core/index.js';
+import { EndstateError, cloneJson, deepFreeze, jsonEqual, setOwn } from '../core/index.js';
 import type { FrozenState } from './frozen-state.js';
 import { addHash, formatHash, hashRecord, subtractHash } from './hash-state.js';
 import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from './types.js';
@@ -149,7 +149,12 @@ export function createWorkingState(base: FrozenState): WorkingState {
     },
     diff() {
       const diff: Record<string, Record<string, RecordChange>> = {};
-      for (const [collection, id, change] of changes()) (diff[collection] ??= {})[id] = change;
+      for (const [collection, id, change] of changes()) {
+        const records = Object.hasOwn(diff, collection)
+          ? diff[collection]!
+          : setOwn(diff, collection, {});
+        setOwn(records, id, change);
+      }
       return diff;
     },
     hash() {
@@ -169,8 +174,8 @@ export function createWorkingState(base: FrozenState): WorkingState {
       const result: Record<string, Record<string, StateRecord>> = {};
       for (const collection of state.collections()) {
         const records: Record<string, StateRecord> = {};
-        for (const [id, record] of state.entries(collection)) records[id] = record;
-        result[collection] = records;
+        for (const [id, record] of state.entries(collection)) setOwn(records, id, record);
+        setOwn(result, collection, records);
       }
       return result;
     },

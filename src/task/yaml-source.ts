@@ -1,13 +1,15 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { Problem } from '../core/index.js';
+import { findNonJson } from './find-non-json.js';
+import { formatPath } from './zod-problems.js';
 
 /** A parsed YAML or JSON file that can say where a field path sits in the text. */
 export interface YamlSource {
   readonly file: string;
   readonly value: unknown;
   readonly problems: readonly Problem[];
-  /** Line and column (1-based) of the deepest existing node on the path. */
+  /** Line and column (1-based) of the deepest existing node on the path (an empty file: 1:1). */
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
 }
 
@@ -23,18 +25,66 @@ export function parseYamlSource(text: string, file: string): YamlSource {
       message: `${(error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '')} (${error.code})`,
     };
   });
-  const value: unknown = problems.length === 0 ? document.toJS({ maxAliasCount: 100 }) : undefined;
-  return {
-    file,
-    value,
-    problems,
-    locate(path) {
-      const offset = offsetOf(document, path);
-      if (offset === undefined) return undefined;
-      const position = lineCounter.linePos(offset);
-      return { line: position.line, column: position.col };
-    },
+  const at = (offset: number): Position => {
+    const position = lineCounter.linePos(offset);
+    return { line: position.line, column: position.col };
   };
+  // An empty document has no nodes: its problems sit at the start of the file.
+  const locate = (path: readonly PropertyKey[]): Position => at(offsetOf(document, path) ?? 0);
+  let value: unknown;
+  if (problems.length === 0) {
+    const converted = toValue(document, file, at);
+    if (converted.type === 'value') value = converted.value;
+    else problems.push(converted.problem);
+  }
+  return { file, value, problems, locate };
+}
+
+interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * The document as a JSON value, or the problem that stops it being one: a
+ * YAML 1.1 merge key that is not a map, too many aliases, a circular alias,
+ * `.inf`, a timestamp.
+ */
+function toValue(
+  document: Document,
+  file: string,
+  at: (offset: number) => Position,
+): { type: 'value'; value: unknown } | { type: 'problem'; problem: Problem } {
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    const { line, column } = at(firstMergeOrAlias(document) ?? 0);
+    return { type: 'problem', problem: { file, line, column, message: (error as Error).message } };
+  }
+  const nonJson = findNonJson(value);
+  if (nonJson === undefined) return { type: 'value', value };
+  const { line, column } = at(offsetOf(document, nonJson.path) ?? 0);
+  const path = formatPath(nonJson.path);
+  return { type: 'problem', problem: { file, line, column, path, message: nonJson.message } };
+}
+
+/** Where toJS most likely failed: the offset of the first merge key (`<<`) or alias. */
+function firstMergeOrAlias(document: Document): number | undefined {
+  let offset: number | undefined;
+  visit(document, {
+    Pair(_key, pair) {
+      if (isScalar(pair.key) && typeof pair.key.value === 'symbol') {
+        offset = pair.key.range?.[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+    Alias(_key, alias) {
+      offset ??= alias.range?.[0];
+    },
+  });
+  return offset;
 }
 
 function offsetOf(document: Document, path: readonly PropertyKey[]): number | undefined {
