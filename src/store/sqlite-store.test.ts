@@ -5,10 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { createOracleAgent } from '../agent/index.js';
 import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
 import { describeRunStoreContract } from './run-store.contract.js';
-import { openSqliteStore } from './sqlite-store.js';
+import { openSqliteStore, openStoreConnections } from './sqlite-store.js';
 
-describeRunStoreContract('openSqliteStore', () =>
-  openSqliteStore(join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'endstate.db')),
+const newStorePath = (): string =>
+  join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'endstate.db');
+
+describeRunStoreContract('openSqliteStore', () => openSqliteStore(newStorePath()));
+
+describeRunStoreContract('openSqliteStore (durable)', () =>
+  openSqliteStore(newStorePath(), { durable: true }),
 );
 
 describe('openSqliteStore', () => {
@@ -21,7 +26,7 @@ describe('openSqliteStore', () => {
       created_at: '2026-11-01T00:00:00.000Z',
       finished_at: null,
       status: 'running',
-      suite: { name: 's', path: '/s', hash: 'h', task_ids: [] },
+      suite: { name: 's', path: '/s', hash: 'h', task_ids: [], revisions: {} },
       system,
       system_hash: hashSystemSpec(system),
       trials_per_task: 1,
@@ -39,5 +44,51 @@ describe('openSqliteStore', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'not-a-db');
     writeFileSync(path, 'this is not sqlite, just text that is long enough to be read as a header');
     expect(() => openSqliteStore(path)).toThrow(/cannot open the result store/);
+  });
+});
+
+describe('openSqliteStore with durable writes', () => {
+  // SQLite's codes for PRAGMA synchronous: 1 is NORMAL, 2 is FULL.
+  const NORMAL = 1;
+  const FULL = 2;
+
+  it.each(['thread', 'inline'] as const)(
+    'syncs every commit of the %s writer (synchronous = FULL, still WAL)',
+    async (writer) => {
+      const connections = openStoreConnections(newStorePath(), { writer, durable: true });
+      try {
+        expect(await connections.writer.readPragma('synchronous')).toBe(FULL);
+        expect(await connections.writer.readPragma('journal_mode')).toBe('wal');
+      } finally {
+        await connections.writer.close();
+        connections.db.close();
+      }
+    },
+  );
+
+  it.each(['thread', 'inline'] as const)(
+    'leaves the %s writer at synchronous = NORMAL by default',
+    async (writer) => {
+      const connections = openStoreConnections(newStorePath(), { writer });
+      try {
+        expect(await connections.writer.readPragma('synchronous')).toBe(NORMAL);
+        expect(await connections.writer.readPragma('journal_mode')).toBe('wal');
+      } finally {
+        await connections.writer.close();
+        connections.db.close();
+      }
+    },
+  );
+
+  it('refuses to read a pragma whose name is not a plain name', async () => {
+    const connections = openStoreConnections(newStorePath(), {});
+    try {
+      await expect(connections.writer.readPragma('synchronous; DROP TABLE runs')).rejects.toThrow(
+        /not a pragma name/,
+      );
+    } finally {
+      await connections.writer.close();
+      connections.db.close();
+    }
   });
 });

@@ -9,14 +9,41 @@ export type WriteOp = readonly [statement: string, params: readonly (string | nu
 /** Runs batches of writes, each batch in one transaction. */
 export interface SqliteWriter {
   apply(ops: readonly WriteOp[]): Promise<void>;
+  /** A setting of the writer's own connection (`PRAGMA name`): for diagnostics and tests. */
+  readPragma(name: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
-/** Writes on the calling thread, through the given connection. */
+export interface SqliteWriterOptions {
+  /**
+   * Sync every commit to disk (`synchronous = FULL`): a committed write
+   * survives power loss. Off (`synchronous = NORMAL`, the default), a commit
+   * survives a crash of the process but the last ones may be lost with the
+   * machine's power; the WAL is synced at checkpoints only.
+   */
+  readonly durable?: boolean;
+}
+
+/** The `synchronous` setting a writer connection runs with. */
+function synchronousPragma(options: SqliteWriterOptions): string {
+  return options.durable === true ? 'synchronous = FULL' : 'synchronous = NORMAL';
+}
+
+/** Pragma names are interpolated into SQL: only plain names pass. */
+function checkPragmaName(name: string): void {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`not a pragma name: ${JSON.stringify(name)}`);
+}
+
+/**
+ * Writes on the calling thread, through the given connection (whose
+ * `synchronous` setting it sets).
+ */
 export function createInlineWriter(
   db: Database.Database,
   statements: Readonly<Record<string, string>>,
+  options: SqliteWriterOptions = {},
 ): SqliteWriter {
+  db.pragma(synchronousPragma(options));
   const prepared = new Map(
     Object.entries(statements).map(([name, sql]) => [name, db.prepare(sql)]),
   );
@@ -28,6 +55,14 @@ export function createInlineWriter(
       try {
         applyAll(ops);
         return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    readPragma: (name) => {
+      try {
+        checkPragmaName(name);
+        return Promise.resolve(db.pragma(name, { simple: true }));
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -46,7 +81,7 @@ const WRITER_THREAD = `(async () => {
   const { default: Database } = await import(workerData.driver);
   const db = new Database(workerData.path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma(workerData.synchronous);
   db.pragma('busy_timeout = 10000');
   // Checkpoint every 16 MB of WAL rather than 4: fewer fsyncs on the writer thread.
   db.pragma('wal_autocheckpoint = 4000');
@@ -54,7 +89,10 @@ const WRITER_THREAD = `(async () => {
   const applyAll = db.transaction((ops) => { for (const [name, params] of ops) prepared.get(name).run(...params); });
   parentPort.on('message', (message) => {
     if (message.type === 'close') { db.close(); parentPort.postMessage({ id: message.id, ok: true }); return; }
-    try { applyAll(message.ops); parentPort.postMessage({ id: message.id, ok: true }); }
+    try {
+      if (message.type === 'pragma') parentPort.postMessage({ id: message.id, ok: true, value: db.pragma(message.name, { simple: true }) });
+      else { applyAll(message.ops); parentPort.postMessage({ id: message.id, ok: true }); }
+    }
     catch (error) { parentPort.postMessage({ id: message.id, ok: false, message: String(error && error.message || error) }); }
   });
 })().catch((error) => { throw error; });`;
@@ -63,6 +101,8 @@ interface Reply {
   readonly id: number;
   readonly ok: boolean;
   readonly message?: string;
+  /** The answer to a `pragma` message. */
+  readonly value?: unknown;
 }
 
 /**
@@ -72,19 +112,23 @@ interface Reply {
 export function createThreadWriter(
   path: string,
   statements: Readonly<Record<string, string>>,
+  options: SqliteWriterOptions = {},
 ): SqliteWriter {
   const driver = pathToFileURL(createRequire(import.meta.url).resolve('better-sqlite3')).href;
   const worker = new Worker(WRITER_THREAD, {
     eval: true,
-    workerData: { driver, path, statements },
+    workerData: { driver, path, statements, synchronous: synchronousPragma(options) },
   });
-  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
   let failure: Error | undefined;
   let nextId = 1;
   const settle = (reply: Reply): void => {
     const entry = waiting.get(reply.id);
     waiting.delete(reply.id);
-    if (reply.ok) entry?.resolve();
+    if (reply.ok) entry?.resolve(reply.value);
     else entry?.reject(new Error(reply.message ?? 'the writer thread failed'));
   };
   const failAll = (error: Error): void => {
@@ -98,8 +142,11 @@ export function createThreadWriter(
     if (waiting.size > 0) failAll(new Error(`the writer thread stopped (exit code ${code})`));
   });
   const send = (
-    message: { type: 'ops'; ops: readonly WriteOp[] } | { type: 'close' },
-  ): Promise<void> => {
+    message:
+      | { type: 'ops'; ops: readonly WriteOp[] }
+      | { type: 'pragma'; name: string }
+      | { type: 'close' },
+  ): Promise<unknown> => {
     if (failure !== undefined) return Promise.reject(failure);
     const id = nextId++;
     return new Promise((resolve, reject) => {
@@ -108,7 +155,13 @@ export function createThreadWriter(
     });
   };
   return {
-    apply: (ops) => send({ type: 'ops', ops }),
+    apply: async (ops) => {
+      await send({ type: 'ops', ops });
+    },
+    readPragma: async (name) => {
+      checkPragmaName(name);
+      return send({ type: 'pragma', name });
+    },
     async close() {
       if (failure === undefined) await send({ type: 'close' });
       await worker.terminate();
