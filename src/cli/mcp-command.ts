@@ -11,6 +11,7 @@ import { loadSuite } from '../task/index.js';
 import type { LoadSuiteOptions } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 import { guardInterrupts } from './interrupt-guard.js';
+import { warnIfLockStale } from './lock-warning.js';
 import { storePath } from './store-path.js';
 
 export interface McpFlags {
@@ -34,7 +35,11 @@ export async function mcpCommand(
   io: CliIo,
   options: LoadSuiteOptions = {},
 ): Promise<number> {
-  const suite = await loadSuite(resolve(io.cwd, suitePath), options);
+  const suite = await loadSuite(resolve(io.cwd, suitePath), {
+    displayPath: suitePath,
+    ...options,
+  });
+  warnIfLockStale(suite, suitePath, io);
   const task = suite.tasks.find((candidate) => candidate.id === flags.task);
   if (task === undefined) {
     throw new EndstateError('E_USAGE', `suite ${suite.name} has no task "${flags.task}"`, {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { validateSuite } from '../run/index.js';
 import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
+import { warnIfLockStale } from './lock-warning.js';
 
 /** `endstate validate <suite>`: schema and references (at load), then each task's validity. */
 export async function validateCommand(
@@ -9,7 +10,8 @@ export async function validateCommand(
   flags: { readonly seed: number },
   io: CliIo,
 ): Promise<number> {
-  const suite = await loadSuite(resolve(io.cwd, suitePath));
+  const suite = await loadSuite(resolve(io.cwd, suitePath), { displayPath: suitePath });
+  warnIfLockStale(suite, suitePath, io);
   io.out(
     `suite ${suite.name}: ${suite.tasks.length} tasks, schema and references ok (hash ${suite.hash.slice(0, 12)})\n`,
   );

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { hashJson, sha256Hex } from '../core/index.js';
+import { SUITE_LOCK_FILE } from './suite-lock.js';
 
 /** Files of a suite folder, relative and sorted (hidden entries and node_modules skipped). */
 export function listSuiteFiles(root: string): string[] {
@@ -19,10 +20,14 @@ export function listSuiteFiles(root: string): string[] {
 
 /**
  * The suite's content hash: sha256 of the canonical JSON list of
- * `[relative path, sha256 of the file's bytes]` over every file in the folder.
+ * `[relative path, sha256 of the file's bytes]` over every file in the folder
+ * except the lock file: locking records the suite, it does not change it,
+ * so runs before and after `endstate lock` carry the same suite hash.
  */
 export function hashSuite(root: string): string {
   return hashJson(
-    listSuiteFiles(root).map((file) => [file, sha256Hex(readFileSync(join(root, file), 'latin1'))]),
+    listSuiteFiles(root)
+      .filter((file) => file !== SUITE_LOCK_FILE)
+      .map((file) => [file, sha256Hex(readFileSync(join(root, file), 'latin1'))]),
   );
 }

@@ -3,6 +3,27 @@ export { hashSuite, listSuiteFiles } from './hash-suite.js';
 export { loadSuite } from './load-suite.js';
 export type { LoadSuiteOptions, ModuleImporter, Suite } from './load-suite.js';
 export { parseTaskFile } from './parse-task-file.js';
+export {
+  SUITE_LOCK_FILE,
+  checkSuiteLock,
+  compareWithLock,
+  createSuiteLock,
+  describeDrift,
+  fingerprintTasks,
+  formatSuiteLock,
+  hashTaskDocument,
+  lockRefusal,
+  readSuiteLock,
+  writeSuiteLock,
+} from './suite-lock.js';
+export type {
+  AcceptedDrift,
+  LockComparison,
+  LockableSuite,
+  RefusedDrift,
+  SuiteLockStatus,
+  TaskFingerprint,
+} from './suite-lock.js';
 export type { ParsedTaskFile } from './parse-task-file.js';
 export type { PublicTaskView, Task } from './task.js';
 export { parseYamlSource } from './yaml-source.js';

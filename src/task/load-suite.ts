@@ -10,6 +10,8 @@ import type { FrozenState, StateSnapshot } from '../state/index.js';
 import { checkTaskReferences } from './check-task-references.js';
 import { hashSuite, listSuiteFiles } from './hash-suite.js';
 import { parseTaskFile } from './parse-task-file.js';
+import { checkSuiteLock } from './suite-lock.js';
+import type { SuiteLockStatus } from './suite-lock.js';
 import type { Task } from './task.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -21,6 +23,8 @@ export interface Suite {
   readonly hash: string;
   readonly environment: Environment;
   readonly tasks: readonly Task[];
+  /** How the suite stands against its lock file (`endstate.lock.json`), when it was checked. */
+  readonly lock?: SuiteLockStatus;
 }
 
 export type ModuleImporter = (url: string) => Promise<unknown>;
@@ -28,6 +32,14 @@ export type ModuleImporter = (url: string) => Promise<unknown>;
 export interface LoadSuiteOptions {
   /** How to import the environment module; by default TypeScript is loaded through tsx. */
   readonly importModule?: ModuleImporter;
+  /**
+   * `enforce` (default): a locked suite whose task changed without a
+   * revision bump is refused (`E_SUITE_LOCKED`); `ignore`: the lock file is
+   * not read.
+   */
+  readonly lock?: 'enforce' | 'ignore';
+  /** How messages name the suite folder (the CLI passes what the user typed); default: `path`. */
+  readonly displayPath?: string;
 }
 
 const ENVIRONMENT_FILES = [
@@ -41,7 +53,8 @@ const TASK_FILE = /^tasks\/.+\.(ya?ml|json)$/;
 /**
  * Loads a suite folder: `environment.ts` (or .js) exporting an environment,
  * and `tasks/*.yaml|yml|json`. Every problem in every file is reported at
- * once, with file, line and field.
+ * once, with file, line and field. A locked suite (`endstate.lock.json`)
+ * is refused when a task changed without a revision bump.
  *
  * @example
  * const suite = await loadSuite('examples/support');
@@ -49,15 +62,16 @@ const TASK_FILE = /^tasks\/.+\.(ya?ml|json)$/;
  */
 export async function loadSuite(path: string, options: LoadSuiteOptions = {}): Promise<Suite> {
   const root = resolve(path);
+  const shown = options.displayPath ?? path;
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new EndstateError('E_FILE_NOT_FOUND', `suite folder ${path} does not exist`, {
+    throw new EndstateError('E_FILE_NOT_FOUND', `suite folder ${shown} does not exist`, {
       hint: 'Pass the folder that holds environment.ts and tasks/, e.g. examples/support.',
     });
   }
   const environment = await importEnvironment(root, options.importModule ?? importWithTsx);
   const files = listSuiteFiles(root).filter((file) => TASK_FILE.test(file));
   if (files.length === 0) {
-    throw new EndstateError('E_SUITE_INVALID', `suite ${path} has no task files`, {
+    throw new EndstateError('E_SUITE_INVALID', `suite ${shown} has no task files`, {
       hint: 'Put tasks in tasks/*.yaml (or .yml, .json) inside the suite folder.',
     });
   }
@@ -108,11 +122,13 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   if (problems.length > 0) {
     throw new EndstateError(
       'E_SUITE_INVALID',
-      `suite ${path} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+      `suite ${shown} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
       { problems, hint: 'Fix the fields named above; docs/task-format.md describes every field.' },
     );
   }
-  return { name: basename(root), path: root, hash: hashSuite(root), environment, tasks };
+  const suite = { name: basename(root), path: root, hash: hashSuite(root), environment, tasks };
+  if (options.lock === 'ignore') return suite;
+  return { ...suite, lock: checkSuiteLock(suite, { displayPath: shown }) };
 }
 
 async function importWithTsx(url: string): Promise<unknown> {
@@ -162,7 +178,15 @@ function loadFixture(root: string, file: string, problems: Problem[]): FrozenSta
     });
     return undefined;
   }
-  const source = parseYamlSource(readFileSync(path, 'utf8'), file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    // A folder (an empty path names the suite folder itself) or an unreadable file.
+    problems.push({ file, message: `fixture file cannot be read: ${(error as Error).message}` });
+    return undefined;
+  }
+  const source = parseYamlSource(text, file);
   problems.push(...source.problems);
   if (source.problems.length > 0) return undefined;
   const value = source.value;
