@@ -1,34 +1,26 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EndstateError } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
-import { openSqliteStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
+import { openStoredRun } from './open-stored-run.js';
+import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
+
+export interface ReportFlags {
+  readonly store?: string;
+  readonly json?: string;
+  /** Write each failed trial as a regression case (replay trajectory plus verdict) into this folder. */
+  readonly saveFailures?: string;
+}
 
 /** `endstate report [RUN|latest]`: the scorecard recomputed from the store alone. */
 export async function reportCommand(
   runArgument: string,
-  flags: { readonly store?: string; readonly json?: string },
+  flags: ReportFlags,
   io: CliIo,
 ): Promise<number> {
-  const path = storePath(flags.store, io.cwd);
-  if (!existsSync(path)) {
-    throw new EndstateError('E_STORE', `no result store at ${path}`, {
-      hint: 'Run `endstate run <suite>` in this folder first, or pass --store PATH.',
-    });
-  }
-  const store = openSqliteStore(path);
+  const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
   try {
-    const run =
-      runArgument === 'latest' ? await store.latestRun() : await store.getRun(runArgument);
-    if (run === undefined) {
-      const known = (await store.listRuns()).map((stored) => stored.run_id).slice(-5);
-      throw new EndstateError('E_RUN_NOT_FOUND', `no run "${runArgument}" in ${path}`, {
-        hint:
-          known.length > 0 ? `Recent runs: ${known.join(', ')}.` : 'The store holds no runs yet.',
-      });
-    }
     const trials = await store.listTrials(run.run_id);
     const scorecard = buildScorecard(run, trials);
     if (run.status !== 'finished')
@@ -42,6 +34,10 @@ export async function reportCommand(
         `${JSON.stringify({ run, scorecard, trials }, null, 2)}\n`,
       );
       io.err(`wrote ${flags.json}\n`);
+    }
+    if (flags.saveFailures !== undefined) {
+      const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
+      io.err(describeSavedFailures(written, flags.saveFailures, run));
     }
     return 0;
   } finally {

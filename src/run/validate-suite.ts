@@ -1,11 +1,12 @@
 import type { Agent } from '../agent/index.js';
 import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
-import type { Step, TrialRecord } from '../schema/index.js';
+import type { TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
 import type { FrozenState } from '../state/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
+import { trajectoryOf } from './trajectory-of.js';
 
 export interface ValidationCheck {
   /** `reset`, `oracle`, `known_bad:<name>`, `do_nothing`, `replay`. */
@@ -40,20 +41,6 @@ function describeFailure(record: TrialRecord): string {
   const detail =
     failed.length > 0 ? `failed ${failed.join(', ')}` : (record.error ?? 'no check failed');
   return `${record.terminal_reason} (exit ${record.exit_reason}): ${detail}`;
-}
-
-/** The steps a recorded trial took, to replay it. */
-function stepsOf(record: TrialRecord): Step[] {
-  return record.events.flatMap((event): Step[] => {
-    if (event.kind === 'tool_call') {
-      const args =
-        typeof event.args === 'object' && event.args !== null && !Array.isArray(event.args)
-          ? event.args
-          : {};
-      return [{ tool: event.tool, args }];
-    }
-    return event.kind === 'agent' ? [{ say: event.text }] : [];
-  });
 }
 
 /**
@@ -154,7 +141,10 @@ async function validateTask(
       : `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`,
   });
 
-  const replay = await play(createPathAgent('replay-of-oracle', stepsOf(oracle)), 'replay');
+  const replay = await play(
+    createPathAgent('replay-of-oracle', trajectoryOf(oracle).steps),
+    'replay',
+  );
   const replayOk = replay.final_state_hash === oracle.final_state_hash;
   error(
     'replay',

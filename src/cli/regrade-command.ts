@@ -1,0 +1,96 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { EndstateError } from '../core/index.js';
+import { buildScorecard, renderTerminal } from '../report/index.js';
+import { regrade } from '../run/index.js';
+import type { RegradeSummary, TrialRef } from '../run/index.js';
+import { loadSuite } from '../task/index.js';
+import type { CliIo } from './cli-io.js';
+import { openStoredRun } from './open-stored-run.js';
+import { storePath } from './store-path.js';
+
+export interface RegradeFlags {
+  readonly store?: string;
+  readonly json?: string;
+  /** The suite folder, when it is no longer where the run found it. */
+  readonly suite?: string;
+  readonly allowSuiteChange?: boolean;
+}
+
+/** Trials listed by name before the rest are counted. */
+const LISTED = 10;
+
+const nameOf = (trial: TrialRef): string =>
+  `${trial.task_id} #${trial.attempt}${trial.rerun > 0 ? `.${trial.rerun}` : ''}`;
+
+function listed(trials: readonly TrialRef[]): string {
+  if (trials.length === 0) return '0';
+  const names = trials.slice(0, LISTED).map(nameOf).join(', ');
+  const more = trials.length > LISTED ? `, and ${trials.length - LISTED} more` : '';
+  return `${trials.length}: ${names}${more}`;
+}
+
+/** The summary under the scorecard: what was regraded and which verdicts flipped. */
+export function renderRegradeSummary(summary: RegradeSummary): string {
+  const { grader_version: version } = summary;
+  const lines = [
+    `Regraded ${summary.regraded_from} as ${summary.run_id} (grader version ${version.from} → ${version.to}${summary.suite_hash.from === summary.suite_hash.to ? '' : `, suite ${summary.suite_hash.from.slice(0, 12)} → ${summary.suite_hash.to.slice(0, 12)}`})`,
+    `  trials          ${summary.regraded} of ${summary.trials} regraded · ${summary.rebuilt} final state(s) rebuilt by replaying tool calls · ${summary.not_graded} invalid (nothing to grade, copied)`,
+    `  fail → pass     ${listed(summary.fail_to_pass)}`,
+    `  pass → fail     ${listed(summary.pass_to_fail)}`,
+    `  not regradable  ${summary.not_regradable.length}${summary.not_regradable.length > 0 ? ' (copied with their old verdict)' : ''}`,
+  ];
+  for (const trial of summary.not_regradable.slice(0, LISTED)) {
+    lines.push(`    ${nameOf(trial)}: ${trial.reason}`);
+  }
+  if (summary.not_regradable.length > LISTED) {
+    lines.push(`    and ${summary.not_regradable.length - LISTED} more (see --json)`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `endstate regrade [RUN|latest]`: the graders re-run on a stored run's
+ * trials, stored as a new run; the old run is left as it was.
+ */
+export async function regradeCommand(
+  runArgument: string,
+  flags: RegradeFlags,
+  io: CliIo,
+): Promise<number> {
+  const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
+  try {
+    const suitePath = flags.suite === undefined ? run.suite.path : resolve(io.cwd, flags.suite);
+    if (!existsSync(suitePath)) {
+      throw new EndstateError(
+        'E_FILE_NOT_FOUND',
+        `suite folder ${suitePath} of run ${run.run_id} does not exist`,
+        { hint: 'Pass --suite PATH to name where the suite is now.' },
+      );
+    }
+    const suite = await loadSuite(suitePath);
+    if (run.status !== 'finished') {
+      io.err(`note: run ${run.run_id} is ${run.status}; only its stored trials are regraded\n`);
+    }
+    const result = await regrade({
+      store,
+      run,
+      suite,
+      allowSuiteChange: flags.allowSuiteChange === true,
+    });
+    // The scorecard comes from the store, as `endstate report` would rebuild it.
+    const trials = await store.listTrials(result.run.run_id);
+    const scorecard = buildScorecard(result.run, trials);
+    io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
+    if (flags.json !== undefined) {
+      writeFileSync(
+        resolve(io.cwd, flags.json),
+        `${JSON.stringify({ run: result.run, scorecard, trials, regrade: result.summary }, null, 2)}\n`,
+      );
+      io.err(`wrote ${flags.json}\n`);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

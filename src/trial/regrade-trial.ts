@@ -1,0 +1,77 @@
+import type { Environment } from '../environment/index.js';
+import type { TrialRecord } from '../schema/index.js';
+import type { Task } from '../task/index.js';
+import { gradeFinalState } from './grade-final-state.js';
+import { rebuildFinalState } from './rebuild-final-state.js';
+import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
+
+export interface RegradeTrialInput {
+  readonly record: TrialRecord;
+  /** The task as the suite holds it now; undefined when the suite no longer has it. */
+  readonly task: Task | undefined;
+  readonly environment: Environment;
+}
+
+/** What became of one stored trial. Records keep their ids: the caller gives them new ones. */
+export type RegradedTrial =
+  | {
+      readonly type: 'regraded';
+      readonly record: TrialRecord;
+      /** Where the final state came from: the stored diff, or the recorded tool calls replayed. */
+      readonly finalState: 'stored' | 'replayed';
+    }
+  /** The environment or the harness broke in the trial: there was no grade, and there is none to redo. */
+  | { readonly type: 'not_graded'; readonly record: TrialRecord }
+  /** The final state could not be trusted or the task is gone: the record stays as it was. */
+  | { readonly type: 'not_regradable'; readonly record: TrialRecord; readonly reason: string };
+
+/**
+ * Re-runs the graders on a stored trial: the same events and final state,
+ * the task's current expectations and constraints and the current graders.
+ * The exit reason stays; the terminal reason, success and validity are
+ * recomputed as `runTrial` computes them, so a grader fix needs no new
+ * model calls.
+ */
+export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTrial> {
+  const { record, task, environment } = input;
+  if (INFRASTRUCTURE_EXITS.includes(record.exit_reason)) return { type: 'not_graded', record };
+  if (task === undefined) {
+    return {
+      type: 'not_regradable',
+      record,
+      reason: `task ${record.task_id} is no longer in the suite`,
+    };
+  }
+  const state = await rebuildFinalState(record, task, environment);
+  if (state.type === 'failed') return { type: 'not_regradable', record, reason: state.reason };
+
+  const graded = gradeFinalState(task, environment, state.diff, record.events);
+  const terminal = terminalReason(
+    record.exit_reason,
+    graded.type === 'error' ? 'grader_failed' : { success: graded.grade.success },
+  );
+  const verdict = graded.type === 'grade' ? graded.grade : undefined;
+  const error =
+    graded.type === 'error'
+      ? `grader failed: ${graded.message}`
+      : // The agent's own error stays; a grader failure's message goes with the failure.
+        record.terminal_reason === 'grader_failure'
+        ? null
+        : record.error;
+  return {
+    type: 'regraded',
+    finalState: record.state_diff === null ? 'replayed' : 'stored',
+    record: {
+      ...record,
+      final_state_hash: state.hash,
+      state_diff: state.diff,
+      outcome: verdict?.outcome ?? { pass: false, checks: [] },
+      constraints: [...(verdict?.constraints ?? [])],
+      response: verdict?.response ?? { pass: false, checks: [] },
+      terminal_reason: terminal,
+      success: terminal === 'success',
+      valid: isValidTerminal(terminal),
+      error,
+    },
+  };
+}
