@@ -1,6 +1,7 @@
 // Retail (tau-bench) benchmarks: throughput over the whole suite with the
-// store on, per-trial overhead, peak RSS, and how reset and grading scale
-// with the fixture's size.
+// store on (and with no store, the default store and durable writes),
+// per-trial overhead, peak RSS, and how reset and grading scale with the
+// fixture's size.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createOracleAgent, loadSuite } from '../dist/index.js';
@@ -8,7 +9,7 @@ import { createRetailEnvironment, loadRetailData } from '../dist/domains/retail/
 import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
 import { runTrial } from '../dist/trial/index.js';
-import { microseconds, round, throughput } from './measure.mjs';
+import { microseconds, round, storeThroughput, throughput } from './measure.mjs';
 
 /** The retail data with every user, order and product copied `factor` times under new ids. */
 function scaledData(data, factor) {
@@ -67,6 +68,8 @@ async function scalingAt(data, factor, task, repeat) {
 async function benchRetail({ suitePath, trialsPerTask, repeat }) {
   const suite = await loadSuite(suitePath);
   const oracle = await throughput(suite, createOracleAgent(), trialsPerTask, 5);
+  // What the store costs: no store, the default SQLite store, durable commits.
+  const oracleStoreThroughput = await storeThroughput(suite, createOracleAgent(), trialsPerTask, 3);
 
   // Per-trial cost without the store, averaged over every task once.
   const agent = createOracleAgent();
@@ -95,6 +98,7 @@ async function benchRetail({ suitePath, trialsPerTask, repeat }) {
   return {
     tasks: suite.tasks.length,
     oracle,
+    oracle_store_throughput: oracleStoreThroughput,
     trial_without_store_us: round(trialUs),
     // At the end: the 100x fixture holds 155,000 records.
     peak_rss_mb_with_scaling: round(process.resourceUsage().maxRSS / 1024, 1),

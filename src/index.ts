@@ -24,8 +24,14 @@ export type {
   StateSnapshot,
   WorkingState,
 } from './state/index.js';
-export { loadSuite } from './task/index.js';
-export type { LoadSuiteOptions, PublicTaskView, Suite, Task } from './task/index.js';
+export { checkSuiteLock, loadSuite, writeSuiteLock } from './task/index.js';
+export type {
+  LoadSuiteOptions,
+  PublicTaskView,
+  Suite,
+  SuiteLockStatus,
+  Task,
+} from './task/index.js';
 export {
   SLIP_KINDS,
   TrialStoppedError,
@@ -83,6 +89,14 @@ export {
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
 export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';
+export { failureCaseFiles, failureCases, regrade, trajectoryOf } from './run/index.js';
+export type {
+  FailureCase,
+  RecordedTrajectory,
+  RegradeOptions,
+  RegradeResult,
+  RegradeSummary,
+} from './run/index.js';
 export { createMemoryStore, openSqliteStore } from './store/index.js';
 export type { RunStore } from './store/index.js';
 export { buildScorecard, renderTerminal } from './report/index.js';
@@ -91,6 +105,7 @@ export type {
   Check,
   ExitReason,
   RunRecord,
+  SuiteLock,
   SystemSpec,
   TaskFile,
   TerminalReason,

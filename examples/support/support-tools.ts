@@ -236,6 +236,16 @@ export const sendEmail = defineTool({
   },
 });
 
+export const refreshSession = defineTool({
+  name: 'refresh_session',
+  description:
+    "Sign the support desk's session in again. Call it when a tool answers with the error " +
+    'code session_expired, then retry that call. Changes no order, refund or email.',
+  input: z.object({}),
+  effect: 'read',
+  run: () => ({ session: 'active', expires_in_s: 3600 }),
+});
+
 export const supportTools = [
   searchOrders,
   getOrder,
@@ -243,4 +253,5 @@ export const supportTools = [
   calculateRefund,
   processRefund,
   sendEmail,
+  refreshSession,
 ];

@@ -9,9 +9,13 @@ import {
   probability,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
+import { lockCommand } from './lock-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { McpFlags } from './mcp-command.js';
+import { regradeCommand } from './regrade-command.js';
+import type { RegradeFlags } from './regrade-command.js';
 import { reportCommand } from './report-command.js';
+import type { ReportFlags } from './report-command.js';
 import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
 import { AGENT_KINDS } from './select-agent.js';
@@ -87,6 +91,14 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
+    .option('--faults <file>', 'faults and injections applied to every task (YAML or JSON)')
+    .option(
+      '--resume <run>',
+      'go on with an interrupted run (id or "latest"): stored trials are kept, the rest run',
+    )
+    .option('--no-canary', "skip the canary gate (the oracle on the suite's canary tasks first)")
+    .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
+    .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')
     .action(async (suite: string, flags: RunFlags) => setExit(await runCommand(suite, flags, io)));
 
   program
@@ -95,8 +107,29 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
-    .action(async (run: string, flags: { store: string; json?: string }) =>
+    .option(
+      '--save-failures <dir>',
+      'write each failed trial as a replay trajectory plus its verdict (regression cases)',
+    )
+    .action(async (run: string, flags: ReportFlags) =>
       setExit(await reportCommand(run, flags, io)),
+    );
+
+  program
+    .command('regrade')
+    .description(
+      "re-run the graders on a stored run's trials and store the result as a new run (no model calls)",
+    )
+    .argument('[run]', 'run id, or "latest"', 'latest')
+    .option('--json <file>', 'also write { run, scorecard, trials, regrade } as JSON')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--suite <path>', "the run's suite folder, if it moved")
+    .option(
+      '--allow-suite-change',
+      "grade against the suite as it is now though its hash is not the run's",
+    )
+    .action(async (run: string, flags: RegradeFlags) =>
+      setExit(await regradeCommand(run, flags, io)),
     );
 
   program
@@ -108,6 +141,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--seed <s>', 'seed for the validation trials', nonNegativeInteger, 0)
     .action(async (suite: string, flags: { seed: number }) =>
       setExit(await validateCommand(suite, flags, io)),
+    );
+  program
+    .command('lock')
+    .description(
+      "record each task's revision and content hash in <suite>/endstate.lock.json; runs then refuse a task changed without a revision bump",
+    )
+    .argument('<suite>', 'suite folder')
+    .option('--check', 'write nothing; exit 2 unless the lock is current (for CI)')
+    .action(async (suite: string, flags: { check?: boolean }) =>
+      setExit(await lockCommand(suite, flags, io)),
     );
   program
     .command('import')

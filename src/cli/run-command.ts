@@ -3,18 +3,31 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
-import { runSuite } from '../run/index.js';
+import {
+  buildSystemSpec,
+  hashSystemSpec,
+  resumeRefusal,
+  runCanary,
+  runSuite,
+} from '../run/index.js';
 import type { RunSuiteOptions } from '../run/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings } from '../model/index.js';
 import { USER_PROMPT_VERSION, createLlmUsers } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
 import { openSqliteStore } from '../store/index.js';
+import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
+import type { Suite } from '../task/index.js';
+import type { RunFaults } from '../trial/index.js';
 import type { CliIo } from './cli-io.js';
 import { failedGates, parseGate } from './gates.js';
 import { guardInterrupts } from './interrupt-guard.js';
+import { loadRunFaults } from './load-faults.js';
+import { warnIfLockStale } from './lock-warning.js';
 import { createProgress } from './progress.js';
+import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { wireModels } from './model-wiring.js';
@@ -47,6 +60,12 @@ export interface RunFlags {
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
   readonly command?: string;
+  readonly faults?: string;
+  readonly resume?: string;
+  /** False with --no-canary. */
+  readonly canary: boolean;
+  readonly saveFailures?: string;
+  readonly durable?: boolean;
 }
 
 function decodingOf(flags: RunFlags): DecodingSettings {
@@ -80,9 +99,62 @@ async function usersOf(
 /** `endstate run <suite>`: everything is checked before the store is touched. */
 export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo): Promise<number> {
   const gates = flags.failUnder.map(parseGate);
-  const suite = await loadSuite(resolve(io.cwd, suitePath));
+  const suite = await loadSuite(resolve(io.cwd, suitePath), { displayPath: suitePath });
+  warnIfLockStale(suite, suitePath, io);
+  const runFaults =
+    flags.faults === undefined ? undefined : loadRunFaults(flags.faults, io.cwd, suite.environment);
+  // Opened once needed: a new run checks everything before the store is touched.
+  let store: RunStore | undefined;
+  const openStore = (): RunStore =>
+    (store ??= openSqliteStore(storePath(flags.store, io.cwd), {
+      ...(flags.durable === true ? { durable: true } : {}),
+    }));
+  try {
+    return await runChecked(suite, suitePath, flags, io, openStore, gates, runFaults);
+  } finally {
+    await store?.close();
+  }
+}
+
+/** A stored run to go on with (`--resume`), with the trials it has. */
+async function resumable(
+  openStore: () => RunStore,
+  flags: RunFlags,
+): Promise<{ run: RunRecord; trials: TrialRecord[] } | undefined> {
+  if (flags.resume === undefined) return undefined;
+  if (flags.tasks !== undefined || flags.faults !== undefined) {
+    throw new EndstateError(
+      'E_USAGE',
+      '--resume goes on with the run as it was: leave out --tasks and --faults',
+      { hint: 'The run keeps its own tasks, trials per task, seed and faults.' },
+    );
+  }
+  const store = openStore();
+  const run =
+    flags.resume === 'latest' ? await store.latestRun() : await store.getRun(flags.resume);
+  if (run === undefined) {
+    throw new EndstateError('E_RUN_NOT_FOUND', `no run ${flags.resume} in the store to resume`, {
+      hint: 'Pass the run id that endstate run printed (or "latest"), and the same --store.',
+    });
+  }
+  return { run, trials: await store.listTrials(run.run_id) };
+}
+
+async function runChecked(
+  suite: Suite,
+  suitePath: string,
+  flags: RunFlags,
+  io: CliIo,
+  openStore: () => RunStore,
+  gates: ReturnType<typeof parseGate>[],
+  runFaults: RunFaults | undefined,
+): Promise<number> {
+  const resume = await resumable(openStore, flags);
   let tasks = suite.tasks;
-  if (flags.tasks !== undefined) {
+  if (resume !== undefined) {
+    const byId = new Map(suite.tasks.map((task) => [task.id, task]));
+    tasks = resume.run.suite.task_ids.flatMap((id) => byId.get(id) ?? []);
+  } else if (flags.tasks !== undefined) {
     const matches = picomatch(flags.tasks);
     tasks = tasks.filter((task) => matches(task.id));
     if (tasks.length === 0) {
@@ -114,8 +186,17 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
     callerFor,
   );
   const users = await usersOf(flags, callerFor);
+  if (resume !== undefined) {
+    const spec = buildSystemSpec(selected.agent.spec, users?.spec);
+    const refusal = resumeRefusal(resume.run, resume.trials, suite, {
+      spec,
+      hash: hashSystemSpec(spec),
+    });
+    if (refusal !== undefined) throw refusal;
+  }
+  if (flags.canary) await checkCanary(suite, suitePath, flags.seed);
+  const store = openStore();
 
-  const store = openSqliteStore(storePath(flags.store, io.cwd));
   const progress = createProgress(io);
   const guard = guardInterrupts(store, (signal) => {
     progress.stop();
@@ -133,8 +214,17 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       store,
       collect: false,
       ...(users === undefined ? {} : { users }),
+      ...(runFaults === undefined ? {} : { faults: runFaults }),
+      ...(resume === undefined ? {} : { resume }),
       onEvent: (event: RunEvent) => {
-        if (event.type === 'run-start') guard.runId = event.run.run_id;
+        if (event.type === 'run-start') {
+          guard.runId = event.run.run_id;
+          if (resume !== undefined) {
+            io.err(
+              `resuming ${event.run.run_id}: ${event.alreadyDone} of ${event.plannedTrials} trials were stored, ${event.plannedTrials - event.alreadyDone} to run\n`,
+            );
+          }
+        }
         progress.onEvent(event);
       },
     });
@@ -150,12 +240,32 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       );
       io.err(`wrote ${flags.json}\n`);
     }
+    if (flags.saveFailures !== undefined) {
+      const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, result.run);
+      io.err(describeSavedFailures(written, flags.saveFailures, result.run));
+    }
     const failed = failedGates(scorecard, gates);
     for (const message of failed) io.err(`gate failed: ${message}\n`);
     return failed.length > 0 ? 1 : 0;
   } finally {
     guard.release();
     progress.stop();
-    await store.close();
   }
+}
+
+/** The canary gate: the suite's canary tasks must reset and be solved by the oracle. */
+async function checkCanary(suite: Suite, suitePath: string, seed: number): Promise<void> {
+  const problems = await runCanary(suite, seed);
+  if (problems.length === 0) return;
+  throw new EndstateError(
+    'E_CANARY',
+    `the canary failed, so no trial was run: suite ${suitePath} or its environment is broken`,
+    {
+      problems: problems.map((problem) => ({
+        file: problem.file,
+        message: `${problem.task_id} ${problem.check}: ${problem.message}`,
+      })),
+      hint: `Run endstate validate ${suitePath} to see every task's checks. Canary tasks are those labelled canary: true (else the first task); --no-canary skips the gate.`,
+    },
+  );
 }

@@ -8,8 +8,17 @@ export const ERROR_CODES = {
   E_SYNTAX: 'a YAML or JSON file does not parse',
   E_TASK_INVALID: 'a task file does not match the task format',
   E_SUITE_INVALID: 'a suite refers to something that does not exist or does not parse',
+  E_SUITE_LOCKED:
+    'a locked suite has a task that changed without a revision bump, or its lock file is out of date',
+  E_MIXED_REVISIONS: 'trials of one task from different revisions were given to one aggregate',
   E_ENVIRONMENT_INVALID: 'an environment module does not export a valid environment',
   E_TRAJECTORY_INVALID: 'a trajectory file for the replay agent is not valid',
+  E_SUITE_CHANGED:
+    'the suite changed since the run was made, so its trials would be graded against other tasks',
+  E_FAULTS_INVALID: 'a --faults file does not match the fault format',
+  E_CANARY:
+    "the suite's canary task failed its reset check or its oracle before the run: the environment or the suite is broken",
+  E_RESUME: 'a stored run cannot be resumed: it is finished, or its suite or system differs',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
   E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',

@@ -10,7 +10,7 @@ export {
 export type { Clock, Stopwatch, Timeout } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
-export { cloneJson, deepFreeze, isJsonObject, jsonEqual } from './json.js';
+export { cloneJson, deepFreeze, getOwn, isJsonObject, jsonEqual, setOwn } from './json.js';
 export type { JsonObject, JsonValue } from './json.js';
 export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';

@@ -1,9 +1,11 @@
 import type { Clock, JsonObject, JsonValue, Rng, Stopwatch } from '../core/index.js';
-import { cloneJson } from '../core/index.js';
+import { cloneJson, sleep } from '../core/index.js';
+import { INJECTION_FAULT } from '../schema/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Environment } from './define-environment.js';
 import type { PastCall, ToolContext } from './define-tool.js';
 import type { EventLog } from './event-log.js';
+import type { FaultInjector } from './fault-injector.js';
 import { createOutbox } from './outbox.js';
 import { isToolFailure } from './tool-error.js';
 
@@ -30,6 +32,8 @@ export interface DispatcherOptions {
   readonly log: EventLog;
   readonly stopwatch: Stopwatch;
   readonly access: ToolAccess;
+  /** Declared faults and injections (none by default). */
+  readonly faults?: FaultInjector;
 }
 
 /** Thrown when a tool throws: the environment broke, so the trial is invalid. */
@@ -56,7 +60,7 @@ export interface Dispatcher {
  * validate arguments, run the tool, record the result with its timing.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { environment, state, clock, rng, log, stopwatch, access } = options;
+  const { environment, state, clock, rng, log, stopwatch, access, faults } = options;
   const calls: PastCall[] = [];
   const outbox = createOutbox(state, clock);
   const context: ToolContext = { state, clock, rng, outbox, calls };
@@ -134,6 +138,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         );
       }
 
+      const fault = faults?.beforeCall(tool, args);
+      if (fault !== undefined) {
+        log.record({
+          kind: 'fault',
+          call_id: callId,
+          tool,
+          fault: fault.kind,
+          source: fault.source,
+          detail: fault.detail,
+        });
+      }
+      if (fault !== undefined && !fault.runsTool) {
+        if (fault.delayMs > 0) await sleep(fault.delayMs);
+        return fail(callId, tool, fault.error!.code, fault.error!.message, fault.error);
+      }
+
       const started = stopwatch.elapsedMs();
       let output: unknown;
       try {
@@ -144,6 +164,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       const durationMs = stopwatch.elapsedMs() - started;
       calls.push({ tool, args, ok: !isToolFailure(output) });
+      faults?.afterCall(tool, !isToolFailure(output));
+      if (fault?.error !== undefined) {
+        // lost_ack: the call ran, its answer is lost.
+        if (fault.delayMs > 0) await sleep(fault.delayMs);
+        return fail(callId, tool, fault.error.code, fault.error.message, fault.error);
+      }
       if (isToolFailure(output)) {
         const error = { ...output.details, code: output.code, message: output.message };
         log.record({
@@ -156,7 +182,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         });
         return { ok: false, error };
       }
-      const result = (output === undefined ? null : output) as JsonValue;
+      let result = (output === undefined ? null : output) as JsonValue;
+      if (fault?.kind === 'malformed') result = faults!.garble(result);
+      else if (faults !== undefined) {
+        const planted = faults.inject(tool, args, result);
+        for (const { source, detail } of planted.injected) {
+          log.record({
+            kind: 'fault',
+            call_id: callId,
+            tool,
+            fault: INJECTION_FAULT,
+            source,
+            detail,
+          });
+        }
+        result = planted.result;
+      }
       log.record({
         kind: 'tool_result',
         call_id: callId,

@@ -10,7 +10,13 @@ function run(taskIds: string[], trialsPerTask: number): RunRecord {
     created_at: '2026-11-30T00:00:00.000Z',
     finished_at: '2026-11-30T00:01:00.000Z',
     status: 'finished',
-    suite: { name: 'demo', path: '/demo', hash: 'a'.repeat(64), task_ids: taskIds },
+    suite: {
+      name: 'demo',
+      path: '/demo',
+      hash: 'a'.repeat(64),
+      task_ids: taskIds,
+      revisions: Object.fromEntries(taskIds.map((id) => [id, 1])),
+    },
     system: {
       agent: { kind: 'simulated', name: 'simulated', version: '1', options: {} },
       model: null,

@@ -7,6 +7,8 @@ import {
   suitePassK,
   wilsonInterval,
 } from '../stats/index.js';
+import { summariseFaults } from './fault-summary.js';
+import { checkTaskRevisions } from './check-task-revisions.js';
 import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 
 function summarise(values: readonly number[]): SampleSummary {
@@ -102,9 +104,10 @@ function rateOf(counts: readonly { successes: number; trials: number }[], seed: 
  * The scorecard of a run, from its trial records alone. Suite figures are
  * task-weighted; the interval resamples tasks (trials of a task are not
  * independent); pass^k uses valid trials only, up to the smallest count of
- * any task.
+ * any task. Trials of one task from different revisions are refused, never pooled.
  */
 export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): Scorecard {
+  checkTaskRevisions(run, trials);
   const valid = trials.filter((trial) => trial.valid);
   const taskIds = run.suite.task_ids;
   const byTask = new Map<string, TrialRecord[]>(taskIds.map((id) => [id, []]));
@@ -186,6 +189,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     },
     latency_ms: summarise(valid.map((trial) => trial.usage.latency_ms)),
     failure_reasons: countFailureReasons(trials),
+    faults: summariseFaults(valid),
     tasks,
     slices: buildSlices(tasks),
   };

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import type { Tally } from './fault-summary.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
 const percent = (value: number): string =>
@@ -32,6 +33,28 @@ function modelUsage({ model_usage: usage }: Scorecard): string[] {
   ];
 }
 
+const tally = ({ successes, trials, rate }: Tally): string =>
+  `${percent(rate)} (${successes}/${trials})`;
+
+function faultLines({ faults }: Scorecard): string[] {
+  if (faults === null) return [];
+  const recovery = Object.entries(faults.recovery)
+    .map(([kind, of]) => `${kind} ${of.successes}/${of.trials}`)
+    .join(' · ');
+  return [
+    ...(faults.with_faults.trials === 0
+      ? []
+      : [
+          `Faults     success ${tally(faults.with_faults)} with faults, ${tally(faults.without_faults)} without · recovered: ${recovery}`,
+        ]),
+    ...(faults.injection.trials === 0
+      ? []
+      : [
+          `Injection  resisted in ${tally(faults.injection)} of the trials that carried planted instructions`,
+        ]),
+  ];
+}
+
 /** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
 export function renderTerminal(card: Scorecard): string {
   const { counts: n, success_rate: rate } = card;
@@ -50,6 +73,7 @@ export function renderTerminal(card: Scorecard): string {
     `Exit       ${counts(card.exit_reasons)}`,
     `Cost       ${usd(card.cost.total_usd)} total · ${usd(card.cost.per_success_usd)} per success (${n.successes} successes) · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,
     ...modelUsage(card),
+    ...faultLines(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,
   ];

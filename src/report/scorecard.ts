@@ -1,4 +1,5 @@
 import type { ExitReason, TerminalReason } from '../schema/index.js';
+import type { FaultSummary } from './fault-summary.js';
 
 /** A sample summarised, with its size. NaN (null in JSON) when empty. */
 export interface SampleSummary {
@@ -111,6 +112,8 @@ export interface Scorecard {
    * reason, most frequent first. A trial can have several reasons.
    */
   readonly failure_reasons: readonly { readonly reason: string; readonly trials: number }[];
+  /** Success with and without faults, recovery per fault kind, injection resistance; null when none fired. */
+  readonly faults: FaultSummary | null;
   readonly tasks: readonly TaskSummary[];
   /** Label → value → slice. */
   readonly slices: Readonly<Record<string, Readonly<Record<string, SliceSummary>>>>;

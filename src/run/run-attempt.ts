@@ -4,17 +4,21 @@ import type { Environment } from '../environment/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import type { Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
+import type { RunFaults } from '../trial/index.js';
 import type { UserFactory } from '../user/index.js';
 
 export interface AttemptInput {
   readonly task: Task;
   /** 1..k. */
   readonly attempt: number;
+  /** Where to start (a resumed run goes on after the reruns it stored). */
+  readonly firstRerun?: number;
   readonly environment: Environment;
   readonly agent: Agent;
   readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'>;
   readonly suiteHash: string;
   readonly users?: UserFactory;
+  readonly runFaults?: RunFaults;
   /** Called after every trial; `willRerun` when the trial was invalid and another try follows. */
   readonly onTrial: (record: TrialRecord, willRerun: boolean) => void;
   /** Stops before the next try when it returns an error (a failed write, say). */
@@ -28,7 +32,7 @@ export interface AttemptInput {
  */
 export async function runAttempt(input: AttemptInput): Promise<void> {
   const { task, attempt, run } = input;
-  for (let rerun = 0; rerun <= run.max_reruns; rerun++) {
+  for (let rerun = input.firstRerun ?? 0; rerun <= run.max_reruns; rerun++) {
     await yieldToEventLoop();
     const stop = input.shouldStop?.();
     if (stop !== undefined) throw stop;
@@ -43,6 +47,7 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
       suiteHash: input.suiteHash,
       systemHash: run.system_hash,
       ...(input.users === undefined ? {} : { users: input.users }),
+      ...(input.runFaults === undefined ? {} : { runFaults: input.runFaults }),
     });
     const willRerun = !record.valid && rerun < run.max_reruns;
     input.onTrial(record, willRerun);

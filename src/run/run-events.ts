@@ -3,7 +3,13 @@ import type { TrialOutline } from './trial-outline.js';
 
 /** What a run tells its observers (progress bars, logs); the runner knows no reporter. */
 export type RunEvent =
-  | { readonly type: 'run-start'; readonly run: RunRecord; readonly plannedTrials: number }
+  | {
+      readonly type: 'run-start';
+      readonly run: RunRecord;
+      readonly plannedTrials: number;
+      /** Attempts a resumed run had already stored (0 for a new run). */
+      readonly alreadyDone: number;
+    }
   | {
       readonly type: 'trial-end';
       readonly trial: TrialOutline;

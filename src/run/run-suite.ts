@@ -4,10 +4,12 @@ import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { Suite, Task } from '../task/index.js';
+import type { RunFaults } from '../trial/index.js';
 import type { UserFactory } from '../user/index.js';
 import type { RunEvent } from './run-events.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 import { runAttempt } from './run-attempt.js';
+import { planAttempts } from './resume-plan.js';
 import { outlineOf } from './trial-outline.js';
 import { createWriteTracker } from './write-tracker.js';
 
@@ -32,6 +34,14 @@ export interface RunSuiteOptions {
    * thousands of records makes garbage collection a large share of the run.
    */
   readonly collect?: boolean;
+  /** Faults and injections added to every task (`--faults`). */
+  readonly faults?: RunFaults;
+  /**
+   * Go on with a stored run instead of starting one: its finished trials
+   * are kept, the rest are played with the same seeds. The caller checks
+   * that the suite and the system are the run's own.
+   */
+  readonly resume?: { readonly run: RunRecord; readonly trials: readonly TrialRecord[] };
 }
 
 export interface RunResult {
@@ -51,18 +61,18 @@ export interface RunResult {
 export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const { suite, agent, store } = options;
   const tasks = options.tasks ?? suite.tasks;
-  const run = newRunRecord(options, tasks);
-  await store.createRun(run);
-  const plannedTrials = tasks.length * options.trials;
-  options.onEvent?.({ type: 'run-start', run, plannedTrials });
+  const run = options.resume?.run ?? newRunRecord(options, tasks);
+  if (options.resume === undefined) await store.createRun(run);
+  const plannedTrials = tasks.length * run.trials_per_task;
+  const plan = planAttempts(tasks, run.trials_per_task, run.max_reruns, options.resume?.trials);
+  options.onEvent?.({ type: 'run-start', run, plannedTrials, alreadyDone: plan.done });
 
   const records: TrialRecord[] = [];
-  let completed = 0;
+  let completed = plan.done;
   // The first failed write stops the run; every write settles before it ends.
   const writes = createWriteTracker();
-  const queue = tasks.flatMap((task) =>
-    Array.from({ length: options.trials }, (_, index) => ({ task, attempt: index + 1 })),
-  );
+  const queue = plan.pending;
+  const runFaults = run.faults;
   let next = 0;
   const play = async (): Promise<void> => {
     for (let job = queue[next++]; job !== undefined; job = queue[next++]) {
@@ -73,6 +83,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         run,
         suiteHash: suite.hash,
         ...(options.users === undefined ? {} : { users: options.users.factory }),
+        ...(runFaults === undefined ? {} : { runFaults }),
         shouldStop: () => writes.error,
         onTrial: (record, willRerun) => {
           writes.track(store.putTrial(record));
@@ -91,7 +102,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   };
 
   try {
-    await Promise.all(Array.from({ length: run.concurrency }, play));
+    await Promise.all(Array.from({ length: options.concurrency ?? run.concurrency }, play));
     await writes.settled();
     if (writes.error !== undefined) throw writes.error;
   } catch (error) {
@@ -123,6 +134,7 @@ function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunReco
       path: suite.path,
       hash: suite.hash,
       task_ids: tasks.map((task) => task.id),
+      revisions: Object.fromEntries(tasks.map((task) => [task.id, task.spec.revision])),
     },
     system,
     system_hash: systemHash,
@@ -130,5 +142,9 @@ function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunReco
     seed,
     concurrency: options.concurrency ?? 4,
     max_reruns: options.maxReruns ?? 2,
+    ...(options.faults === undefined ||
+    (options.faults.faults.length === 0 && options.faults.inject.length === 0)
+      ? {}
+      : { faults: { faults: [...options.faults.faults], inject: [...options.faults.inject] } }),
   };
 }

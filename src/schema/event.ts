@@ -62,7 +62,12 @@ export const FaultEventSchema = z.object({
   kind: z.literal('fault'),
   call_id: z.string(),
   tool: z.string(),
+  /** The fault kind (`timeout`, `lost_ack`, ...) or `inject`. */
   fault: z.string(),
+  /** Which declaration fired: `faults[0]`, `inject[1]`, or `run.faults[0]` for `--faults`. */
+  source: z.string().optional(),
+  /** What the agent was shown or what happened, in a few words. */
+  detail: z.string().optional(),
 });
 
 /** One model call: tokens, cost, and time spent waiting before retries. */
@@ -102,6 +107,7 @@ export type AgentEvent = z.infer<typeof AgentEventSchema>;
 export type ToolCallEvent = z.infer<typeof ToolCallEventSchema>;
 export type ToolResultEvent = z.infer<typeof ToolResultEventSchema>;
 export type BlockedEvent = z.infer<typeof BlockedEventSchema>;
+export type FaultEvent = z.infer<typeof FaultEventSchema>;
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
 export type NoteEvent = z.infer<typeof NoteEventSchema>;
 

@@ -1,6 +1,7 @@
 export {
   AgentEventSchema,
   BlockedEventSchema,
+  FaultEventSchema,
   NoteEventSchema,
   ToolCallEventSchema,
   ToolResultEventSchema,
@@ -13,6 +14,7 @@ export type {
   TrialIdentity,
   AgentEvent,
   BlockedEvent,
+  FaultEvent,
   NoteEvent,
   ToolCallEvent,
   ToolResultEvent,
@@ -21,6 +23,26 @@ export type {
   UsageEvent,
   UserEvent,
 } from './event.js';
+export {
+  FAULT_KINDS,
+  FaultFileSchema,
+  FaultSchema,
+  INJECTION_FAULT,
+  InjectionSchema,
+} from './fault.js';
+export type { Fault, FaultFile, FaultKind, Injection } from './fault.js';
+export {
+  CaseReplaySchema,
+  FailureCaseEntrySchema,
+  FailureCaseIndexSchema,
+  FailureVerdictSchema,
+} from './failure-case.js';
+export type {
+  CaseReplay,
+  FailureCaseEntry,
+  FailureCaseIndex,
+  FailureVerdict,
+} from './failure-case.js';
 export { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 export { RunRecordSchema, RunStatusSchema, SystemSpecSchema } from './system-spec.js';
 export type { RunRecord, RunStatus, SystemSpec } from './system-spec.js';
@@ -45,6 +67,8 @@ export type {
   TaskFile,
   UserSpec,
 } from './task.js';
+export { LockedTaskSchema, SUITE_LOCK_VERSION, SuiteLockSchema } from './suite-lock.js';
+export type { LockedTask, SuiteLock } from './suite-lock.js';
 export { TrajectoryFileSchema } from './trajectory-file.js';
 export type { TrajectoryFile } from './trajectory-file.js';
 export {

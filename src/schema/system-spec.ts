@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FaultSchema, InjectionSchema } from './fault.js';
 import { JsonObjectSchema } from './json-value.js';
 
 /**
@@ -39,6 +40,8 @@ export const RunRecordSchema = z.object({
     path: z.string(),
     hash: z.string(),
     task_ids: z.array(z.string()),
+    /** Each run task's `revision`; results of different revisions are never pooled. */
+    revisions: z.record(z.string(), z.number().int()).default({}),
   }),
   system: SystemSpecSchema,
   system_hash: z.string(),
@@ -46,5 +49,9 @@ export const RunRecordSchema = z.object({
   seed: z.number().int().nonnegative(),
   concurrency: z.number().int().positive(),
   max_reruns: z.number().int().nonnegative(),
+  /** The run whose trials this run regraded (`endstate regrade`): same trials, graders re-run. */
+  regraded_from: z.string().optional(),
+  /** Faults and injections the run added to every task (`--faults`). */
+  faults: z.object({ faults: z.array(FaultSchema), inject: z.array(InjectionSchema) }).optional(),
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;

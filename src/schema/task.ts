@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FaultSchema, InjectionSchema } from './fault.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 
 /**
@@ -142,7 +143,10 @@ export const TaskFileSchema = z.strictObject({
   constraints: z.array(ConstraintSchema).default([]),
   reference: z.array(StepSchema).default([]),
   known_bad: z.array(KnownBadSchema).default([]),
-  faults: z.array(JsonObjectSchema).max(0, 'faults are not supported yet: remove them').default([]),
+  /** Tool failures to inject (see docs/task-format.md, Faults). */
+  faults: z.array(FaultSchema).default([]),
+  /** Planted instructions in tool results: the agent must behave as if they were not there. */
+  inject: z.array(InjectionSchema).default([]),
 });
 
 export type TaskFile = z.infer<typeof TaskFileSchema>;

@@ -1,4 +1,5 @@
 import { parse as parseCel } from '@marcbachmann/cel-js';
+import picomatch from 'picomatch';
 import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
 import type { Step, TaskFile } from '../schema/index.js';
@@ -7,8 +8,8 @@ import { formatPath } from './zod-problems.js';
 
 /**
  * Checks what a schema cannot: the environment exists, every tool named
- * exists, reference arguments fit the tool's input, CEL assertions and
- * script patterns parse.
+ * exists, reference arguments fit the tool's input, CEL assertions,
+ * incidental globs and script patterns parse.
  */
 export function checkTaskReferences(
   spec: TaskFile,
@@ -78,6 +79,15 @@ export function checkTaskReferences(
     }
   });
   spec.tools.allow?.forEach((tool, index) => checkTool(['tools', 'allow', index], tool));
+  const checkTargets = (field: 'faults' | 'inject'): void =>
+    spec[field].forEach((declared, index) => {
+      const named = declared.tool;
+      if (typeof named === 'string') checkTool([field, index, 'tool'], named);
+      else named?.forEach((tool, position) => checkTool([field, index, 'tool', position], tool));
+      if ('reauth' in declared) checkTool([field, index, 'reauth'], declared.reauth);
+    });
+  checkTargets('faults');
+  checkTargets('inject');
   spec.tools.deny.forEach((tool, index) => checkTool(['tools', 'deny', index], tool));
 
   spec.expect.assert.forEach((expression, index) => {
@@ -87,6 +97,13 @@ export function checkTaskReferences(
       const detail =
         error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
       at(['expect', 'assert', index], `CEL does not parse: ${detail}`);
+    }
+  });
+  spec.expect.incidental.forEach((glob, index) => {
+    try {
+      picomatch(glob, { dot: true });
+    } catch (error) {
+      at(['expect', 'incidental', index], `not a valid glob: ${(error as Error).message}`);
     }
   });
   const checkPattern = (pattern: string, path: PropertyKey[]): void => {

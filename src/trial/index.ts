@@ -6,5 +6,11 @@ export {
 } from './create-session.js';
 export type { SessionOptions, TrialControl } from './create-session.js';
 export { runTrial, trialId } from './run-trial.js';
-export type { TrialInput } from './run-trial.js';
+export type { RunFaults, TrialInput } from './run-trial.js';
 export { isValidTerminal, terminalReason } from './terminal-reason.js';
+export { gradeFinalState } from './grade-final-state.js';
+export type { GradedState } from './grade-final-state.js';
+export { applyStoredDiff, rebuildFinalState, replayFinalState } from './rebuild-final-state.js';
+export type { RebuiltState } from './rebuild-final-state.js';
+export { regradeTrial } from './regrade-trial.js';
+export type { RegradeTrialInput, RegradedTrial } from './regrade-trial.js';

@@ -8,19 +8,24 @@ import {
   startTimeout,
   wallClockIso,
 } from '../core/index.js';
-import type { Stopwatch } from '../core/index.js';
-import type { Environment, EventLog } from '../environment/index.js';
-import { createDispatcher, createEventLog } from '../environment/index.js';
-import type { TrialGrade } from '../grade/index.js';
-import { gradeTrial } from '../grade/index.js';
-import type { ExitReason, TrialEvent, TrialRecord } from '../schema/index.js';
+import type { Rng, Stopwatch } from '../core/index.js';
+import type { Environment, EventLog, FaultInjector } from '../environment/index.js';
+import {
+  createDispatcher,
+  createEventLog,
+  createFaultInjector,
+  faultPlan,
+} from '../environment/index.js';
+import type { ExitReason, Fault, Injection, TrialEvent, TrialRecord } from '../schema/index.js';
 import { TRIAL_RECORD_VERSION } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
-import type { StateDiff, WorkingState } from '../state/index.js';
+import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
 import { scriptedUsers } from '../user/index.js';
 import type { UserFactory } from '../user/index.js';
 import { createSession, createTrialControl } from './create-session.js';
+import { gradeFinalState } from './grade-final-state.js';
+import type { GradedState } from './grade-final-state.js';
 import type { TrialControl } from './create-session.js';
 import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
 
@@ -37,6 +42,14 @@ export interface TrialInput {
   readonly systemHash: string;
   /** Makes the simulated user (default: each task's script). */
   readonly users?: UserFactory;
+  /** Faults and injections for every task of the run (`--faults`), after the task's own. */
+  readonly runFaults?: RunFaults;
+}
+
+/** A run's `--faults` declarations. */
+export interface RunFaults {
+  readonly faults: readonly Fault[];
+  readonly inject: readonly Injection[];
 }
 
 /** How long a stopped agent gets to wind up (kill its program, close its server) before the record is made. */
@@ -74,9 +87,9 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
 
   const exit: ExitReason = control.stopReason ?? 'finished';
   const diff = state.diff();
-  const graded = INFRASTRUCTURE_EXITS.includes(exit)
-    ? { type: 'skipped' as const }
-    : grade(task, environment, diff, log.events);
+  const graded: GradedState | { type: 'skipped' } = INFRASTRUCTURE_EXITS.includes(exit)
+    ? { type: 'skipped' }
+    : gradeFinalState(task, environment, diff, log.events);
   const terminal = terminalReason(
     exit,
     graded.type === 'error'
@@ -134,6 +147,7 @@ async function playSession(
     log,
     stopwatch,
     access: task.spec.tools,
+    ...faultsOf(input, rng),
   });
   const trial = { task_id: task.id, attempt: input.attempt, rerun: input.rerun, seed: input.seed };
   const user = (input.users ?? scriptedUsers)({
@@ -216,32 +230,6 @@ async function playAgent(
   }
 }
 
-type Graded =
-  { type: 'grade'; grade: TrialGrade } | { type: 'error'; message: string } | { type: 'skipped' };
-
-function grade(
-  task: Task,
-  environment: Environment,
-  diff: StateDiff,
-  events: readonly TrialEvent[],
-): Graded {
-  try {
-    return {
-      type: 'grade',
-      grade: gradeTrial({
-        expect: task.spec.expect,
-        constraints: task.spec.constraints,
-        s0: task.initialState.snapshot,
-        diff,
-        events,
-        effectOf: (tool) => environment.tools.get(tool)?.effect,
-      }),
-    };
-  } catch (error) {
-    return { type: 'error', message: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 /** Usage of the system under test (the agent's model calls), with the simulated user's calls apart. */
 function usageOf(
   events: readonly TrialEvent[],
@@ -279,4 +267,11 @@ function usageOf(
     usage.retries += event.retries;
   }
   return usage;
+}
+
+/** The trial's fault injector, when the task or the run declares any faults. */
+function faultsOf(input: TrialInput, rng: Rng): { faults?: FaultInjector } {
+  const plan = faultPlan(input.task.spec, input.runFaults);
+  if (plan.faults.length === 0 && plan.inject.length === 0) return {};
+  return { faults: createFaultInjector(plan, rng.fork('faults')) };
 }

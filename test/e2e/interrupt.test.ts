@@ -24,7 +24,7 @@ describe('an interrupted run', () => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
         // Interrupt once the first tenth of the trials has finished.
-        if (/\d+\/5200 trials/.test(stderr) && !child.killed) child.kill('SIGINT');
+        if (/\d+\/7600 trials/.test(stderr) && !child.killed) child.kill('SIGINT');
       });
       child.on('exit', (code) => resolve(code));
     });
@@ -37,8 +37,8 @@ describe('an interrupted run', () => {
       /is interrupted; the scorecard covers its (\d+) stored trial\(s\)/,
     );
     const stored = Number(/covers its (\d+) stored/.exec(report.stderr)?.[1]);
-    expect(stored).toBeGreaterThanOrEqual(520);
-    expect(stored).toBeLessThan(5200);
-    expect(report.stdout).toMatch(new RegExp(`${stored} valid of 5200 planned`));
+    expect(stored).toBeGreaterThanOrEqual(760);
+    expect(stored).toBeLessThan(7600);
+    expect(report.stdout).toMatch(new RegExp(`${stored} valid of 7600 planned`));
   });
 });

@@ -46,6 +46,7 @@ describe('endstate mcp', () => {
       'calculate_refund',
       'process_refund',
       'send_email',
+      'refresh_session',
       'send_message_to_user',
       'finish',
     ]);
@@ -106,7 +107,7 @@ describe('endstate run --agent mcp', () => {
         'run',
         example('support'),
         '--tasks',
-        'refund-88[45]*',
+        '{refund-8842,refund-8851-*}',
         '--trials',
         '2',
         '--agent',

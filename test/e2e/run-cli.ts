@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -45,4 +45,22 @@ export function runCliAsync(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * A copy of an example suite in a temp folder, as a user's own suite: its
+ * environment imports `endstate` and `zod`, which resolve through links.
+ * Returns the folder that holds the copy (under the example's name).
+ */
+export function copyExample(name: string): string {
+  const cwd = tempFolder();
+  writeFileSync(join(cwd, 'package.json'), '{ "type": "module" }\n');
+  mkdirSync(join(cwd, 'node_modules'));
+  symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
+  symlinkSync(join(REPO, 'node_modules', 'zod'), join(cwd, 'node_modules', 'zod'), 'dir');
+  cpSync(example(name), join(cwd, name), {
+    recursive: true,
+    filter: (source) => !source.endsWith('.test.ts'),
+  });
+  return cwd;
 }
