@@ -1,4 +1,5 @@
 import { normalQuantile } from './normal-quantile.js';
+import { centralProbability, createDensity, upperTailProbability } from './student-t-cdf.js';
 
 const MAX_NEWTON_STEPS = 100;
 
@@ -80,65 +81,4 @@ function cornishFisherStart(z: number, nu: number): number {
   const g3 = (z * (((3 * z2 + 19) * z2 + 17) * z2 - 15)) / 384;
   const g4 = (z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945)) / 92160;
   return z + (g1 + (g2 + (g3 + g4 / nu) / nu) / nu) / nu;
-}
-
-/** The t density with ν degrees of freedom, its constant built by Γ recurrence. */
-function createDensity(nu: number): (t: number) => number {
-  // Γ((ν+1)/2)/Γ(ν/2), stepping up by 2 from ν = 1 or 2.
-  let gammaRatio = nu % 2 === 1 ? 1 / Math.sqrt(Math.PI) : Math.sqrt(Math.PI) / 2;
-  for (let v = nu % 2 === 1 ? 1 : 2; v < nu; v += 2) gammaRatio *= (v + 1) / v;
-  const constant = gammaRatio / Math.sqrt(nu * Math.PI);
-  return (t) => constant * Math.pow(1 + (t * t) / nu, -(nu + 1) / 2);
-}
-
-/**
- * The series behind the t distribution function for ν ≥ 3 (A&S 26.7.3–4):
- * with c = cos²θ, θ = atan(t/√ν), terms a_j·c^j where a_0 = 1 and
- * a_j/a_{j−1} = 2j/(2j+1) for odd ν, (2j−1)/(2j) for even ν. The first
- * `headLength` terms give P(|T| ≤ t); the infinite sum is known in closed
- * form, so the remaining terms give P(T > t).
- */
-function seriesTerms(t: number, nu: number) {
-  const isOdd = nu % 2 === 1;
-  const cosSquared = nu / (nu + t * t);
-  const sin = t / Math.sqrt(nu + t * t);
-  return {
-    isOdd,
-    cosSquared,
-    sin,
-    headLength: isOdd ? (nu - 1) / 2 : nu / 2,
-    factor: (j: number): number =>
-      (isOdd ? (2 * j) / (2 * j + 1) : (2 * j - 1) / (2 * j)) * cosSquared,
-    /** P(T > t) per unit of remainder sum. */
-    tailScale: isOdd ? (sin * Math.sqrt(cosSquared)) / Math.PI : sin / 2,
-  };
-}
-
-/** P(|T| ≤ t) for t > 0 and ν ≥ 3: a sum of positive terms. */
-function centralProbability(t: number, nu: number): number {
-  const { isOdd, headLength, factor, tailScale } = seriesTerms(t, nu);
-  let head = 0;
-  let term = 1;
-  for (let j = 0; j < headLength; j += 1) {
-    head += term;
-    term *= factor(j + 1);
-  }
-  return isOdd
-    ? (2 / Math.PI) * Math.atan(t / Math.sqrt(nu)) + 2 * tailScale * head
-    : 2 * tailScale * head;
-}
-
-/** P(T > t) for t > 0 and ν ≥ 3, summing the remainder in the tail. */
-function upperTailProbability(t: number, nu: number): number {
-  const fromCentre = (1 - centralProbability(t, nu)) / 2;
-  if (fromCentre >= 0.1) return fromCentre;
-  const { headLength, factor, tailScale } = seriesTerms(t, nu);
-  let term = 1;
-  for (let j = 1; j <= headLength; j += 1) term *= factor(j);
-  let remainder = 0;
-  for (let j = headLength; term > Number.EPSILON * 1e-3 * remainder; j += 1) {
-    remainder += term;
-    term *= factor(j + 1);
-  }
-  return tailScale * remainder;
 }

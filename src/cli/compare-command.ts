@@ -1,0 +1,55 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  compareRuns,
+  renderComparisonMarkdown,
+  renderComparisonTerminal,
+} from '../report/index.js';
+import type { CliIo } from './cli-io.js';
+import { findStoredRun, openExistingStore } from './open-stored-run.js';
+import { storePath } from './store-path.js';
+
+export interface CompareFlags {
+  readonly store?: string;
+  /** Write the comparison as JSON here. */
+  readonly json?: string;
+  /** Write the comparison as GitHub-flavoured Markdown (a pull-request comment) here. */
+  readonly md?: string;
+}
+
+/**
+ * `endstate compare RUN_A RUN_B`: run B against run A on the tasks both
+ * ran (B − A per task, the mean difference with its paired interval,
+ * p-values, flipped tasks, cost per success). Either run may be an id,
+ * `latest` or `latest~N`. Exit 0 when compared; runs of different suites or
+ * task revisions are refused (exit 2).
+ */
+export async function compareCommand(
+  runA: string,
+  runB: string,
+  flags: CompareFlags,
+  io: CliIo,
+): Promise<number> {
+  const path = storePath(flags.store, io.cwd);
+  const store = openExistingStore(path);
+  try {
+    const a = await findStoredRun(store, path, runA);
+    const b = await findStoredRun(store, path, runB);
+    const comparison = compareRuns(
+      { run: a, trials: await store.listTrials(a.run_id) },
+      { run: b, trials: await store.listTrials(b.run_id) },
+    );
+    io.out(`${renderComparisonTerminal(comparison)}\n`);
+    if (flags.json !== undefined) {
+      writeFileSync(resolve(io.cwd, flags.json), `${JSON.stringify(comparison, null, 2)}\n`);
+      io.err(`wrote ${flags.json}\n`);
+    }
+    if (flags.md !== undefined) {
+      writeFileSync(resolve(io.cwd, flags.md), renderComparisonMarkdown(comparison));
+      io.err(`wrote ${flags.md}\n`);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,70 @@
+import { EndstateError } from '../core/index.js';
+import type { Problem } from '../core/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { checkTaskRevisions } from './check-task-revisions.js';
+
+/** A stored run with its trial records. */
+export interface RunTrials {
+  readonly run: RunRecord;
+  readonly trials: readonly TrialRecord[];
+}
+
+/** Each task's revision in a run: as the run recorded it, else as its trials carry it. */
+function revisionsOf({ run, trials }: RunTrials): Map<string, number> {
+  const revisions = new Map<string, number>();
+  for (const trial of trials) revisions.set(trial.task_id, trial.task_revision);
+  for (const [taskId, revision] of Object.entries(run.suite.revisions)) {
+    revisions.set(taskId, revision);
+  }
+  return revisions;
+}
+
+/**
+ * Two runs can be paired task by task only when they ran the same suite
+ * (same name, or same content hash) and every task they share at the same
+ * revision: otherwise `E_NOT_COMPARABLE`, naming every such task. Trials of
+ * one run that mix revisions are refused first (`E_MIXED_REVISIONS`).
+ * Returns the revision of each shared task (null where neither run
+ * recorded one).
+ */
+export function checkComparable(a: RunTrials, b: RunTrials): Map<string, number | null> {
+  checkTaskRevisions(a.run, a.trials);
+  checkTaskRevisions(b.run, b.trials);
+  const suiteA = a.run.suite;
+  const suiteB = b.run.suite;
+  if (suiteA.name !== suiteB.name && suiteA.hash !== suiteB.hash) {
+    throw new EndstateError(
+      'E_NOT_COMPARABLE',
+      `cannot compare run ${a.run.run_id} (suite ${suiteA.name}) with run ${b.run.run_id} (suite ${suiteB.name}): they ran different suites`,
+      {
+        hint: 'Compare two runs of one suite: tasks are paired by id, and tasks of different suites are different tasks.',
+      },
+    );
+  }
+  const revisionsA = revisionsOf(a);
+  const revisionsB = revisionsOf(b);
+  const inB = new Set(suiteB.task_ids);
+  const shared = new Map<string, number | null>();
+  const problems: Problem[] = [];
+  for (const taskId of suiteA.task_ids.filter((id) => inB.has(id))) {
+    const revisionA = revisionsA.get(taskId);
+    const revisionB = revisionsB.get(taskId);
+    if (revisionA !== undefined && revisionB !== undefined && revisionA !== revisionB) {
+      problems.push({
+        message: `task ${taskId}: revision ${revisionA} in run ${a.run.run_id}, revision ${revisionB} in run ${b.run.run_id}`,
+      });
+    }
+    shared.set(taskId, revisionA ?? revisionB ?? null);
+  }
+  if (problems.length > 0) {
+    throw new EndstateError(
+      'E_NOT_COMPARABLE',
+      `cannot compare run ${a.run.run_id} with run ${b.run.run_id}: ${problems.length} task(s) they share ran at different revisions`,
+      {
+        problems,
+        hint: 'Results of different task revisions are never pooled or paired: run both systems on the current suite, or compare runs made before the revision bump.',
+      },
+    );
+  }
+  return shared;
+}

@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import { isEndstateError } from '../core/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { mcnemarExact } from '../stats/index.js';
+import { buildTrialRecord } from '../testing/index.js';
+import { compareRuns } from './compare-runs.js';
+import { renderComparisonMarkdown } from './render-comparison-markdown.js';
+import { renderComparisonTerminal } from './render-comparison-terminal.js';
+
+function run(
+  runId: string,
+  revisions: Record<string, number>,
+  overrides: { slip?: number; trialsPerTask?: number; suite?: Partial<RunRecord['suite']> } = {},
+): RunRecord {
+  return {
+    run_id: runId,
+    created_at: '2026-11-30T00:00:00.000Z',
+    finished_at: '2026-11-30T00:01:00.000Z',
+    status: 'finished',
+    suite: {
+      name: 'demo',
+      path: '/demo',
+      hash: 'a'.repeat(64),
+      task_ids: Object.keys(revisions),
+      revisions,
+      ...overrides.suite,
+    },
+    system: {
+      agent: {
+        kind: 'simulated',
+        name: 'simulated',
+        version: '1',
+        options: { slip: overrides.slip ?? 0.1 },
+      },
+      model: null,
+      prompt: null,
+      user: { kind: 'scripted', prompt_version: null },
+      harness_version: '0.0.0',
+      grader_version: '1',
+    },
+    system_hash: `${runId}`.padEnd(64, '0'),
+    trials_per_task: overrides.trialsPerTask ?? 4,
+    seed: 3,
+    concurrency: 1,
+    max_reruns: 2,
+  };
+}
+
+/** One task's attempts: '1' success, '0' failure, 'x' invalid (then rerun as the next char). */
+function trials(taskId: string, attempts: string, costUsd = 0): TrialRecord[] {
+  return attempts.split(' ').flatMap((pattern, index) =>
+    [...pattern].map((char, rerun) =>
+      buildTrialRecord({
+        task_id: taskId,
+        attempt: index + 1,
+        rerun,
+        success: char === '1',
+        valid: char !== 'x',
+        usage: { ...buildTrialRecord({ task_id: taskId, attempt: 1 }).usage, cost_usd: costUsd },
+      }),
+    ),
+  );
+}
+
+const revisionsOf = (ids: string[]): Record<string, number> =>
+  Object.fromEntries(ids.map((id) => [id, 1]));
+
+/**
+ * The worked example, by hand. Paired tasks t1–t5 with 4 trials each:
+ *   t1 A 4/4 B 4/4 → 0 · t2 A 1/4 B 3/4 → +0.5 (fail → pass: improved)
+ *   t3 A 2/4 B 4/4 → +0.5 (split → pass: no flip) · t4 A 3/4 B 1/4 → −0.5 (regressed)
+ *   t5 A 0/4 B 1/4 → +0.25.
+ * Mean 0.75/5 = 0.15; squared deviations sum to 0.7, so variance 0.175,
+ * standard error √(0.175/5) = √0.035 and t = 0.15/√0.035 = 0.8018 on 4
+ * degrees of freedom. For ν = 4, P(|T| ≤ t) = sinθ(1 + cos²θ/2) with
+ * sin²θ = t²/(4 + t²) = 9/65, so p = 1 − 279/(65√65) = 0.4676. Sign flips
+ * of [0.5, 0.5, −0.5, 0.25] (sum 0.75): the 4 patterns with the three 0.5s
+ * alike reach |sum| ≥ 0.75 (1.75, 1.25), and of the other 12 half do
+ * (|±0.5 ± 0.25| = 0.75 or 0.25): p = 10/16 = 0.625. Success A = (1 +
+ * 0.25 + 0.5 + 0.75 + 0)/5 = 0.5, B = (1 + 0.75 + 1 + 0.25 + 0.25)/5 =
+ * 0.65. Cost: A 21 attempts × $0.01 (one invalid in t1) / 10 successes =
+ * $0.021; B 20 × $0.02 / 13 = $0.0308. t6 is only in A, t7 only in B, t8
+ * has no valid trial in A.
+ */
+function workedExample() {
+  const a = run('run-a', revisionsOf(['t1', 't2', 't3', 't4', 't5', 't6', 't8']));
+  const b = run('run-b', revisionsOf(['t1', 't2', 't3', 't4', 't5', 't7', 't8']), { slip: 0.3 });
+  const trialsA = [
+    ...trials('t1', 'x1 1 1 1', 0.01),
+    ...trials('t2', '1 0 0 0', 0.01),
+    ...trials('t3', '1 1 0 0', 0.01),
+    ...trials('t4', '1 1 1 0', 0.01),
+    ...trials('t5', '0 0 0 0', 0.01),
+    ...trials('t6', '1 1 1 1', 0.01),
+    ...trials('t8', 'xxx', 0.01),
+  ];
+  const trialsB = [
+    ...trials('t1', '1 1 1 1', 0.02),
+    ...trials('t2', '1 1 1 0', 0.02),
+    ...trials('t3', '1 1 1 1', 0.02),
+    ...trials('t4', '1 0 0 0', 0.02),
+    ...trials('t5', '0 0 1 0', 0.02),
+    ...trials('t7', '1 1 1 1', 0.02),
+    ...trials('t8', '1 1 1 1', 0.02),
+  ];
+  return compareRuns({ run: a, trials: trialsA }, { run: b, trials: trialsB });
+}
+
+describe('compareRuns', () => {
+  it('gives the hand-worked difference, interval and p-values', () => {
+    const comparison = workedExample();
+    expect(comparison.tasks.map((task) => task.difference)).toEqual([0, 0.5, 0.5, -0.5, 0.25]);
+    expect(comparison.difference.value).toBeCloseTo(0.15, 15);
+    expect(comparison.difference.standard_error).toBeCloseTo(Math.sqrt(0.035), 15);
+    expect(comparison.tests.paired_t.t).toBeCloseTo(0.15 / Math.sqrt(0.035), 14);
+    expect(comparison.tests.paired_t.degrees_of_freedom).toBe(4);
+    expect(comparison.tests.paired_t.p).toBeCloseTo(1 - 279 / (65 * Math.sqrt(65)), 14);
+    // SciPy 1.17 ttest_1samp(d, 0).confidence_interval().
+    expect(comparison.difference.ci95[0]).toBeCloseTo(-0.3694253168417838, 14);
+    expect(comparison.difference.ci95[1]).toBeCloseTo(0.6694253168417839, 14);
+    expect(comparison.tests.sign_flip).toEqual({
+      p: 0.625,
+      method: 'exact',
+      changed_tasks: 4,
+      sign_patterns: 16,
+      seed: null,
+    });
+    expect(comparison.tests.primary).toBe('paired_t');
+    expect(comparison.tests.mcnemar).toBeNull();
+  });
+
+  it('gives each side its task-weighted rate and cost per success over the paired tasks', () => {
+    const { a, b } = workedExample();
+    expect(a).toMatchObject({ success_rate: 0.5, successes: 10, trials: 20 });
+    expect(b).toMatchObject({ success_rate: 0.65, successes: 13, trials: 20 });
+    expect(a.cost.total_usd).toBeCloseTo(0.21, 12);
+    expect(a.cost.per_success_usd).toBeCloseTo(0.021, 12);
+    expect(b.cost.per_success_usd).toBeCloseTo(0.4 / 13, 12);
+  });
+
+  it('flips a task only when its majority verdict changes', () => {
+    expect(workedExample().flips).toEqual({ improved: ['t2'], regressed: ['t4'] });
+  });
+
+  it('lists the tasks left out of the paired figures, and what differs between the systems', () => {
+    const comparison = workedExample();
+    expect(comparison.unpaired).toEqual({
+      only_in_a: ['t6'],
+      only_in_b: ['t7'],
+      without_valid_trials: ['t8'],
+    });
+    expect(comparison.system_differences).toEqual(['agent.options.slip']);
+    expect(comparison.notes).toEqual([
+      'only 5 paired task(s): treat the interval and p-values as rough',
+    ]);
+  });
+
+  it('refuses tasks the runs share at different revisions, naming each', () => {
+    const a = run('run-a', { t1: 1, t2: 1, t3: 4 });
+    const b = run('run-b', { t1: 1, t2: 2, t3: 5 });
+    let caught: unknown;
+    try {
+      compareRuns({ run: a, trials: [] }, { run: b, trials: [] });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isEndstateError(caught) && caught.code).toBe('E_NOT_COMPARABLE');
+    expect((caught as Error).message).toMatchInlineSnapshot(`
+      "cannot compare run run-a with run run-b: 2 task(s) they share ran at different revisions
+        task t2: revision 1 in run run-a, revision 2 in run run-b
+        task t3: revision 4 in run run-a, revision 5 in run run-b
+      Hint: Results of different task revisions are never pooled or paired: run both systems on the current suite, or compare runs made before the revision bump."
+    `);
+  });
+
+  it('refuses a revision carried by the trials when the run recorded none', () => {
+    const a = run('run-a', {});
+    const b = run('run-b', {});
+    const withTasks = (record: RunRecord): RunRecord => ({
+      ...record,
+      suite: { ...record.suite, task_ids: ['t1'] },
+    });
+    const bTrials = trials('t1', '1').map((trial) => ({ ...trial, task_revision: 2 }));
+    expect(() =>
+      compareRuns(
+        { run: withTasks(a), trials: trials('t1', '1') },
+        { run: withTasks(b), trials: bTrials },
+      ),
+    ).toThrow(/task t1: revision 1 in run run-a, revision 2 in run run-b/);
+  });
+
+  it('refuses runs of different suites', () => {
+    const a = run('run-a', { t1: 1 });
+    const b = run('run-b', { t1: 1 }, { suite: { name: 'other', hash: 'c'.repeat(64) } });
+    expect(() => compareRuns({ run: a, trials: [] }, { run: b, trials: [] })).toThrow(
+      /run run-a \(suite demo\) with run run-b \(suite other\): they ran different suites/,
+    );
+  });
+
+  it('pairs runs of one suite whose files changed, and says so', () => {
+    const a = run('run-a', { t1: 1 });
+    const b = run('run-b', { t1: 1 }, { suite: { hash: 'c'.repeat(64) } });
+    const comparison = compareRuns(
+      { run: a, trials: trials('t1', '1 0') },
+      { run: b, trials: trials('t1', '1 1') },
+    );
+    expect(comparison.suite.same_hash).toBe(false);
+    expect(comparison.notes[0]).toMatch(/the suite's files changed between the runs/);
+  });
+
+  it("runs McNemar's test with one trial per task, agreeing with the sign-flip test", () => {
+    const ids = Array.from({ length: 12 }, (_, index) => `t${index}`);
+    const a = run('run-a', revisionsOf(ids), { trialsPerTask: 1 });
+    const b = run('run-b', revisionsOf(ids), { trialsPerTask: 1 });
+    const outcomesA = '111111000011';
+    const outcomesB = '011111111111';
+    const comparison = compareRuns(
+      { run: a, trials: ids.flatMap((id, index) => trials(id, outcomesA[index] ?? '0')) },
+      { run: b, trials: ids.flatMap((id, index) => trials(id, outcomesB[index] ?? '0')) },
+    );
+    expect(comparison.tests.mcnemar).toEqual({ a_only: 1, b_only: 4, p: mcnemarExact(1, 4).p });
+    expect(comparison.tests.sign_flip.p).toBeCloseTo(comparison.tests.mcnemar?.p ?? Number.NaN, 14);
+    expect(comparison.flips).toEqual({ improved: ['t6', 't7', 't8', 't9'], regressed: ['t0'] });
+  });
+
+  it('gives the same comparison for the same records', () => {
+    expect(workedExample()).toEqual(workedExample());
+  });
+});
+
+describe('renderComparisonTerminal', () => {
+  it('shows the runs, the figures and the changed tasks, worst first', () => {
+    expect(renderComparisonTerminal(workedExample())).toMatchInlineSnapshot(`
+      "endstate compare · suite demo · 5 task(s) paired
+      A  run-a  simulated:simulated@1 · system run-a0000000 · 4 trial(s)/task
+      B  run-b  simulated:simulated@1 · system run-b0000000 · 4 trial(s)/task
+         systems differ in agent.options.slip
+
+      Success     A 50.0% (10/20)  →  B 65.0% (13/20)  (task-weighted over 5 paired task(s))
+      Difference  B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (paired t over tasks, one difference per task)
+      p-value     0.468 paired t (t = 0.80, df 4; primary) · 0.625 sign-flip permutation (exact, 4 changed task(s))
+      Flipped     1 improved (t2) · 1 regressed (t4)  (majority verdict changed)
+      Cost        per success A $0.0210 (10 successes) · B $0.0308 (13 successes)
+      Left out    only in A: t6 · only in B: t7 · no valid trial on a side: t8
+      note: only 5 paired task(s): treat the interval and p-values as rough
+
+      Tasks that changed (4 of 5, worst first; 1 unchanged not shown)
+      ┌──────┬─────┬─────┬─────┬───────────┬───────────┐
+      │ task │ rev │ A   │ B   │ B − A     │ flip      │
+      ├──────┼─────┼─────┼─────┼───────────┼───────────┤
+      │ t4   │ 1   │ 3/4 │ 1/4 │ -50.0 pts │ regressed │
+      │ t5   │ 1   │ 0/4 │ 1/4 │ +25.0 pts │           │
+      │ t2   │ 1   │ 1/4 │ 3/4 │ +50.0 pts │ improved  │
+      │ t3   │ 1   │ 2/4 │ 4/4 │ +50.0 pts │           │
+      └──────┴─────┴─────┴─────┴───────────┴───────────┘"
+    `);
+  });
+});
+
+describe('renderComparisonMarkdown', () => {
+  it('renders a compact pull-request comment', () => {
+    expect(renderComparisonMarkdown(workedExample())).toMatchInlineSnapshot(`
+      "### endstate compare · \`demo\`
+
+      |  | A | B | B − A |
+      | --- | --- | --- | ---: |
+      | run | \`run-a\` | \`run-b\` |  |
+      | agent | \`simulated:simulated@1\` | \`simulated:simulated@1\` |  |
+      | success (5 paired tasks, task-weighted) | 50.0% (10/20) | 65.0% (13/20) | **+15.0 pts** (95% CI [-36.9, 66.9]) |
+      | cost per success | $0.0210 | $0.0308 |  |
+
+      **p = 0.468** (paired t, t = 0.80, df 4; primary) · sign-flip permutation p = 0.625 (exact, 4 changed task(s))
+
+      **Regressed (1):** \`t4\`  
+      **Improved (1):** \`t2\`  
+
+      Systems differ in \`agent.options.slip\`.
+
+      Left out of the paired figures: only in A: \`t6\` · only in B: \`t7\` · no valid trial on a side: \`t8\`.
+
+      _Note: only 5 paired task(s): treat the interval and p-values as rough._
+
+      <details><summary>4 of 5 tasks changed (worst first)</summary>
+
+      | task | A | B | B − A | flip |
+      | --- | ---: | ---: | ---: | --- |
+      | \`t4\` | 3/4 | 1/4 | -50.0 pts | regressed |
+      | \`t5\` | 0/4 | 1/4 | +25.0 pts |  |
+      | \`t2\` | 1/4 | 3/4 | +50.0 pts | improved |
+      | \`t3\` | 2/4 | 4/4 | +50.0 pts |  |
+
+      </details>
+      "
+    `);
+  });
+});

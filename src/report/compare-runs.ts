@@ -1,0 +1,253 @@
+import { deriveSeed } from '../core/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { mcnemarExact, mean, pairedTTest, signFlipPermutationTest } from '../stats/index.js';
+import { checkComparable } from './check-comparable.js';
+import type { RunTrials } from './check-comparable.js';
+import type {
+  ComparedRun,
+  Comparison,
+  TaskComparison,
+  TaskCounts,
+  TaskFlip,
+} from './comparison.js';
+import { systemDifferences } from './system-differences.js';
+
+export interface CompareRunsOptions {
+  /** Seed of the sign-flip test's Monte Carlo resamples; default derived from both run ids. */
+  readonly seed?: number;
+  /** Monte Carlo resamples of the sign-flip test past its exact limit; default 100 000. */
+  readonly resamples?: number;
+}
+
+/** Below this many paired tasks the interval is rough (see clusterBootstrapInterval). */
+const FEW_TASKS = 10;
+
+interface TaskTally {
+  successes: number;
+  trials: number;
+  /** Every attempt's cost, invalid ones included. */
+  costUsd: number;
+}
+
+function tallyByTask(trials: readonly TrialRecord[]): Map<string, TaskTally> {
+  const tallies = new Map<string, TaskTally>();
+  for (const trial of trials) {
+    const tally = tallies.get(trial.task_id) ?? { successes: 0, trials: 0, costUsd: 0 };
+    tally.costUsd += trial.usage.cost_usd;
+    if (trial.valid) {
+      tally.trials += 1;
+      if (trial.success) tally.successes += 1;
+    }
+    tallies.set(trial.task_id, tally);
+  }
+  return tallies;
+}
+
+const countsOf = ({ successes, trials }: TaskTally): TaskCounts => ({
+  successes,
+  trials,
+  success_rate: successes / trials,
+});
+
+/** The task's majority verdict: more than half its trials passed, fewer, or exactly half. */
+const verdict = (rate: number): 'pass' | 'fail' | 'split' =>
+  rate > 0.5 ? 'pass' : rate < 0.5 ? 'fail' : 'split';
+
+function flipOf(a: TaskCounts, b: TaskCounts): TaskFlip | null {
+  const [before, after] = [verdict(a.success_rate), verdict(b.success_rate)];
+  if (before === 'fail' && after === 'pass') return 'improved';
+  if (before === 'pass' && after === 'fail') return 'regressed';
+  return null;
+}
+
+const EMPTY_TALLY: TaskTally = { successes: 0, trials: 0, costUsd: 0 };
+
+function summariseSide(
+  run: RunRecord,
+  tallies: ReadonlyMap<string, TaskTally>,
+  paired: readonly string[],
+): ComparedRun {
+  const counted = paired.map((taskId) => tallies.get(taskId) ?? EMPTY_TALLY);
+  const successes = counted.reduce((sum, tally) => sum + tally.successes, 0);
+  const totalUsd = counted.reduce((sum, tally) => sum + tally.costUsd, 0);
+  const { agent } = run.system;
+  return {
+    run_id: run.run_id,
+    status: run.status,
+    created_at: run.created_at,
+    suite_hash: run.suite.hash,
+    system_hash: run.system_hash,
+    agent: `${agent.kind}:${agent.name}@${agent.version}`,
+    system: run.system,
+    trials_per_task: run.trials_per_task,
+    success_rate: mean(counted.map((tally) => tally.successes / tally.trials)),
+    successes,
+    trials: counted.reduce((sum, tally) => sum + tally.trials, 0),
+    cost: { total_usd: totalUsd, per_success_usd: successes === 0 ? null : totalUsd / successes },
+  };
+}
+
+/** Tasks of both runs with valid trials on both sides (A's order), and the rest by reason. */
+function pairTasks(
+  a: RunRecord,
+  b: RunRecord,
+  talliesA: ReadonlyMap<string, TaskTally>,
+  talliesB: ReadonlyMap<string, TaskTally>,
+) {
+  const inA = new Set(a.suite.task_ids);
+  const inB = new Set(b.suite.task_ids);
+  const shared = a.suite.task_ids.filter((taskId) => inB.has(taskId));
+  const hasValid = (tallies: ReadonlyMap<string, TaskTally>, taskId: string): boolean =>
+    (tallies.get(taskId)?.trials ?? 0) > 0;
+  const paired = shared.filter((id) => hasValid(talliesA, id) && hasValid(talliesB, id));
+  const pairedSet = new Set(paired);
+  return {
+    paired,
+    unpaired: {
+      only_in_a: a.suite.task_ids.filter((taskId) => !inB.has(taskId)),
+      only_in_b: b.suite.task_ids.filter((taskId) => !inA.has(taskId)),
+      without_valid_trials: shared.filter((taskId) => !pairedSet.has(taskId)),
+    },
+  };
+}
+
+/** McNemar's exact test when every paired task has exactly one valid trial on each side. */
+function mcnemarOf(tasks: readonly TaskComparison[]): Comparison['tests']['mcnemar'] {
+  if (tasks.length === 0 || tasks.some((task) => task.a.trials !== 1 || task.b.trials !== 1)) {
+    return null;
+  }
+  const aOnly = tasks.filter((task) => task.difference < 0).length;
+  const bOnly = tasks.filter((task) => task.difference > 0).length;
+  return { a_only: aOnly, b_only: bOnly, p: mcnemarExact(aOnly, bOnly).p };
+}
+
+/**
+ * Run B against run A on the same suite, task by task. Each task both ran
+ * (with valid trials on both sides) gives one difference, B's success rate
+ * minus A's, so trials stay clustered within their task; the figures are
+ * the mean difference with its paired t interval, the paired t-test
+ * (primary) and an exact sign-flip permutation test beside it, the tasks
+ * whose majority verdict flipped, and each side's task-weighted success
+ * rate and cost per success over the same tasks. Tasks only one run has,
+ * or without valid trials on a side, are listed and left out.
+ *
+ * Refuses (`E_NOT_COMPARABLE`) runs of different suites and shared tasks
+ * run at different revisions. Pure: the same records give the same
+ * comparison.
+ *
+ * @example
+ * const comparison = compareRuns(
+ *   { run: before, trials: await store.listTrials(before.run_id) },
+ *   { run: after, trials: await store.listTrials(after.run_id) },
+ * );
+ * comparison.difference; // { value: -0.125, ci95: [-0.27, 0.02], method: 'paired-t', … }
+ */
+export function compareRuns(
+  a: RunTrials,
+  b: RunTrials,
+  options: CompareRunsOptions = {},
+): Comparison {
+  const revisions = checkComparable(a, b);
+  const talliesA = tallyByTask(a.trials);
+  const talliesB = tallyByTask(b.trials);
+  const { paired, unpaired } = pairTasks(a.run, b.run, talliesA, talliesB);
+  const tasks = paired.map((taskId) =>
+    compareTask(taskId, revisions.get(taskId) ?? null, talliesA, talliesB),
+  );
+  const seed = options.seed ?? deriveSeed('compare', a.run.run_id, b.run.run_id);
+  return {
+    suite: { name: b.run.suite.name, same_hash: a.run.suite.hash === b.run.suite.hash },
+    a: summariseSide(a.run, talliesA, paired),
+    b: summariseSide(b.run, talliesB, paired),
+    system_differences: systemDifferences(a.run.system, b.run.system),
+    tasks,
+    unpaired,
+    ...pairedFigures(tasks, { ...options, seed }),
+    flips: {
+      improved: tasks.filter((task) => task.flip === 'improved').map((task) => task.task_id),
+      regressed: tasks.filter((task) => task.flip === 'regressed').map((task) => task.task_id),
+    },
+    notes: comparisonNotes(a.run, b.run, tasks.length),
+  };
+}
+
+function compareTask(
+  taskId: string,
+  revision: number | null,
+  talliesA: ReadonlyMap<string, TaskTally>,
+  talliesB: ReadonlyMap<string, TaskTally>,
+): TaskComparison {
+  const countsA = countsOf(talliesA.get(taskId) ?? EMPTY_TALLY);
+  const countsB = countsOf(talliesB.get(taskId) ?? EMPTY_TALLY);
+  return {
+    task_id: taskId,
+    revision,
+    a: countsA,
+    b: countsB,
+    difference: countsB.success_rate - countsA.success_rate,
+    flip: flipOf(countsA, countsB),
+  };
+}
+
+/** The mean difference with its interval, and the paired tests, over one difference per task. */
+function pairedFigures(
+  tasks: readonly TaskComparison[],
+  options: CompareRunsOptions & { seed: number },
+): Pick<Comparison, 'difference' | 'tests'> {
+  const differences = tasks.map((task) => task.difference);
+  const tTest = pairedTTest(differences);
+  const signFlip = signFlipPermutationTest(differences, {
+    seed: options.seed,
+    ...(options.resamples === undefined ? {} : { resamples: options.resamples }),
+  });
+  return {
+    difference: {
+      value: tTest.mean,
+      ci95: [tTest.lower, tTest.upper],
+      method: 'paired-t',
+      tasks: tasks.length,
+      standard_deviation: tTest.standardDeviation,
+      standard_error: tTest.standardError,
+    },
+    tests: {
+      primary: 'paired_t',
+      paired_t: { t: tTest.t, degrees_of_freedom: tTest.degreesOfFreedom, p: tTest.p },
+      sign_flip: {
+        p: signFlip.p,
+        method: signFlip.method,
+        changed_tasks: signFlip.nonZero,
+        sign_patterns: signFlip.signPatterns,
+        seed: signFlip.method === 'exact' ? null : options.seed,
+      },
+      mcnemar: mcnemarOf(tasks),
+    },
+  };
+}
+
+function comparisonNotes(a: RunRecord, b: RunRecord, pairedTasks: number): string[] {
+  const notes: string[] = [];
+  if (a.run_id === b.run_id) notes.push(`A and B are the same run (${a.run_id})`);
+  for (const [side, run] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    if (run.status !== 'finished') {
+      notes.push(`run ${side} (${run.run_id}) is ${run.status}: only its stored trials count`);
+    }
+  }
+  if (a.suite.hash !== b.suite.hash) {
+    notes.push(
+      `the suite's files changed between the runs (${a.suite.hash.slice(0, 12)} → ${b.suite.hash.slice(0, 12)}); the tasks they share ran the same revisions`,
+    );
+  }
+  if (a.trials_per_task !== b.trials_per_task) {
+    notes.push(
+      `A ran ${a.trials_per_task} and B ${b.trials_per_task} trial(s) per task: each task's difference is still one pair, but its noise differs by side`,
+    );
+  }
+  if (pairedTasks === 0) notes.push('no task has valid trials in both runs: nothing to compare');
+  else if (pairedTasks < FEW_TASKS) {
+    notes.push(`only ${pairedTasks} paired task(s): treat the interval and p-values as rough`);
+  }
+  return notes;
+}

@@ -1,0 +1,71 @@
+import { percent } from './format-figures.js';
+import type { Comparison, ComparedRun, TaskCounts } from './comparison.js';
+
+/** A difference of rates in percentage points, signed: `+4.2 pts`, `-12.5 pts`. */
+export function points(value: number): string {
+  if (Number.isNaN(value)) return '—';
+  const text = (Math.abs(value) * 100).toFixed(1);
+  const sign = text === '0.0' ? '' : value > 0 ? '+' : '-';
+  return `${sign}${text} pts`;
+}
+
+/** `[-38.0, -14.7]` in points, unsigned past the sign of each bound. */
+export function pointsInterval([lower, upper]: readonly [number, number]): string {
+  const bound = (value: number): string =>
+    Number.isNaN(value) ? '—' : (value * 100).toFixed(1).replace(/^-0\.0$/, '0.0');
+  return `[${bound(lower)}, ${bound(upper)}]`;
+}
+
+/** A p-value with the digits that matter: `0.076`, `0.0021`, `< 0.0001`. */
+export function pValue(p: number): string {
+  if (Number.isNaN(p)) return '—';
+  if (p < 0.0001) return '< 0.0001';
+  return p < 0.01 ? p.toPrecision(2) : p.toFixed(3);
+}
+
+/** `p = 0.076`, or `p < 0.0001`. */
+export const pIs = (p: number): string => {
+  const text = pValue(p);
+  return text.startsWith('<') ? `p ${text}` : `p = ${text}`;
+};
+
+/** `88.2% (67/76)` for a side, `3/4` for a task. */
+export const sideRate = (side: ComparedRun): string =>
+  `${percent(side.success_rate)} (${side.successes}/${side.trials})`;
+export const taskRate = (counts: TaskCounts): string => `${counts.successes}/${counts.trials}`;
+
+/** How the sign-flip test got its p-value: `exact, 4 changed tasks`. */
+export function signFlipHow({ sign_flip: test }: Comparison['tests']): string {
+  return test.method === 'exact'
+    ? `exact, ${test.changed_tasks} changed task(s)`
+    : `Monte Carlo, ${test.sign_patterns} sign patterns, seed ${test.seed}`;
+}
+
+/** The paired t statistic and its degrees of freedom: `t = 0.80, df 4`. */
+export function pairedTHow({ paired_t: test }: Comparison['tests']): string {
+  const t = Number.isNaN(test.t)
+    ? '—'
+    : Number.isFinite(test.t)
+      ? test.t.toFixed(2)
+      : String(test.t);
+  const df = Number.isNaN(test.degrees_of_freedom) ? '—' : String(test.degrees_of_freedom);
+  return `t = ${t}, df ${df}`;
+}
+
+/** Tasks left out of the paired figures, grouped by why, empty groups dropped. */
+export function leftOut({ unpaired }: Comparison): [reason: string, taskIds: readonly string[]][] {
+  const groups: [string, readonly string[]][] = [
+    ['only in A', unpaired.only_in_a],
+    ['only in B', unpaired.only_in_b],
+    ['no valid trial on a side', unpaired.without_valid_trials],
+  ];
+  return groups.filter(([, taskIds]) => taskIds.length > 0);
+}
+
+/** Changed tasks, worst regression first, then by id. */
+export function changedTasks(comparison: Comparison): Comparison['tasks'] {
+  return comparison.tasks
+    .filter((task) => task.difference !== 0)
+    .slice()
+    .sort((x, y) => x.difference - y.difference || x.task_id.localeCompare(y.task_id));
+}

@@ -1,0 +1,118 @@
+import type { Comparison } from './comparison.js';
+import {
+  changedTasks,
+  leftOut,
+  pairedTHow,
+  points,
+  pIs,
+  pointsInterval,
+  sideRate,
+  signFlipHow,
+  taskRate,
+} from './comparison-figures.js';
+import { usd } from './format-figures.js';
+
+/** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
+const cell = (text: string): string => text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
+/** Inline code, fenced with two backticks when the text holds one. */
+const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+const row = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
+
+/** Rows of the per-task table, at most (default). */
+const MAX_TASKS = 25;
+
+function headlineTable(c: Comparison): string[] {
+  const d = c.difference;
+  return [
+    row(['', 'A', 'B', 'B − A']),
+    '| --- | --- | --- | ---: |',
+    row(['run', code(c.a.run_id), code(c.b.run_id), '']),
+    row(['agent', code(c.a.agent), code(c.b.agent), '']),
+    row([
+      `success (${d.tasks} paired tasks, task-weighted)`,
+      sideRate(c.a),
+      sideRate(c.b),
+      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)})`,
+    ]),
+    row(['cost per success', usd(c.a.cost.per_success_usd), usd(c.b.cost.per_success_usd), '']),
+  ];
+}
+
+function testLine({ tests }: Comparison): string {
+  const mcnemar =
+    tests.mcnemar === null
+      ? ''
+      : ` · McNemar ${pIs(tests.mcnemar.p)} (${tests.mcnemar.a_only} A-only, ${tests.mcnemar.b_only} B-only)`;
+  return `**${pIs(tests.paired_t.p)}** (paired t, ${pairedTHow(tests)}; primary) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
+}
+
+function flipLines({ flips }: Comparison): string[] {
+  const list = (ids: readonly string[]): string => ids.map(code).join(', ');
+  return [
+    ...(flips.regressed.length === 0
+      ? []
+      : [`**Regressed (${flips.regressed.length}):** ${list(flips.regressed)}  `]),
+    ...(flips.improved.length === 0
+      ? []
+      : [`**Improved (${flips.improved.length}):** ${list(flips.improved)}  `]),
+    ...(flips.regressed.length + flips.improved.length === 0
+      ? ['No task flipped its majority verdict.']
+      : []),
+  ];
+}
+
+function taskTable(c: Comparison, maxTasks: number): string[] {
+  const changed = changedTasks(c);
+  if (changed.length === 0) return [];
+  const shown = changed.slice(0, maxTasks);
+  return [
+    '',
+    `<details><summary>${changed.length} of ${c.tasks.length} tasks changed (worst first)</summary>`,
+    '',
+    row(['task', 'A', 'B', 'B − A', 'flip']),
+    '| --- | ---: | ---: | ---: | --- |',
+    ...shown.map((task) =>
+      row([
+        code(task.task_id),
+        taskRate(task.a),
+        taskRate(task.b),
+        points(task.difference),
+        task.flip ?? '',
+      ]),
+    ),
+    ...(changed.length > shown.length ? ['', `_…and ${changed.length - shown.length} more._`] : []),
+    '',
+    '</details>',
+  ];
+}
+
+/**
+ * The comparison as compact GitHub-flavoured Markdown for a pull-request
+ * comment: both runs side by side, the difference with its interval and
+ * p-values, the flipped tasks, and the changed tasks folded away.
+ */
+export function renderComparisonMarkdown(
+  c: Comparison,
+  options: { maxTasks?: number } = {},
+): string {
+  const differences = c.system_differences;
+  const left = leftOut(c)
+    .map(([why, taskIds]) => `${why}: ${taskIds.map(code).join(', ')}`)
+    .join(' · ');
+  const lines = [
+    `### endstate compare · ${code(c.suite.name)}`,
+    '',
+    ...headlineTable(c),
+    '',
+    testLine(c),
+    '',
+    ...flipLines(c),
+    ...(differences.length === 0
+      ? []
+      : ['', `Systems differ in ${differences.map(code).join(', ')}.`]),
+    ...(left.length === 0 ? [] : ['', `Left out of the paired figures: ${left}.`]),
+    ...c.notes.map((note) => `\n_Note: ${note}._`),
+    ...taskTable(c, options.maxTasks ?? MAX_TASKS),
+  ];
+  return `${lines.join('\n')}\n`;
+}

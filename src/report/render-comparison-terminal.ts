@@ -1,0 +1,90 @@
+import Table from 'cli-table3';
+import type { Comparison, ComparedRun } from './comparison.js';
+import {
+  changedTasks,
+  leftOut,
+  pairedTHow,
+  points,
+  pointsInterval,
+  pValue,
+  sideRate,
+  signFlipHow,
+  taskRate,
+} from './comparison-figures.js';
+import { usd } from './format-figures.js';
+
+/** Names shown before the rest are counted. */
+const MAX_NAMES = 8;
+
+function names(ids: readonly string[]): string {
+  const shown = ids.slice(0, MAX_NAMES).join(', ');
+  return ids.length > MAX_NAMES ? `${shown} … (+${ids.length - MAX_NAMES})` : shown;
+}
+
+function runLine(label: 'A' | 'B', side: ComparedRun): string {
+  const status = side.status === 'finished' ? '' : ` · ${side.status}`;
+  return `${label}  ${side.run_id}  ${side.agent} · system ${side.system_hash.slice(0, 12)} · ${side.trials_per_task} trial(s)/task${status}`;
+}
+
+function headLines(c: Comparison): string[] {
+  const differences = c.system_differences;
+  return [
+    `endstate compare · suite ${c.suite.name} · ${c.difference.tasks} task(s) paired`,
+    runLine('A', c.a),
+    runLine('B', c.b),
+    differences.length === 0 ? '   same system spec' : `   systems differ in ${names(differences)}`,
+  ];
+}
+
+function figureLines(c: Comparison): string[] {
+  const { difference: d, tests, flips } = c;
+  const mcnemar = tests.mcnemar;
+  const left = leftOut(c);
+  return [
+    `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (task-weighted over ${d.tasks} paired task(s))`,
+    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (paired t over tasks, one difference per task)`,
+    `p-value     ${pValue(tests.paired_t.p)} paired t (${pairedTHow(tests)}; primary) · ${pValue(tests.sign_flip.p)} sign-flip permutation (${signFlipHow(tests)})`,
+    ...(mcnemar === null
+      ? []
+      : [
+          `McNemar     ${pValue(mcnemar.p)} (one trial per task: ${mcnemar.a_only} passed by A only, ${mcnemar.b_only} by B only)`,
+        ]),
+    `Flipped     ${flips.improved.length} improved${flips.improved.length > 0 ? ` (${names(flips.improved)})` : ''} · ${flips.regressed.length} regressed${flips.regressed.length > 0 ? ` (${names(flips.regressed)})` : ''}  (majority verdict changed)`,
+    `Cost        per success A ${usd(c.a.cost.per_success_usd)} (${c.a.successes} successes) · B ${usd(c.b.cost.per_success_usd)} (${c.b.successes} successes)`,
+    ...(left.length === 0
+      ? []
+      : [`Left out    ${left.map(([why, ids]) => `${why}: ${names(ids)}`).join(' · ')}`]),
+    ...c.notes.map((note) => `note: ${note}`),
+  ];
+}
+
+/** The comparison as plain text for a terminal: headline figures, then the tasks that changed. */
+export function renderComparisonTerminal(c: Comparison): string {
+  const lines = [...headLines(c), '', ...figureLines(c)];
+  const changed = changedTasks(c);
+  if (changed.length === 0) {
+    if (c.tasks.length > 0) lines.push('', `No task changed its success rate.`);
+    return lines.join('\n');
+  }
+  const table = new Table({
+    head: ['task', 'rev', 'A', 'B', 'B − A', 'flip'],
+    style: { head: [], border: [], compact: true },
+  });
+  for (const task of changed) {
+    table.push([
+      task.task_id,
+      task.revision === null ? '—' : String(task.revision),
+      taskRate(task.a),
+      taskRate(task.b),
+      points(task.difference),
+      task.flip ?? '',
+    ]);
+  }
+  const unchanged = c.tasks.length - changed.length;
+  lines.push(
+    '',
+    `Tasks that changed (${changed.length} of ${c.tasks.length}, worst first; ${unchanged} unchanged not shown)`,
+    table.toString(),
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Comparison } from '../../src/report/index.js';
+import { example, runCli, tempFolder } from './run-cli.js';
+
+interface RunOutput {
+  run: { run_id: string };
+  scorecard: { success_rate: { value: number }; counts: { tasks: number } };
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+/** Two runs of the support suite by the simulated agent: few slips (A), then many (B). */
+function runSupport(cwd: string, slip: string, seed: string, json: string): RunOutput {
+  const args = ['--agent', 'simulated', '--slip', slip, '--trials', '4', '--seed', seed];
+  const result = runCli(['run', example('support'), ...args, '--json', json], cwd);
+  expect(result.code).toBe(0);
+  return readJson<RunOutput>(join(cwd, json));
+}
+
+describe('endstate compare', () => {
+  let cwd = '';
+  let careful: RunOutput;
+  let sloppy: RunOutput;
+  beforeAll(() => {
+    cwd = tempFolder();
+    careful = runSupport(cwd, '0.05', '1', 'a.json');
+    sloppy = runSupport(cwd, '0.4', '2', 'b.json');
+  }, 120_000);
+
+  it('compares the run before the latest with the latest: terminal, JSON and Markdown', () => {
+    const result = runCli(
+      ['compare', 'latest~1', 'latest', '--json', 'compare.json', '--md', 'compare.md'],
+      cwd,
+    );
+    expect(result.stderr).not.toMatch(/error/i);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe(
+      `endstate compare · suite support · ${careful.scorecard.counts.tasks} task(s) paired`,
+    );
+    expect(lines[1]).toMatch(new RegExp(`^A  ${careful.run.run_id}  simulated:`));
+    expect(lines[2]).toMatch(new RegExp(`^B  ${sloppy.run.run_id}  simulated:`));
+    expect(lines[3]).toBe('   systems differ in agent.options.slip');
+    expect(result.stdout).toMatch(/^Difference {2}B − A -\d+\.\d pts {2}95% CI \[-/m);
+    expect(result.stdout).toMatch(/^p-value {5}\S.* paired t \(t = -\d+\.\d\d, df \d+; primary\)/m);
+    expect(result.stdout).toMatch(/^Flipped {5}\d+ improved.* · [1-9]\d* regressed/m);
+
+    const comparison = readJson<Comparison>(join(cwd, 'compare.json'));
+    expect(comparison.a.run_id).toBe(careful.run.run_id);
+    expect(comparison.b.run_id).toBe(sloppy.run.run_id);
+    expect(comparison.tasks).toHaveLength(careful.scorecard.counts.tasks);
+    // Every task paired, so each side's rate is its scorecard's task-weighted rate.
+    expect(comparison.a.success_rate).toBeCloseTo(careful.scorecard.success_rate.value, 12);
+    expect(comparison.b.success_rate).toBeCloseTo(sloppy.scorecard.success_rate.value, 12);
+    const meanDifference =
+      comparison.tasks.reduce((sum, task) => sum + task.difference, 0) / comparison.tasks.length;
+    expect(comparison.difference.value).toBeCloseTo(meanDifference, 12);
+    expect(comparison.difference.value).toBeCloseTo(
+      comparison.b.success_rate - comparison.a.success_rate,
+      12,
+    );
+    const [lower, upper] = comparison.difference.ci95;
+    expect(upper).toBeLessThan(0);
+    expect(lower).toBeLessThan(comparison.difference.value);
+    expect(comparison.tests.primary).toBe('paired_t');
+    expect(comparison.tests.paired_t.p).toBeLessThan(0.05);
+    expect(comparison.tests.sign_flip.method).toBe('exact');
+    expect(comparison.flips.regressed.length).toBeGreaterThan(comparison.flips.improved.length);
+    expect(comparison.unpaired).toEqual({ only_in_a: [], only_in_b: [], without_valid_trials: [] });
+
+    const markdown = readFileSync(join(cwd, 'compare.md'), 'utf8');
+    expect(markdown).toMatch(/^### endstate compare · `support`\n/);
+    expect(markdown).toContain(`| run | \`${careful.run.run_id}\` | \`${sloppy.run.run_id}\` |  |`);
+    expect(markdown).toMatch(/\*\*Regressed \(\d+\):\*\*/);
+  });
+
+  it('takes run ids, and reverses every difference when the runs swap sides', () => {
+    const forward = runCli(
+      ['compare', careful.run.run_id, sloppy.run.run_id, '--json', 'f.json'],
+      cwd,
+    );
+    const backward = runCli(
+      ['compare', sloppy.run.run_id, careful.run.run_id, '--json', 'r.json'],
+      cwd,
+    );
+    expect([forward.code, backward.code]).toEqual([0, 0]);
+    const f = readJson<Comparison>(join(cwd, 'f.json'));
+    const r = readJson<Comparison>(join(cwd, 'r.json'));
+    expect(r.difference.value).toBeCloseTo(-f.difference.value, 14);
+    expect(r.tests.paired_t.p).toBeCloseTo(f.tests.paired_t.p, 14);
+    expect(r.flips).toEqual({ improved: f.flips.regressed, regressed: f.flips.improved });
+  });
+
+  it('refuses to compare runs of different suites (exit 2)', () => {
+    expect(
+      runCli(
+        ['run', example('airline'), '--agent', 'oracle', '--tasks', 'cancel-refundable-*'],
+        cwd,
+      ).code,
+    ).toBe(0);
+    const result = runCli(['compare', careful.run.run_id, 'latest'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error E_NOT_COMPARABLE: cannot compare run \S+ \(suite support\) with run \S+ \(suite airline\): they ran different suites/,
+    );
+  });
+
+  it('names the recent runs when a run is not in the store', () => {
+    const result = runCli(['compare', 'latest~99', 'latest'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error E_RUN_NOT_FOUND: no run "latest~99"');
+  });
+});
