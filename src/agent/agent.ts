@@ -59,6 +59,8 @@ export interface AgentSession {
 export interface AgentResult {
   /** The agent's last words to the user; null when it had none. */
   readonly finalAnswer: string | null;
+  /** The agent's own confidence in [0, 1] that it completed the task, when it reports one. */
+  readonly confidence?: number;
 }
 
 /** One system under test's agent. The harness owns the loop's boundaries. */

@@ -228,6 +228,23 @@ describe('createCommandAgent', () => {
     expect(record.error).toContain('"type" is one of tool_call, say, usage, note, final');
   });
 
+  it('records the confidence sent with final on the final agent event', async () => {
+    const record = await trial(
+      scriptAgent(`await receive(); send({ type: 'final', text: 'done', confidence: 0.85 });`),
+    );
+    expect(record.events.filter((event) => event.kind === 'agent')).toEqual([
+      expect.objectContaining({ text: 'done', final: true, confidence: 0.85 }),
+    ]);
+  });
+
+  it('fails a final message whose confidence is outside [0, 1]', async () => {
+    const record = await trial(
+      scriptAgent(`await receive(); send({ type: 'final', text: 'done', confidence: 1.5 });`),
+    );
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.error).toContain('not a valid final message');
+  });
+
   it('fails with the exit code and the end of stderr when the program exits before final', async () => {
     const record = await trial(
       scriptAgent(`

@@ -43,7 +43,12 @@ const ProgramMessageSchema = z.discriminatedUnion('type', [
     cost_usd: z.number().nonnegative().default(0),
   }),
   z.looseObject({ type: z.literal('note'), text: z.string() }),
-  z.looseObject({ type: z.literal('final'), text: z.string().nullable().default(null) }),
+  z.looseObject({
+    type: z.literal('final'),
+    text: z.string().nullable().default(null),
+    /** The program's confidence that it completed the task, for the scorecard's calibration. */
+    confidence: z.number().min(0).max(1).optional(),
+  }),
 ]);
 type ProgramMessage = z.infer<typeof ProgramMessageSchema>;
 const PROGRAM_MESSAGE_TYPES = ['tool_call', 'say', 'usage', 'note', 'final'];
@@ -76,7 +81,10 @@ export function createCommandAgent(options: CommandAgentOptions): Agent {
   };
 }
 
-type Outcome = { type: 'final'; text: string | null } | { type: 'stopped' } | { type: 'ended' };
+type Outcome =
+  | { type: 'final'; text: string | null; confidence?: number }
+  | { type: 'stopped' }
+  | { type: 'ended' };
 
 const STOPPED = Symbol('stopped');
 
@@ -106,7 +114,8 @@ async function runProgram(
       // Stdin closes; the program has the grace to exit by itself before it is ended.
       const status = await program.child.stop(EXIT_GRACE_MS);
       if (status.code !== 0) session.note(`command agent: after final, ${describeExit(status)}`);
-      return { finalAnswer: outcome.text };
+      const { confidence } = outcome;
+      return { finalAnswer: outcome.text, ...(confidence === undefined ? {} : { confidence }) };
     }
     if (outcome.type === 'stopped') {
       await program.stop({ type: 'stop', reason: stopReasonOf(signal) });
@@ -160,7 +169,10 @@ async function converse(
     if (line === STOPPED) return { type: 'stopped' };
     if (line.type === 'end') return { type: 'ended' };
     const message = parseMessage(line);
-    if (message.type === 'final') return { type: 'final', text: message.text };
+    if (message.type === 'final') {
+      const { text, confidence } = message;
+      return { type: 'final', text, ...(confidence === undefined ? {} : { confidence }) };
+    }
     const answer = await untilStopped(answerRequest(message, session));
     if (answer === STOPPED) return { type: 'stopped' };
     if (answer !== undefined) {

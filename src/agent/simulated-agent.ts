@@ -20,6 +20,23 @@ export interface SimulatedAgentOptions {
   readonly slips?: readonly SlipKind[];
 }
 
+/**
+ * The confidence the simulated agent reports with its final answer: 0.9
+ * when nothing went wrong, the lowest of its slips' values otherwise. Like
+ * real agents it half-knows its mistakes (a skipped check costs some
+ * confidence, a premature "done" less than it should), so a run has a
+ * calibration to measure.
+ */
+const CONFIDENCE_WITHOUT_SLIP = 0.9;
+const CONFIDENCE_AFTER: Readonly<Record<SlipKind, number>> = {
+  wrong_argument: 0.75,
+  skipped_precondition: 0.6,
+  skipped_confirmation: 0.6,
+  premature_done: 0.7,
+  loop: 0.3,
+  give_up: 0.1,
+};
+
 /** Safety stop for the loop slip should a task set no loop guard. */
 const MAX_LOOP_CALLS = 1000;
 
@@ -80,14 +97,19 @@ async function play(
     }
   };
 
+  let confidence = CONFIDENCE_WITHOUT_SLIP;
   for (const [index, step] of steps.entries()) {
     const kind = session.rng.chance(slip)
       ? pickSlip(session, slips, (k) => applicable(k, index))
       : undefined;
-    if (kind !== undefined) session.note(`simulated agent slip: ${kind} at step ${index + 1}`);
+    if (kind !== undefined) {
+      session.note(`simulated agent slip: ${kind} at step ${index + 1}`);
+      confidence = Math.min(confidence, CONFIDENCE_AFTER[kind]);
+    }
     if (kind === 'premature_done')
-      return { finalAnswer: 'All done: your request has been completed.' };
-    if (kind === 'give_up') return { finalAnswer: "I'm sorry, I can't help with this request." };
+      return { finalAnswer: 'All done: your request has been completed.', confidence };
+    if (kind === 'give_up')
+      return { finalAnswer: "I'm sorry, I can't help with this request.", confidence };
     if (kind === 'skipped_precondition' || kind === 'skipped_confirmation') continue;
     if ('tool' in step) {
       if (kind === 'loop') {
@@ -103,7 +125,7 @@ async function play(
     }
   }
   const final = steps[finalIndex];
-  return { finalAnswer: final !== undefined && 'say' in final ? final.say : null };
+  return { finalAnswer: final !== undefined && 'say' in final ? final.say : null, confidence };
 }
 
 function pickSlip(

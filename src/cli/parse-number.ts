@@ -30,3 +30,11 @@ export function nonNegativeNumber(value: string): number {
   }
   return parsed;
 }
+
+export function openProbability(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0 || parsed >= 1) {
+    throw new InvalidArgumentError('expected a number strictly between 0 and 1.');
+  }
+  return parsed;
+}

@@ -23,6 +23,11 @@ export const AgentEventSchema = z.object({
   text: z.string(),
   /** True for the agent's final answer (the trial ends with it). */
   final: z.boolean(),
+  /**
+   * On the final answer only, when the agent reports it: its confidence in
+   * [0, 1] that it completed the task (the scorecard's calibration compares it with success).
+   */
+  confidence: z.number().min(0).max(1).optional(),
 });
 
 export const ToolCallEventSchema = z.object({

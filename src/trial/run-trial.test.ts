@@ -355,4 +355,41 @@ describe('runTrial', () => {
       1,
     );
   });
+
+  it("records the agent's confidence on the final agent event", async () => {
+    const agent: Agent = {
+      ...agentDoing(() => Promise.resolve(null)),
+      run: () => Promise.resolve({ finalAnswer: 'Done.', confidence: 0.4 }),
+    };
+    const record = await trial(agent);
+    expect(record.events.at(-1)).toMatchObject({
+      kind: 'agent',
+      text: 'Done.',
+      final: true,
+      confidence: 0.4,
+    });
+  });
+
+  it('drops a confidence outside [0, 1] with a note', async () => {
+    const agent: Agent = {
+      ...agentDoing(() => Promise.resolve(null)),
+      run: () => Promise.resolve({ finalAnswer: 'Done.', confidence: 7 }),
+    };
+    const record = await trial(agent);
+    const final = record.events.at(-1);
+    expect(final).toMatchObject({ kind: 'agent', final: true });
+    expect(final).not.toHaveProperty('confidence');
+    expect(record.events).toContainEqual(
+      expect.objectContaining({ kind: 'note', text: 'agent confidence 7 ignored: not in [0, 1]' }),
+    );
+  });
+
+  it('has the simulated agent report 0.9 without a slip and less after one', async () => {
+    const confidenceOf = (record: TrialRecord) =>
+      record.events.find((event) => event.kind === 'agent' && event.final);
+    const steady = await trial(createSimulatedAgent({ slip: 0 }));
+    expect(confidenceOf(steady)).toMatchObject({ confidence: 0.9 });
+    const quitter = await trial(createSimulatedAgent({ slip: 1, slips: ['give_up'] }));
+    expect(confidenceOf(quitter)).toMatchObject({ confidence: 0.1 });
+  });
 });

@@ -1,5 +1,5 @@
 import { AgentInfrastructureError } from '../agent/index.js';
-import type { Agent } from '../agent/index.js';
+import type { Agent, AgentResult } from '../agent/index.js';
 import {
   sleep,
   createRng,
@@ -188,18 +188,30 @@ async function playSession(
     },
     control,
   );
-  const finalAnswer = await playAgent(agent, session, task, control);
-  if (finalAnswer !== null) log.record({ kind: 'agent', text: finalAnswer, final: true });
+  const result = await playAgent(agent, session, task, control);
+  const finalAnswer = result?.finalAnswer ?? null;
+  if (finalAnswer !== null) {
+    log.record({ kind: 'agent', text: finalAnswer, final: true, ...confidenceOf(result, log) });
+  }
   return finalAnswer;
 }
 
-/** Runs the agent under the timeout; returns its final answer when it finished normally. */
+/** The agent's reported confidence, when it gave one in [0, 1]; anything else is noted and dropped. */
+function confidenceOf(result: AgentResult | null, log: EventLog): { confidence?: number } {
+  const confidence = result?.confidence;
+  if (confidence === undefined) return {};
+  if (confidence >= 0 && confidence <= 1) return { confidence };
+  log.record({ kind: 'note', text: `agent confidence ${confidence} ignored: not in [0, 1]` });
+  return {};
+}
+
+/** Runs the agent under the timeout; returns its result when it finished normally. */
 async function playAgent(
   agent: Agent,
   session: ReturnType<typeof createSession>,
   task: Task,
   control: TrialControl,
-): Promise<string | null> {
+): Promise<AgentResult | null> {
   const timeout = startTimeout(task.spec.limits.timeout_s * 1000);
   const running = agent.run(session, agent.readsReference ? task.spec.reference : undefined);
   try {
@@ -217,7 +229,7 @@ async function playAgent(
       ]);
       return null;
     }
-    return control.stopReason === undefined ? result.finalAnswer : null;
+    return control.stopReason === undefined ? result : null;
   } catch (error) {
     if (error instanceof AgentInfrastructureError) control.failInfrastructure(error);
     if (control.stopReason === undefined) {
