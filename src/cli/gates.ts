@@ -1,5 +1,6 @@
 import { EndstateError } from '../core/index.js';
-import type { Scorecard } from '../report/index.js';
+import { meetsGate } from '../report/index.js';
+import type { GateVerdict, Scorecard } from '../report/index.js';
 
 /** A `--fail-under METRIC=V` gate. */
 export interface Gate {
@@ -7,46 +8,110 @@ export interface Gate {
   readonly threshold: number;
 }
 
-const METRICS = 'success_rate, success_rate_lower (the CI lower bound), pass_hat_k@K, pass_at_k@K';
-
-export function parseGate(text: string): Gate {
-  const match =
-    /^(success_rate|success_rate_lower|pass_hat_k@[1-9]\d*|pass_at_k@[1-9]\d*)=([0-9.]+)$/.exec(
-      text.trim(),
-    );
-  const threshold = Number(match?.[2]);
-  if (match === null || !Number.isFinite(threshold)) {
-    throw new EndstateError(
-      'E_USAGE',
-      `--fail-under ${text}: expected METRIC=VALUE with a known metric, e.g. success_rate=0.8`,
-      {
-        hint: `Metrics: ${METRICS}.`,
-      },
-    );
-  }
-  return { metric: match[1]!, threshold };
+interface GateMetric {
+  /** As written on the command line; `@K` metrics take a k, e.g. `pass_hat_k@4`. */
+  readonly name: string;
+  readonly about: string;
+  readonly value: (card: Scorecard, k: string) => number | undefined;
 }
 
-/** The value of a gate's metric on a scorecard (NaN when it does not exist). */
+/** Every metric a gate can name: the one list the parser, the help and the README follow. */
+export const GATE_METRICS: readonly GateMetric[] = [
+  {
+    name: 'success_rate',
+    about: 'task-weighted success rate',
+    value: (card) => card.success_rate.value,
+  },
+  {
+    name: 'success_rate_lower',
+    about: 'lower bound of its 95% CI',
+    value: (card) => card.success_rate.ci95[0],
+  },
+  {
+    name: 'outcome_rate',
+    about: "state and facts only, constraints ignored: tau-bench's verdict",
+    value: (card) => card.outcome_only.success_rate.value,
+  },
+  {
+    name: 'outcome_rate_lower',
+    about: 'lower bound of its 95% CI',
+    value: (card) => card.outcome_only.success_rate.ci95[0],
+  },
+  {
+    name: 'valid_rate',
+    about: 'valid trials over all attempts, reruns included',
+    value: ({ counts }) => {
+      const attempts = counts.valid_trials + counts.invalid_attempts;
+      return attempts === 0 ? undefined : counts.valid_trials / attempts;
+    },
+  },
+  {
+    name: 'pass_hat_k@K',
+    about: 'pass^k: all k trials of a task succeed',
+    value: (card, k) => card.pass_hat_k[k],
+  },
+  {
+    name: 'pass_at_k@K',
+    about: 'pass@k: at least one of k trials succeeds',
+    value: (card, k) => card.pass_at_k[k],
+  },
+];
+
+/** `success_rate, success_rate_lower, ...`: for help texts and hints. */
+export const GATE_METRIC_NAMES = GATE_METRICS.map((metric) => metric.name).join(', ');
+
+const usage = (text: string, problem: string): EndstateError =>
+  new EndstateError('E_USAGE', `--fail-under ${text}: ${problem}`, {
+    hint: `Write METRIC=VALUE with VALUE between 0 and 1, e.g. success_rate=0.8 or pass_hat_k@4=0.5. Metrics: ${GATE_METRICS.map((metric) => `${metric.name} (${metric.about})`).join(', ')}.`,
+  });
+
+/** The metric a name refers to and its k (empty when it takes none). */
+function findMetric(metric: string): { spec: GateMetric; k: string } | undefined {
+  const [name, k, extra] = metric.split('@');
+  if (extra !== undefined) return undefined;
+  if (k === undefined) {
+    const spec = GATE_METRICS.find((candidate) => candidate.name === name);
+    return spec === undefined ? undefined : { spec, k: '' };
+  }
+  if (!/^[1-9]\d*$/.test(k)) return undefined;
+  const spec = GATE_METRICS.find((candidate) => candidate.name === `${name}@K`);
+  return spec === undefined ? undefined : { spec, k };
+}
+
+export function parseGate(text: string): Gate {
+  const match = /^([a-z_]+(?:@[^=]*)?)=(.*)$/.exec(text.trim());
+  if (match === null) throw usage(text, 'expected METRIC=VALUE');
+  const metric = match[1]!;
+  if (findMetric(metric) === undefined) throw usage(text, `unknown metric "${metric}"`);
+  const threshold = Number(match[2]);
+  if (match[2]!.trim() === '' || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
+    throw usage(text, `the value must be a number between 0 and 1, got "${match[2]}"`);
+  }
+  return { metric, threshold };
+}
+
+/** The value of a gate's metric on a scorecard (NaN when it does not exist, e.g. k past the trials). */
 export function gateValue(card: Scorecard, metric: string): number {
-  if (metric === 'success_rate') return card.success_rate.value;
-  if (metric === 'success_rate_lower') return card.success_rate.ci95[0];
-  const [name, k] = metric.split('@');
-  if (name === 'pass_hat_k' && k !== undefined) return card.pass_hat_k[k] ?? Number.NaN;
-  if (name === 'pass_at_k' && k !== undefined) return card.pass_at_k[k] ?? Number.NaN;
-  throw new EndstateError('E_USAGE', `--fail-under: unknown metric "${metric}"`, {
-    hint: `Metrics: ${METRICS}.`,
+  const found = findMetric(metric);
+  if (found === undefined) throw usage(metric, `unknown metric "${metric}"`);
+  return found.spec.value(card, found.k) ?? Number.NaN;
+}
+
+/** Each gate with the scorecard's value; a missing value fails its gate. */
+export function evaluateGates(card: Scorecard, gates: readonly Gate[]): GateVerdict[] {
+  return gates.map(({ metric, threshold }) => {
+    const value = gateValue(card, metric);
+    return { metric, threshold, value, pass: meetsGate(value, threshold) };
   });
 }
 
 /** Gates the scorecard falls under, as messages. */
 export function failedGates(card: Scorecard, gates: readonly Gate[]): string[] {
-  return gates.flatMap((gate) => {
-    const value = gateValue(card, gate.metric);
-    return Number.isNaN(value) || value < gate.threshold
-      ? [
-          `${gate.metric} = ${Number.isNaN(value) ? 'n/a' : value.toFixed(4)} is under ${gate.threshold}`,
-        ]
-      : [];
-  });
+  return evaluateGates(card, gates)
+    .filter((verdict) => !verdict.pass)
+    .map(({ metric, threshold, value }) =>
+      Number.isNaN(value)
+        ? `${metric} is not available (${metric.includes('@') ? `k stops at ${card.k.max}` : 'no trial to compute it from'}), so it is under ${threshold}`
+        : `${metric} = ${value.toFixed(4)} is under ${threshold}`,
+    );
 }

@@ -1,0 +1,15 @@
+/** Figures as the reports print them; NaN (no data) is a dash. */
+export const percent = (value: number): string =>
+  Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
+
+export const fixed = (value: number, digits = 3): string =>
+  Number.isNaN(value) ? '—' : value.toFixed(digits);
+
+export const usd = (value: number | null): string =>
+  value === null ? '—' : `$${value.toFixed(value < 1 ? 4 : 2)}`;
+
+/** `k=1 0.645 · k=2 0.432`, or a dash when there is no k. */
+export const byK = (record: Readonly<Record<string, number>>, separator = ' · '): string =>
+  Object.entries(record)
+    .map(([k, value]) => `k=${k} ${fixed(value)}`)
+    .join(separator) || '—';

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { buildRun, buildTrials } from '../../test/support/run-fixture.js';
+import type { TrialRecord } from '../schema/index.js';
+import { buildScorecard } from './build-scorecard.js';
+import { renderMarkdown } from './render-markdown.js';
+
+/** The GFM tables of a document, each as rows of cells; throws when one is malformed. */
+function tablesOf(markdown: string): string[][][] {
+  const lines = markdown.split('\n');
+  const tables: string[][][] = [];
+  const cells = (line: string): string[] =>
+    line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim());
+  for (let index = 0; index < lines.length; index++) {
+    if (!lines[index]!.startsWith('|')) continue;
+    expect(lines[index - 1], `a blank line before the table at line ${index + 1}`).toBe('');
+    expect(lines[index]).toMatch(/^\|.*\|$/);
+    expect(lines[index + 1], `the delimiter row under line ${index + 1}`).toMatch(
+      /^\|(\s*:?-{3,}:?\s*\|)+$/,
+    );
+    const head = cells(lines[index]!);
+    const rows = [head];
+    index += 2;
+    for (; index < lines.length && lines[index]!.startsWith('|'); index++) {
+      expect(lines[index]).toMatch(/^\|.*\|$/);
+      rows.push(cells(lines[index]!));
+    }
+    expect(lines[index], 'a blank line (or the end) after the table').toBe('');
+    for (const row of rows) expect(row).toHaveLength(head.length);
+    tables.push(rows);
+  }
+  return tables;
+}
+
+const failure = (check: string, kind: string): Partial<TrialRecord> => ({
+  outcome: {
+    pass: false,
+    checks: [{ id: check, kind, pass: false, message: 'm', evidence: null }],
+  },
+});
+
+function scorecard() {
+  const taskIds = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  const trials = [
+    ...buildTrials('a', ['1', '1', '1', '1']),
+    ...buildTrials('b', ['1', '0', '1', '1'], { failure: failure('expect.changes[0]', 'set') }),
+    ...buildTrials('c', ['0', '0', '1', '1'], { failure: failure('expect.changes[1]', 'insert') }),
+    ...buildTrials('d', ['0', '0', '0', '1'], { failure: failure('constraints[0]', 'consent') }),
+    ...buildTrials('e', ['1', '1', '1', 'x1'], { labels: { gate: '0.5' } }),
+    ...buildTrials('f', ['0', '0', '1', '1'], {
+      labels: { gate: '0.75' },
+      failure: failure('expect.assert[0] a|b', 'cel'),
+    }),
+    ...buildTrials('g', ['xxx', 'xxx', 'xxx', 'xxx']),
+  ].map((trial) => ({ ...trial, usage: { ...trial.usage, cost_usd: 0.01 } }));
+  return buildScorecard(buildRun(taskIds, 4), trials);
+}
+
+const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
+
+describe('renderMarkdown', () => {
+  it('renders well-formed GFM tables: a header, a delimiter row and the same columns in every row', () => {
+    const tables = tablesOf(renderMarkdown({ scorecard: scorecard(), taskGate: 1 }));
+    expect(tables.map((table) => table[0])).toEqual([
+      ['figure', 'value'],
+      ['reason', 'failed trials'],
+      ['task', 'success', 'gate', 'most failed check'],
+    ]);
+  });
+
+  it("shows the scorecard's figures", () => {
+    const card = scorecard();
+    const markdown = renderMarkdown({ scorecard: card, taskGate: 1 });
+    const rate = card.success_rate;
+    expect(markdown).toContain(`### endstate · \`${card.run_id}\``);
+    expect(markdown).toContain(
+      `| Success | **${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials) |`,
+    );
+    for (const [k, value] of Object.entries(card.pass_hat_k)) {
+      expect(markdown).toContain(`k=${k} ${value.toFixed(3)}`);
+    }
+    expect(markdown).toContain(
+      `${card.counts.tasks} tasks × ${card.counts.trials_per_task} · ${card.counts.valid_trials} valid of ${card.counts.planned_trials} planned`,
+    );
+    expect(markdown).toContain(`${card.counts.invalid_attempts} invalid attempt(s)`);
+    expect(markdown).toContain(`$${card.cost.per_success_usd!.toFixed(4)}`);
+    for (const { reason, trials } of card.failure_reasons) {
+      expect(markdown).toContain(`| \`${reason}\` | ${trials} |`);
+    }
+  });
+
+  it('lists the tasks under their gate, worst first, with their most failed check', () => {
+    const card = scorecard();
+    const [, , tasks] = tablesOf(renderMarkdown({ scorecard: card, taskGate: 1 }));
+    // g has no valid trial; c and f tie at 2/4 and keep the suite's order; e meets its label's gate.
+    expect(tasks!.slice(1).map((row) => row[0])).toEqual(['`g`', '`d`', '`c`', '`f`', '`b`']);
+    const d = card.tasks.find((task) => task.task_id === 'd')!;
+    expect(tasks![2]).toEqual([
+      '`d`',
+      `${d.successes}/${d.trials} (${percent(d.success_rate)})`,
+      '1',
+      `\`${d.failed_checks[0]!.check}\` (${d.failed_checks[0]!.kind}) ×${d.failed_checks[0]!.trials}`,
+    ]);
+    expect(tasks![4]).toEqual([
+      '`f`',
+      '2/4 (50.0%)',
+      '0.75 (label)',
+      '`expect.assert[0] a\\|b` (cel) ×2',
+    ]);
+  });
+
+  it('caps the tables and says how many rows were left out', () => {
+    const markdown = renderMarkdown({
+      scorecard: scorecard(),
+      taskGate: 1,
+      maxTasks: 2,
+      maxReasons: 1,
+    });
+    const [, reasons, tasks] = tablesOf(markdown);
+    expect(reasons).toHaveLength(2);
+    expect(tasks).toHaveLength(3);
+    expect(markdown).toContain('_…and 3 more task(s) under their gate, not shown._');
+    expect(markdown).toContain('_…and 3 more reason(s)._');
+  });
+
+  it('shows the --fail-under gates, passed and failed', () => {
+    const markdown = renderMarkdown({
+      scorecard: scorecard(),
+      taskGate: 1,
+      gates: [
+        { metric: 'success_rate', threshold: 0.5, value: 0.6, pass: true },
+        { metric: 'pass_hat_k@8', threshold: 0.5, value: Number.NaN, pass: false },
+      ],
+    });
+    expect(markdown).toContain(
+      '**Gates:** ✅ `success_rate` 0.600 ≥ 0.5 · ❌ `pass_hat_k@8` n/a < 0.5',
+    );
+  });
+
+  it('says so when every task met its gate', () => {
+    const card = buildScorecard(buildRun(['a'], 2), buildTrials('a', ['1', '1']));
+    const markdown = renderMarkdown({ scorecard: card, taskGate: 1 });
+    expect(markdown).toContain('Every task met its gate.');
+    expect(tablesOf(markdown)).toHaveLength(1);
+  });
+});

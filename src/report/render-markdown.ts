@@ -1,0 +1,158 @@
+import { byK, fixed, percent, usd } from './format-figures.js';
+import type { GateVerdict } from './gate-verdict.js';
+import type { Scorecard } from './scorecard.js';
+import { judgeTasks } from './task-gate.js';
+import type { TaskVerdict } from './task-gate.js';
+
+export interface RenderMarkdownInput {
+  readonly scorecard: Scorecard;
+  /** Gate of a task without a `gate` label: the least success rate that passes (1: every trial). */
+  readonly taskGate: number;
+  /** The run's `--fail-under` gates, shown first when there are any. */
+  readonly gates?: readonly GateVerdict[];
+  /** Rows of the failure reasons and failed tasks tables, at most (default 5 and 10). */
+  readonly maxReasons?: number;
+  readonly maxTasks?: number;
+}
+
+/** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
+function cell(text: string): string {
+  return text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
+}
+
+/** Inline code, fenced with two backticks when the text holds one. */
+function code(text: string): string {
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+
+function table(head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly string[][]) {
+  const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
+  return [
+    line(head),
+    `| ${align.map((side) => (side === 'r' ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map(line),
+  ];
+}
+
+function gateLines(gates: readonly GateVerdict[]): string[] {
+  if (gates.length === 0) return [];
+  const verdicts = gates.map(({ metric, threshold, value, pass }) =>
+    pass
+      ? `✅ ${code(metric)} ${fixed(value)} ≥ ${threshold}`
+      : `❌ ${code(metric)} ${Number.isNaN(value) ? 'n/a' : fixed(value)} < ${threshold}`,
+  );
+  return [`**Gates:** ${verdicts.join(' · ')}`, ''];
+}
+
+function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: number): string[] {
+  const rate = card.success_rate;
+  const n = card.counts;
+  const under = verdicts.filter((verdict) => verdict.type !== 'pass').length;
+  return table(
+    ['figure', 'value'],
+    ['l', 'l'],
+    [
+      [
+        'Success',
+        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials)`,
+      ],
+      ['pass^k', byK(card.pass_hat_k)],
+      [
+        'Tasks · trials',
+        `${n.tasks} tasks × ${n.trials_per_task} · ${n.valid_trials} valid of ${n.planned_trials} planned`,
+      ],
+      ['Invalid', `${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`],
+      [
+        'Cost per success',
+        `${usd(card.cost.per_success_usd)} (${usd(card.cost.total_usd)} total, ${n.successes} successes)`,
+      ],
+      [
+        'Tasks under their gate',
+        `${under} of ${n.tasks} (gate ${taskGate} unless a task's ${code('gate')} label says otherwise)`,
+      ],
+    ],
+  );
+}
+
+function reasonLines(card: Scorecard, max: number): string[] {
+  if (card.failure_reasons.length === 0) return [];
+  const failed = card.success_rate.trials - card.success_rate.successes;
+  const shown = card.failure_reasons.slice(0, max);
+  const left = card.failure_reasons.length - shown.length;
+  return [
+    '',
+    `**Why trials failed** (${failed} failed valid trial(s); a trial can have several reasons)`,
+    '',
+    ...table(
+      ['reason', 'failed trials'],
+      ['l', 'r'],
+      shown.map(({ reason, trials }) => [code(reason), String(trials)]),
+    ),
+    ...(left > 0 ? ['', `_…and ${left} more reason(s)._`] : []),
+  ];
+}
+
+function taskRow({ task, gate, ...verdict }: TaskVerdict): string[] {
+  const worst = task.failed_checks[0];
+  const success =
+    verdict.type === 'error'
+      ? verdict.reason === 'invalid'
+        ? `no valid trial (${task.invalid_attempts} invalid)`
+        : 'no trial stored'
+      : `${task.successes}/${task.trials} (${percent(task.success_rate)})`;
+  return [
+    code(task.task_id),
+    success,
+    `${gate.value}${gate.source === 'label' ? ' (label)' : ''}`,
+    worst === undefined ? '' : `${code(worst.check)} (${worst.kind}) ×${worst.trials}`,
+  ];
+}
+
+function taskLines(verdicts: readonly TaskVerdict[], max: number): string[] {
+  // Worst first: no valid trial, then the lowest success rate; ties keep the suite's order.
+  const under = verdicts
+    .filter((verdict) => verdict.type !== 'pass')
+    .map((verdict, index) => ({ verdict, index }))
+    .sort(
+      (a, b) =>
+        (a.verdict.task.trials === 0 ? -1 : a.verdict.task.success_rate) -
+          (b.verdict.task.trials === 0 ? -1 : b.verdict.task.success_rate) || a.index - b.index,
+    )
+    .map(({ verdict }) => verdict);
+  if (under.length === 0) return ['', 'Every task met its gate.'];
+  const shown = under.slice(0, max);
+  const left = under.length - shown.length;
+  return [
+    '',
+    `**Tasks under their gate** (${under.length}, worst first)`,
+    '',
+    ...table(
+      ['task', 'success', 'gate', 'most failed check'],
+      ['l', 'r', 'r', 'l'],
+      shown.map(taskRow),
+    ),
+    ...(left > 0 ? ['', `_…and ${left} more task(s) under their gate, not shown._`] : []),
+  ];
+}
+
+/**
+ * The scorecard as a compact GitHub-flavoured Markdown summary, for a
+ * pull-request comment or a job summary: the headline figures, why trials
+ * failed and the tasks under their gate (as in the JUnit report).
+ */
+export function renderMarkdown(input: RenderMarkdownInput): string {
+  const { scorecard: card, taskGate, gates = [], maxReasons = 5, maxTasks = 10 } = input;
+  const verdicts = judgeTasks(card.tasks, taskGate);
+  const lines = [
+    `### endstate · ${code(card.run_id)}`,
+    '',
+    `Suite **${cell(card.suite.name)}** (${code(card.suite.hash.slice(0, 12))}) · agent ${code(card.agent)} · system ${code(card.system_hash.slice(0, 12))}`,
+    '',
+    ...gateLines(gates),
+    ...headline(card, verdicts, taskGate),
+    ...(card.k.note === null ? [] : ['', `_Note: ${card.k.note}._`]),
+    ...reasonLines(card, maxReasons),
+    ...taskLines(verdicts, maxTasks),
+  ];
+  return `${lines.join('\n')}\n`;
+}
