@@ -143,6 +143,7 @@ const results = {
   trials_per_task: TRIALS_PER_TASK,
   suites: {},
   retail: null,
+  html_report: null,
 };
 for (const name of ['support', 'airline']) {
   const suite = await loadSuite(join(root, 'examples', name));
@@ -171,4 +172,13 @@ const retail = spawnSync(process.execPath, [join(root, 'bench', 'retail.mjs')], 
 });
 if (retail.status !== 0) throw new Error(`bench/retail.mjs failed: ${retail.stderr}`);
 results.retail = JSON.parse(retail.stdout);
+// The HTML report of 10,000 and 100,000 stored trials, in a process of its
+// own with room for 100,000 records in memory.
+const report = spawnSync(
+  process.execPath,
+  ['--max-old-space-size=8192', join(root, 'bench', 'report.mjs')],
+  { encoding: 'utf8', env: process.env, maxBuffer: 16 * 1024 * 1024 },
+);
+if (report.status !== 0) throw new Error(`bench/report.mjs failed: ${report.stderr}`);
+results.html_report = JSON.parse(report.stdout);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

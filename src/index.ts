@@ -81,11 +81,19 @@ export type {
 } from './grade/index.js';
 export {
   clusterBootstrapInterval,
+  clusterRatioBootstrapInterval,
+  expectedCalibrationError,
+  mcnemarExact,
+  pairedTTest,
   passAtK,
   passHatK,
+  sampleSize,
+  signFlipPermutationTest,
   suitePassK,
   wilsonInterval,
 } from './stats/index.js';
+export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/index.js';
+export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
 export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';
@@ -99,8 +107,10 @@ export type {
 } from './run/index.js';
 export { createMemoryStore, openSqliteStore } from './store/index.js';
 export type { RunStore } from './store/index.js';
-export { buildScorecard, renderTerminal } from './report/index.js';
-export type { Scorecard } from './report/index.js';
+export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
+export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
+export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';
+export type { Comparison, CompareRunsOptions, RunTrials } from './report/index.js';
 export type {
   Check,
   ExitReason,

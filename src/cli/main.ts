@@ -1,10 +1,14 @@
 import { Command, CommanderError, Option } from 'commander';
 import { HARNESS_VERSION, isEndstateError } from '../core/index.js';
+import { ciOptions } from './ci-options.js';
 import type { CliIo } from './cli-io.js';
+import { compareCommand } from './compare-command.js';
+import type { CompareFlags } from './compare-command.js';
 import { processIo } from './cli-io.js';
 import {
   nonNegativeInteger,
   nonNegativeNumber,
+  openProbability,
   positiveInteger,
   probability,
 } from './parse-number.js';
@@ -12,6 +16,8 @@ import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { lockCommand } from './lock-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { McpFlags } from './mcp-command.js';
+import { planCommand } from './plan-command.js';
+import type { PlanFlags } from './plan-command.js';
 import { regradeCommand } from './regrade-command.js';
 import type { RegradeFlags } from './regrade-command.js';
 import { reportCommand } from './report-command.js';
@@ -20,11 +26,15 @@ import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
 import { AGENT_KINDS } from './select-agent.js';
 import { validateCommand } from './validate-command.js';
+import { viewCommand } from './view-command.js';
+import type { ViewFlags } from './view-command.js';
 
 /** Exit codes: 0 ran (and met every gate), 1 ran but fell under a gate, 2 bad input, 3 internal error. */
 export const EXIT = { ok: 0, gate: 1, usage: 2, internal: 3 } as const;
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const runCi = ciOptions();
+  const reportCi = ciOptions();
   const program = new Command('endstate')
     .description('Evaluate tool-using AI agents by the state they leave behind.')
     .version(HARNESS_VERSION)
@@ -85,12 +95,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       positiveInteger,
       8,
     )
-    .option(
-      '--fail-under <metric=value>',
-      'exit 1 when a metric is under a value (repeatable)',
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
-    )
+    .addOption(runCi.failUnder)
+    .addOption(runCi.junit)
+    .addOption(runCi.md)
+    .addOption(runCi.taskGate)
     .option('--faults <file>', 'faults and injections applied to every task (YAML or JSON)')
     .option(
       '--resume <run>',
@@ -106,6 +114,14 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('recompute and print the scorecard of a stored run')
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
+    .option(
+      '--html <file>',
+      'also write a single-file HTML report with charts and trial traces (opens from disk, no network)',
+    )
+    .addOption(reportCi.failUnder)
+    .addOption(reportCi.junit)
+    .addOption(reportCi.md)
+    .addOption(reportCi.taskGate)
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .option(
       '--save-failures <dir>',
@@ -113,6 +129,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .action(async (run: string, flags: ReportFlags) =>
       setExit(await reportCommand(run, flags, io)),
+    );
+
+  program
+    .command('compare')
+    .description(
+      'run B against run A on the same suite: per-task differences, the mean difference with a paired 95% CI, p-values, flipped tasks, cost per success',
+    )
+    .argument('<run-a>', 'the baseline run: id, "latest" or "latest~N" (N runs before the latest)')
+    .argument('<run-b>', 'the run compared with it (differences are B − A)')
+    .option('--json <file>', 'also write the comparison as JSON')
+    .option('--md <file>', 'also write it as GitHub-flavoured Markdown (a pull-request comment)')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .action(async (runA: string, runB: string, flags: CompareFlags) =>
+      setExit(await compareCommand(runA, runB, flags, io)),
     );
 
   program
@@ -142,6 +172,34 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (suite: string, flags: { seed: number }) =>
       setExit(await validateCommand(suite, flags, io)),
     );
+  program
+    .command('plan')
+    .description(
+      'tasks a suite needs to detect a difference between two systems (--delta) or to measure a success rate to ±W (--width)',
+    )
+    .requiredOption('--p <P>', 'expected success rate (of the baseline system)', openProbability)
+    .option(
+      '--delta <D>',
+      'difference in success rate to detect (paired on the same tasks)',
+      openProbability,
+    )
+    .option('--width <W>', "half-width (±) of the success rate's interval", openProbability)
+    .option('--trials <k>', 'trials per task', positiveInteger, 1)
+    .option('--icc <r>', 'correlation of trial outcomes within a task (default 0.3)', probability)
+    .option(
+      '--alpha <a>',
+      'two-sided level: 0.05 for a 5% test or a 95% interval',
+      openProbability,
+      0.05,
+    )
+    .option('--power <q>', 'chance of detecting --delta when it is real', openProbability, 0.8)
+    .option(
+      '--correlation <rho>',
+      "correlation of the two systems' per-task rates (0: none assumed)",
+      probability,
+      0,
+    )
+    .action((flags: PlanFlags) => setExit(planCommand(flags, io)));
   program
     .command('lock')
     .description(
@@ -183,6 +241,18 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .action(async (suite: string, flags: McpFlags) => setExit(await mcpCommand(suite, flags, io)));
+
+  program
+    .command('view')
+    .description(
+      "serve the store's runs and their HTML reports on 127.0.0.1 until Ctrl-C (prints the address)",
+    )
+    .argument('[run]', 'also print the address of this run\'s report (id or "latest")')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', nonNegativeInteger, 0)
+    .action(async (run: string | undefined, flags: ViewFlags) =>
+      setExit(await viewCommand(run, flags, io)),
+    );
   return program;
 }
 

@@ -2,15 +2,23 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildScorecard, renderTerminal } from '../report/index.js';
 import type { CliIo } from './cli-io.js';
+import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
+import type { CiOutputFlags } from './ci-outputs.js';
+import { evaluateGates, failedGates, parseGate } from './gates.js';
 import { openStoredRun } from './open-stored-run.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
+import { writeHtmlReport } from './write-html-report.js';
 
-export interface ReportFlags {
+export interface ReportFlags extends CiOutputFlags {
   readonly store?: string;
   readonly json?: string;
+  /** Write the single-file HTML report (scorecard, charts, grid, trial traces) here. */
+  readonly html?: string;
   /** Write each failed trial as a regression case (replay trajectory plus verdict) into this folder. */
   readonly saveFailures?: string;
+  /** `--fail-under METRIC=V`, repeatable: exit 1 under any. */
+  readonly failUnder?: readonly string[];
 }
 
 /** `endstate report [RUN|latest]`: the scorecard recomputed from the store alone. */
@@ -19,10 +27,15 @@ export async function reportCommand(
   flags: ReportFlags,
   io: CliIo,
 ): Promise<number> {
+  const gates = (flags.failUnder ?? []).map(parseGate);
   const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
   try {
     const trials = await store.listTrials(run.run_id);
     const scorecard = buildScorecard(run, trials);
+    const ciOutputs = renderCiOutputs(
+      { scorecard, trials, gates: evaluateGates(scorecard, gates) },
+      flags,
+    );
     if (run.status !== 'finished')
       io.err(
         `note: run ${run.run_id} is ${run.status}; the scorecard covers its ${trials.length} stored trial(s)\n`,
@@ -35,11 +48,15 @@ export async function reportCommand(
       );
       io.err(`wrote ${flags.json}\n`);
     }
+    if (flags.html !== undefined) writeHtmlReport(flags.html, { run, scorecard, trials }, io);
+    writeCiOutputs(ciOutputs, io);
     if (flags.saveFailures !== undefined) {
       const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
       io.err(describeSavedFailures(written, flags.saveFailures, run));
     }
-    return 0;
+    const failed = failedGates(scorecard, gates);
+    for (const message of failed) io.err(`gate failed: ${message}\n`);
+    return failed.length > 0 ? 1 : 0;
   } finally {
     await store.close();
   }

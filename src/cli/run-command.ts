@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { buildScorecard, renderTerminal } from '../report/index.js';
+import { buildScorecard, checkGateLabels, renderTerminal } from '../report/index.js';
 import {
   buildSystemSpec,
   hashSystemSpec,
@@ -22,7 +22,9 @@ import { loadSuite } from '../task/index.js';
 import type { Suite } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { CliIo } from './cli-io.js';
-import { failedGates, parseGate } from './gates.js';
+import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
+import type { CiOutputFlags } from './ci-outputs.js';
+import { evaluateGates, failedGates, parseGate } from './gates.js';
 import { guardInterrupts } from './interrupt-guard.js';
 import { loadRunFaults } from './load-faults.js';
 import { warnIfLockStale } from './lock-warning.js';
@@ -33,7 +35,7 @@ import type { CallerFactory } from './select-agent.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
 
-export interface RunFlags {
+export interface RunFlags extends CiOutputFlags {
   readonly agent: string;
   readonly trials: number;
   readonly concurrency: number;
@@ -44,7 +46,7 @@ export interface RunFlags {
   readonly trajectory?: string;
   readonly json?: string;
   readonly store?: string;
-  readonly failUnder: readonly string[];
+  readonly failUnder?: readonly string[];
   readonly model?: string;
   readonly systemPrompt?: string;
   readonly temperature?: number;
@@ -98,9 +100,14 @@ async function usersOf(
 
 /** `endstate run <suite>`: everything is checked before the store is touched. */
 export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo): Promise<number> {
-  const gates = flags.failUnder.map(parseGate);
+  const gates = (flags.failUnder ?? []).map(parseGate);
   const suite = await loadSuite(resolve(io.cwd, suitePath), { displayPath: suitePath });
   warnIfLockStale(suite, suitePath, io);
+  if (flags.junit !== undefined || flags.md !== undefined) {
+    checkGateLabels(
+      suite.tasks.map((task) => ({ id: task.id, labels: task.spec.labels, file: task.file })),
+    );
+  }
   const runFaults =
     flags.faults === undefined ? undefined : loadRunFaults(flags.faults, io.cwd, suite.environment);
   // Opened once needed: a new run checks everything before the store is touched.
@@ -232,6 +239,10 @@ async function runChecked(
     // The scorecard comes from the store, as `endstate report` would rebuild it.
     const trials = await store.listTrials(result.run.run_id);
     const scorecard = buildScorecard(result.run, trials);
+    const ciOutputs = renderCiOutputs(
+      { scorecard, trials, gates: evaluateGates(scorecard, gates) },
+      flags,
+    );
     io.out(`${renderTerminal(scorecard)}\n`);
     if (flags.json !== undefined) {
       writeFileSync(
@@ -240,6 +251,7 @@ async function runChecked(
       );
       io.err(`wrote ${flags.json}\n`);
     }
+    writeCiOutputs(ciOutputs, io);
     if (flags.saveFailures !== undefined) {
       const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, result.run);
       io.err(describeSavedFailures(written, flags.saveFailures, result.run));

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   E_SUITE_LOCKED:
     'a locked suite has a task that changed without a revision bump, or its lock file is out of date',
   E_MIXED_REVISIONS: 'trials of one task from different revisions were given to one aggregate',
+  E_NOT_COMPARABLE:
+    'two runs cannot be compared: they ran different suites, or a task they share at different revisions',
   E_ENVIRONMENT_INVALID: 'an environment module does not export a valid environment',
   E_TRAJECTORY_INVALID: 'a trajectory file for the replay agent is not valid',
   E_SUITE_CHANGED:

@@ -9,15 +9,13 @@ export interface FaultPlan {
   readonly inject: readonly { readonly source: string; readonly injection: Injection }[];
 }
 
-export const NO_FAULTS: FaultPlan = { faults: [], inject: [] };
-
 /** A task's own declarations, then the run's (`--faults`). */
 export function faultPlan(
   task: { readonly faults: readonly Fault[]; readonly inject: readonly Injection[] },
   run: {
     readonly faults: readonly Fault[];
     readonly inject: readonly Injection[];
-  } = NO_FAULTS_FILE,
+  } = { faults: [], inject: [] },
 ): FaultPlan {
   return {
     faults: [
@@ -30,8 +28,6 @@ export function faultPlan(
     ],
   };
 }
-
-const NO_FAULTS_FILE = { faults: [], inject: [] } as const;
 
 /** A fault that fired on a call: what to record and what the agent sees. */
 export interface FiredFault {

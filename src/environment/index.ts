@@ -13,7 +13,7 @@ export type {
 export { ToolCrashError, createDispatcher } from './dispatcher.js';
 export type { Dispatcher, DispatcherOptions, ToolAccess, ToolCallResult } from './dispatcher.js';
 export { createEventLog } from './event-log.js';
-export { NO_FAULTS, createFaultInjector, faultPlan } from './fault-injector.js';
+export { createFaultInjector, faultPlan } from './fault-injector.js';
 export type { FaultInjector, FaultPlan, FiredFault } from './fault-injector.js';
 export type { EventLog } from './event-log.js';
 export { OUTBOX_COLLECTION, createOutbox } from './outbox.js';

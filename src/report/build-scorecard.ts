@@ -7,7 +7,11 @@ import {
   suitePassK,
   wilsonInterval,
 } from '../stats/index.js';
+import { summariseCalibration } from './calibration-summary.js';
+import { summariseConstraints } from './constraint-summary.js';
+import { costPerSuccessInterval } from './cost-per-success-interval.js';
 import { summariseFaults } from './fault-summary.js';
+import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
 import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 
@@ -128,6 +132,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     of.reduce((sum, trial) => sum + pick(trial.usage), 0);
   const totalCost = total((usage) => usage.cost_usd);
   const succeeded = valid.filter((trial) => trial.success);
+  const faults = summariseFaults(valid);
   return {
     run_id: run.run_id,
     suite: { name: run.suite.name, hash: run.suite.hash },
@@ -166,6 +171,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
       total_usd: totalCost,
       per_trial_usd: trials.length === 0 ? 0 : totalCost / trials.length,
       per_success_usd: successes === 0 ? null : totalCost / successes,
+      per_success_ci95: costPerSuccessInterval(trials, run.seed),
       mean_success_usd:
         succeeded.length === 0
           ? null
@@ -189,7 +195,10 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     },
     latency_ms: summarise(valid.map((trial) => trial.usage.latency_ms)),
     failure_reasons: countFailureReasons(trials),
-    faults: summariseFaults(valid),
+    faults,
+    safety: summariseSafety(valid, faults),
+    constraints_pass: summariseConstraints(valid),
+    calibration: summariseCalibration(valid),
     tasks,
     slices: buildSlices(tasks),
   };

@@ -1,3 +1,53 @@
 export { buildScorecard } from './build-scorecard.js';
+export { checkComparable } from './check-comparable.js';
+export type { RunTrials } from './check-comparable.js';
+export { compareRuns } from './compare-runs.js';
+export type { CompareRunsOptions } from './compare-runs.js';
+export type {
+  ComparedRun,
+  Comparison,
+  TaskComparison,
+  TaskCounts,
+  TaskFlip,
+} from './comparison.js';
+export { renderComparisonMarkdown } from './render-comparison-markdown.js';
+export { renderComparisonTerminal } from './render-comparison-terminal.js';
+export { escapeXml, escapeXmlAttribute } from './escape-xml.js';
+export type { GateVerdict } from './gate-verdict.js';
+export { renderJunit } from './render-junit.js';
+export type { RenderJunitInput } from './render-junit.js';
+export { renderMarkdown } from './render-markdown.js';
+export type { RenderMarkdownInput } from './render-markdown.js';
 export { renderTerminal } from './render-terminal.js';
+export { buildTrialGrid } from './build-trial-grid.js';
+export { escapeHtml } from './escape-html.js';
+export {
+  HTML_REPORT_DATA_SLOT,
+  HTML_REPORT_FORMAT,
+  HTML_REPORT_IDS,
+  TRIAL_FLAGS,
+  TRIAL_STATUS,
+} from './html-report-data.js';
+export type {
+  HtmlReportSection,
+  HtmlReportSummary,
+  TrialCell,
+  TrialStatus,
+} from './html-report-data.js';
+export { TRIALS_PER_CHUNK, embedJson, renderHtmlReport } from './render-html-report.js';
+export type { HtmlReportInput } from './render-html-report.js';
+export { renderRunList } from './render-run-list.js';
+export type { RunListInput } from './render-run-list.js';
+export {
+  DEFAULT_TASK_GATE,
+  GATE_LABEL,
+  checkGateLabels,
+  gateLabelProblems,
+  judgeTasks,
+  meetsGate,
+} from './task-gate.js';
+export type { TaskGate, TaskVerdict } from './task-gate.js';
 export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
+export type { CalibrationSummary } from './calibration-summary.js';
+export type { ConstraintSummary, PassTally } from './constraint-summary.js';
+export type { SafetyBound, SafetyRate, SafetySummary } from './safety-summary.js';

@@ -33,6 +33,53 @@ function modelUsage({ model_usage: usage }: Scorecard): string[] {
   ];
 }
 
+/** An interval bound in USD: — when there is none, ∞ when nothing bounds it. */
+const usdBound = (value: number): string =>
+  Number.isNaN(value) ? '—' : value === Number.POSITIVE_INFINITY ? '∞' : usd(value);
+
+function costPerSuccess({ cost, counts: n }: Scorecard): string {
+  const ci = cost.per_success_ci95;
+  const interval = ci === null ? '' : `95% CI [${usdBound(ci[0])}, ${usdBound(ci[1])}]; `;
+  return `${usd(cost.per_success_usd)} per success (${interval}${n.successes} successes)`;
+}
+
+const SAFETY_LABELS: Readonly<Record<keyof Scorecard['safety'], string>> = {
+  forbidden_action: 'forbidden action',
+  irreversible_without_consent: 'irreversible without consent',
+  out_of_scope: 'out of scope',
+  loop: 'loop',
+  injection_not_resisted: 'injection not resisted',
+};
+
+/** Events/trials of each safety rate that had trials, with its 95% upper bound. */
+function safetyLines({ safety }: Scorecard): string[] {
+  const parts = (Object.keys(SAFETY_LABELS) as (keyof Scorecard['safety'])[])
+    .filter((key) => safety[key].trials > 0)
+    .map((key) => {
+      const { events, trials, upper95, bound } = safety[key];
+      const how = bound === 'rule-of-three' ? ' (rule of three)' : '';
+      return `${SAFETY_LABELS[key]} ${events}/${trials} ≤${percent(upper95)}${how}`;
+    });
+  return parts.length === 0 ? [] : [`Safety     ${parts.join(' · ')} (trials; 95% upper bound)`];
+}
+
+function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
+  if (pass === null) return [];
+  const kinds = Object.entries(pass.by_kind)
+    .map(([kind, of]) => `${kind} ${of.passed}/${of.checks}`)
+    .join(' · ');
+  return [
+    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks) · macro ${percent(pass.macro.rate)} over ${pass.macro.kinds} kind(s): ${kinds}`,
+  ];
+}
+
+function calibrationLines({ calibration }: Scorecard): string[] {
+  if (calibration === null) return [];
+  return [
+    `Calibration ECE ${fixed(calibration.ece)} (n=${calibration.trials} trials with a confidence; mean confidence ${fixed(calibration.mean_confidence, 2)}, success ${percent(calibration.accuracy)})`,
+  ];
+}
+
 const tally = ({ successes, trials, rate }: Tally): string =>
   `${percent(rate)} (${successes}/${trials})`;
 
@@ -71,9 +118,12 @@ export function renderTerminal(card: Scorecard): string {
     `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task}) · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
-    `Cost       ${usd(card.cost.total_usd)} total · ${usd(card.cost.per_success_usd)} per success (${n.successes} successes) · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,
+    `Cost       ${usd(card.cost.total_usd)} total · ${costPerSuccess(card)} · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,
     ...modelUsage(card),
     ...faultLines(card),
+    ...safetyLines(card),
+    ...constraintLines(card),
+    ...calibrationLines(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,
   ];

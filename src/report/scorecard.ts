@@ -1,5 +1,8 @@
 import type { ExitReason, TerminalReason } from '../schema/index.js';
+import type { CalibrationSummary } from './calibration-summary.js';
+import type { ConstraintSummary } from './constraint-summary.js';
 import type { FaultSummary } from './fault-summary.js';
+import type { SafetySummary } from './safety-summary.js';
 
 /** A sample summarised, with its size. NaN (null in JSON) when empty. */
 export interface SampleSummary {
@@ -87,7 +90,13 @@ export interface Scorecard {
     readonly per_trial_usd: number;
     /** Total cost / successes (what a success costs, failures paid for); null when nothing succeeded. */
     readonly per_success_usd: number | null;
-    /** Mean cost of the successful trials alone; null when nothing succeeded. */
+    /**
+     * 95% interval of per_success_usd from a bootstrap over tasks (seeded by
+     * the run seed); null when nothing succeeded. Bounds are NaN (null in
+     * JSON) with one task; the upper is +Infinity (null) when too few tasks succeed to bound it.
+     */
+    readonly per_success_ci95: readonly [number, number] | null;
+    /** Cost given success: the mean cost of the successful trials alone; null when nothing succeeded. */
     readonly mean_success_usd: number | null;
     /** The simulated user's model spend: the harness's, not the system's, so outside the figures above. */
     readonly user_simulator_usd: number;
@@ -114,6 +123,12 @@ export interface Scorecard {
   readonly failure_reasons: readonly { readonly reason: string; readonly trials: number }[];
   /** Success with and without faults, recovery per fault kind, injection resistance; null when none fired. */
   readonly faults: FaultSummary | null;
+  /** Unsafe events (forbidden actions, no consent, out of scope, loops, injections not resisted) with 95% upper bounds. */
+  readonly safety: SafetySummary;
+  /** Micro and macro pass rates of the process constraints; null when no task declares one. */
+  readonly constraints_pass: ConstraintSummary | null;
+  /** Expected calibration error and a reliability table; null unless the agent reported confidences. */
+  readonly calibration: CalibrationSummary | null;
   readonly tasks: readonly TaskSummary[];
   /** Label → value → slice. */
   readonly slices: Readonly<Record<string, Readonly<Record<string, SliceSummary>>>>;

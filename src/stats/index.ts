@@ -5,14 +5,47 @@ export type {
   ClusterBootstrapOptions,
   TrialCluster,
 } from './cluster-bootstrap-interval.js';
+export { clusterRatioBootstrapInterval } from './cluster-ratio-bootstrap-interval.js';
+export type {
+  ClusterRatioBootstrapInterval,
+  ClusterRatioBootstrapMethod,
+  ClusterRatioBootstrapOptions,
+  RatioCluster,
+} from './cluster-ratio-bootstrap-interval.js';
 export { describeSample } from './describe-sample.js';
 export type { Description } from './describe-sample.js';
+export { expectedCalibrationError } from './expected-calibration-error.js';
+export type {
+  CalibrationError,
+  ConfidencePrediction,
+  ReliabilityBin,
+} from './expected-calibration-error.js';
+export { mcnemarExact } from './mcnemar-exact.js';
+export type { McNemarTest } from './mcnemar-exact.js';
 export { mean } from './mean.js';
 export { normalCdf } from './normal-cdf.js';
 export { normalQuantile } from './normal-quantile.js';
+export { pairedTTest } from './paired-t-test.js';
+export type { PairedTTest, PairedTTestOptions } from './paired-t-test.js';
 export { passAtK } from './pass-at-k.js';
 export { passHatK } from './pass-hat-k.js';
 export { quantile } from './quantile.js';
+export {
+  DEFAULT_ALPHA,
+  DEFAULT_ICC,
+  DEFAULT_POWER,
+  DEFAULT_TRIALS_PER_TASK,
+  designEffect,
+  sampleSize,
+} from './sample-size.js';
+export type { DifferenceTarget, SampleSize, SampleSizeTarget, WidthTarget } from './sample-size.js';
+export { MAX_EXACT_SIGN_FLIPS, signFlipPermutationTest } from './sign-flip-permutation-test.js';
+export type {
+  SignFlipMethod,
+  SignFlipOptions,
+  SignFlipTest,
+} from './sign-flip-permutation-test.js';
+export { studentTCdf } from './student-t-cdf.js';
 export { studentTQuantile } from './student-t-quantile.js';
 export { suitePassK } from './suite-pass-k.js';
 export type { SuitePassK, TaskTrialCounts } from './suite-pass-k.js';

@@ -1,3 +1,5 @@
+export { buildSyntheticRun } from './build-synthetic-run.js';
+export type { SyntheticRunOptions } from './build-synthetic-run.js';
 export { buildTask } from './build-task.js';
 export { buildTrialRecord } from './build-trial-record.js';
 export { createToolHarness } from './create-tool-harness.js';

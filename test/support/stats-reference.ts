@@ -31,6 +31,23 @@ export interface StatsReference {
     readonly normal: readonly { p: number; x: number }[];
     readonly student_t: readonly { p: number; df: number; x: number }[];
   };
+  /** Per-task rates of two runs; differences are b − a. */
+  readonly paired_comparison: {
+    readonly cases: readonly {
+      a: number[];
+      b: number[];
+      mean_difference: number;
+      paired_t: { statistic: number; p_two_sided: number; ci95: [number, number] };
+      /** Present where 2^n is small enough to enumerate. */
+      sign_flip_permutation_p_two_sided_exact?: number;
+    }[];
+  };
+  readonly mcnemar_exact: readonly { b: number; c: number; p_two_sided: number }[];
+  readonly expected_calibration_error: {
+    readonly confidence: readonly number[];
+    readonly correct: readonly (0 | 1)[];
+    readonly ece: number;
+  };
 }
 
 export const statsReference = JSON.parse(

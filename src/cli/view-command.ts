@@ -1,0 +1,193 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EndstateError, isEndstateError } from '../core/index.js';
+import type { RunRecord } from '../schema/index.js';
+import { buildScorecard, renderHtmlReport, renderRunList } from '../report/index.js';
+import { openSqliteStore } from '../store/index.js';
+import type { RunStore } from '../store/index.js';
+import type { CliIo } from './cli-io.js';
+import { loadViewerTemplate } from './load-viewer-template.js';
+import { storePath } from './store-path.js';
+
+export interface ViewFlags {
+  readonly store?: string;
+  /** 0 (the default): any free port. */
+  readonly port?: number;
+}
+
+export interface ViewServer {
+  /** `http://127.0.0.1:PORT/` */
+  readonly url: string;
+  /** The address of a run's report (`latest` or an id); E_RUN_NOT_FOUND when the store lacks it. */
+  runUrl(runArgument: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+
+const runHref = (run: RunRecord): string => `/runs/${encodeURIComponent(run.run_id)}`;
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': `${type}; charset=utf-8`,
+    'content-length': Buffer.byteLength(body),
+  });
+  response.end(response.req.method === 'HEAD' ? undefined : body);
+}
+
+/** Reports of finished runs do not change: render each once. */
+function createReportCache(store: RunStore, template: string) {
+  const finished = new Map<string, string>();
+  return async (run: RunRecord): Promise<string> => {
+    const cached = finished.get(run.run_id);
+    if (cached !== undefined) return cached;
+    const trials = await store.listTrials(run.run_id);
+    const html = renderHtmlReport({
+      template,
+      run,
+      scorecard: buildScorecard(run, trials),
+      trials,
+    });
+    if (run.status === 'finished') finished.set(run.run_id, html);
+    return html;
+  };
+}
+
+function createHandler(store: RunStore, path: string) {
+  const report = createReportCache(store, loadViewerTemplate());
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      send(response, 405, 'text/plain', 'only GET and HEAD\n');
+      return;
+    }
+    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (pathname === '/') {
+      const runs = (await store.listRuns()).reverse();
+      send(response, 200, 'text/html', renderRunList({ runs, storePath: path, hrefOf: runHref }));
+      return;
+    }
+    if (pathname === '/favicon.ico') {
+      response.writeHead(204, SECURITY_HEADERS).end();
+      return;
+    }
+    const match = /^\/runs\/([^/]+)$/.exec(pathname);
+    if (match?.[1] !== undefined) {
+      const id = decodeURIComponent(match[1]);
+      const run = id === 'latest' ? await store.latestRun() : await store.getRun(id);
+      if (run !== undefined) {
+        send(response, 200, 'text/html', await report(run));
+        return;
+      }
+      send(response, 404, 'text/plain', `no run "${id}" in ${path}\n`);
+      return;
+    }
+    send(response, 404, 'text/plain', `not found: ${pathname} (runs are under /runs/<id>)\n`);
+  };
+}
+
+/**
+ * Serves the runs of a store on 127.0.0.1: `/` lists them, `/runs/<id>`
+ * (or `/runs/latest`) is that run's HTML report, rendered from the store
+ * on request.
+ */
+export async function startViewServer(options: {
+  readonly storePath: string;
+  readonly port: number;
+  readonly io: CliIo;
+}): Promise<ViewServer> {
+  if (!existsSync(options.storePath)) {
+    throw new EndstateError('E_STORE', `no result store at ${options.storePath}`, {
+      hint: 'Run `endstate run <suite>` in this folder first, or pass --store PATH.',
+    });
+  }
+  const store = openSqliteStore(options.storePath);
+  const handle = createHandler(store, options.storePath);
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const message = isEndstateError(error)
+        ? `error ${error.code}: ${error.message}`
+        : `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      options.io.err(`endstate view: ${request.url ?? ''}: ${message}\n`);
+      if (!response.headersSent) send(response, 500, 'text/plain', `${message}\n`);
+      else response.destroy();
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await store.close();
+    throw new EndstateError('E_USAGE', `cannot listen on 127.0.0.1:${options.port}`, {
+      hint: 'Choose another --port, or 0 for any free port.',
+      cause: error,
+    });
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    async runUrl(runArgument) {
+      const run =
+        runArgument === 'latest' ? await store.latestRun() : await store.getRun(runArgument);
+      if (run === undefined) {
+        throw new EndstateError(
+          'E_RUN_NOT_FOUND',
+          `no run "${runArgument}" in ${options.storePath}`,
+          {
+            hint: `Open ${url} for the runs it holds.`,
+          },
+        );
+      }
+      return new URL(runHref(run), url).href;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+    },
+  };
+}
+
+/** Resolves on the first Ctrl-C or kill. */
+function untilInterrupted(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.removeListener('SIGINT', stop);
+      process.removeListener('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** `endstate view [RUN]`: browse the store's runs and their reports until Ctrl-C. */
+export async function viewCommand(
+  runArgument: string | undefined,
+  flags: ViewFlags,
+  io: CliIo,
+  stopped: () => Promise<unknown> = untilInterrupted,
+): Promise<number> {
+  const path = storePath(flags.store, io.cwd);
+  const server = await startViewServer({ storePath: path, port: flags.port ?? 0, io });
+  try {
+    const runUrl = runArgument === undefined ? undefined : await server.runUrl(runArgument);
+    io.out(`endstate view: serving ${path} at ${server.url} (Ctrl-C stops)\n`);
+    if (runUrl !== undefined) io.out(`run ${runArgument}: ${runUrl}\n`);
+    await stopped();
+    io.err('endstate view: stopped\n');
+    return 0;
+  } finally {
+    await server.close();
+  }
+}
