@@ -1,13 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  buildScorecard,
   compareRuns,
+  comparisonSection,
   renderComparisonMarkdown,
   renderComparisonTerminal,
 } from '../report/index.js';
 import type { CliIo } from './cli-io.js';
 import { findStoredRun, openExistingStore } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { writeHtmlReport } from './write-html-report.js';
 
 export interface CompareFlags {
   readonly store?: string;
@@ -15,6 +18,8 @@ export interface CompareFlags {
   readonly json?: string;
   /** Write the comparison as GitHub-flavoured Markdown (a pull-request comment) here. */
   readonly md?: string;
+  /** Write run B's HTML report, with a comparison section, here. */
+  readonly html?: string;
 }
 
 /**
@@ -35,9 +40,10 @@ export async function compareCommand(
   try {
     const a = await findStoredRun(store, path, runA);
     const b = await findStoredRun(store, path, runB);
+    const trialsB = await store.listTrials(b.run_id);
     const comparison = compareRuns(
       { run: a, trials: await store.listTrials(a.run_id) },
-      { run: b, trials: await store.listTrials(b.run_id) },
+      { run: b, trials: trialsB },
     );
     io.out(`${renderComparisonTerminal(comparison)}\n`);
     if (flags.json !== undefined) {
@@ -47,6 +53,18 @@ export async function compareCommand(
     if (flags.md !== undefined) {
       writeFileSync(resolve(io.cwd, flags.md), renderComparisonMarkdown(comparison));
       io.err(`wrote ${flags.md}\n`);
+    }
+    if (flags.html !== undefined) {
+      writeHtmlReport(
+        flags.html,
+        {
+          run: b,
+          scorecard: buildScorecard(b, trialsB),
+          trials: trialsB,
+          sections: [comparisonSection(comparison)],
+        },
+        io,
+      );
     }
     return 0;
   } finally {

@@ -140,6 +140,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('<run-b>', 'the run compared with it (differences are B − A)')
     .option('--json <file>', 'also write the comparison as JSON')
     .option('--md <file>', 'also write it as GitHub-flavoured Markdown (a pull-request comment)')
+    .option('--html <file>', "write run B's HTML report with a section comparing it with run A")
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .action(async (runA: string, runB: string, flags: CompareFlags) =>
       setExit(await compareCommand(runA, runB, flags, io)),

@@ -1,6 +1,7 @@
 export { buildScorecard } from './build-scorecard.js';
 export { checkComparable } from './check-comparable.js';
 export type { RunTrials } from './check-comparable.js';
+export { comparisonSection } from './comparison-section.js';
 export { compareRuns } from './compare-runs.js';
 export type { CompareRunsOptions } from './compare-runs.js';
 export type {

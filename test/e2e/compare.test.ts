@@ -31,7 +31,17 @@ describe('endstate compare', () => {
 
   it('compares the run before the latest with the latest: terminal, JSON and Markdown', () => {
     const result = runCli(
-      ['compare', 'latest~1', 'latest', '--json', 'compare.json', '--md', 'compare.md'],
+      [
+        'compare',
+        'latest~1',
+        'latest',
+        '--json',
+        'compare.json',
+        '--md',
+        'compare.md',
+        '--html',
+        'compare.html',
+      ],
       cwd,
     );
     expect(result.stderr).not.toMatch(/error/i);
@@ -48,6 +58,10 @@ describe('endstate compare', () => {
     expect(result.stdout).toMatch(/^Flipped {5}\d+ improved.* · [1-9]\d* regressed/m);
 
     const comparison = readJson<Comparison>(join(cwd, 'compare.json'));
+    // Run B's report carries the comparison as a section (its data in the embedded JSON).
+    const html = readFileSync(join(cwd, 'compare.html'), 'utf8');
+    expect(html).toContain(`"title":"Compared with ${careful.run.run_id}"`);
+    expect(html).toContain(`"run_id":"${sloppy.run.run_id}"`);
     expect(comparison.a.run_id).toBe(careful.run.run_id);
     expect(comparison.b.run_id).toBe(sloppy.run.run_id);
     expect(comparison.tasks).toHaveLength(careful.scorecard.counts.tasks);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { buildTrialRecord } from '../testing/index.js';
+import { compareRuns } from './compare-runs.js';
+import { comparisonSection } from './comparison-section.js';
+import type { RunRecord } from '../schema/index.js';
+
+const run = (id: string, slip: number): RunRecord => ({
+  run_id: id,
+  created_at: '2026-11-30T00:00:00.000Z',
+  finished_at: '2026-11-30T00:01:00.000Z',
+  status: 'finished',
+  suite: {
+    name: 'demo',
+    path: '/demo',
+    hash: 'h',
+    task_ids: ['t1', 't2'],
+    revisions: { t1: 1, t2: 1 },
+  },
+  system: {
+    agent: { kind: 'simulated', name: 'simulated', version: '1', options: { slip } },
+    model: null,
+    prompt: null,
+    user: { kind: 'scripted', prompt_version: null },
+    harness_version: '0',
+    grader_version: '1',
+  },
+  system_hash: `s${slip}`,
+  trials_per_task: 2,
+  seed: 0,
+  concurrency: 1,
+  max_reruns: 0,
+});
+const trials = (runId: string, outcomes: Record<string, boolean[]>) =>
+  Object.entries(outcomes).flatMap(([task, list]) =>
+    list.map((success, index) =>
+      buildTrialRecord({ task_id: task, attempt: index + 1, success, run_id: runId }),
+    ),
+  );
+
+describe('comparisonSection', () => {
+  it('puts the headline figures and the tasks, worst first, into the section', () => {
+    // t1: A 2/2, B 0/2 (−100 pts, regressed); t2: A 1/2, B 2/2 (+50 pts).
+    const comparison = compareRuns(
+      { run: run('a', 0.1), trials: trials('a', { t1: [true, true], t2: [true, false] }) },
+      { run: run('b', 0.4), trials: trials('b', { t1: [false, false], t2: [true, true] }) },
+    );
+    const section = comparisonSection(comparison);
+    expect(section.id).toBe('comparison');
+    const data = section.data as {
+      summary: Record<string, unknown>;
+      tasks: { task: string; 'B − A': string; flip: string }[];
+    };
+    expect(data.summary['success A']).toBe('75.0% (3/4)');
+    expect(data.summary['success B']).toBe('50.0% (2/4)');
+    expect(String(data.summary['difference B − A'])).toMatch(/^-25\.0 pts \(95% CI /);
+    expect(data.summary.regressed).toBe('t1');
+    expect(data.tasks.map((row) => [row.task, row['B − A'], row.flip])).toEqual([
+      ['t1', '-100.0 pts', 'regressed'],
+      ['t2', '+50.0 pts', ''],
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Comparison } from './comparison.js';
+import type { HtmlReportSection } from './html-report-data.js';
+
+const percent = (value: number): string =>
+  Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
+const points = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} pts`;
+const pValue = (p: number): string => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+
+/**
+ * The comparison as a section of run B's HTML report: the headline
+ * figures, then one row per paired task (B − A), worst first. Every figure
+ * comes from the comparison; the report draws it as tables.
+ */
+export function comparisonSection(comparison: Comparison): HtmlReportSection {
+  const { a, b, difference, tests, flips } = comparison;
+  return {
+    id: 'comparison',
+    title: `Compared with ${a.run_id}`,
+    data: {
+      summary: {
+        'run A (baseline)': `${a.run_id} · ${a.agent}`,
+        'run B (this report)': `${b.run_id} · ${b.agent}`,
+        'systems differ in': comparison.system_differences.join(', ') || 'nothing',
+        'success A': `${percent(a.success_rate)} (${a.successes}/${a.trials})`,
+        'success B': `${percent(b.success_rate)} (${b.successes}/${b.trials})`,
+        'difference B − A': `${points(difference.value)} (95% CI ${points(difference.ci95[0])} to ${points(difference.ci95[1])}; ${difference.tasks} paired tasks)`,
+        'p (paired t, primary)': `${pValue(tests.paired_t.p)} (t = ${tests.paired_t.t.toFixed(2)}, df ${tests.paired_t.degrees_of_freedom})`,
+        'p (sign-flip permutation)': `${pValue(tests.sign_flip.p)} (${tests.sign_flip.method})`,
+        improved: flips.improved.join(', ') || 'none',
+        regressed: flips.regressed.join(', ') || 'none',
+        'cost per success A': a.cost.per_success_usd,
+        'cost per success B': b.cost.per_success_usd,
+      },
+      tasks: [...comparison.tasks]
+        .sort((x, y) => x.difference - y.difference || x.task_id.localeCompare(y.task_id))
+        .map((task) => ({
+          task: task.task_id,
+          A: `${task.a.successes}/${task.a.trials}`,
+          B: `${task.b.successes}/${task.b.trials}`,
+          'B − A': points(task.difference),
+          flip: task.flip ?? '',
+        })),
+      notes: comparison.notes,
+    },
+  };
+}
