@@ -112,6 +112,8 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     expect(await page.locator('#trace .why-failed').innerText()).toContain(check.id);
 
     await page.keyboard.press('Escape');
+    // Closing happens on the key event: wait for it rather than race it.
+    await page.locator('#trace').waitFor({ state: 'hidden', timeout: 5000 });
     expect(await page.locator('#trace').isHidden()).toBe(true);
     expect(recorder.requests).toEqual([url]);
     expect(recorder.errors).toEqual([]);
