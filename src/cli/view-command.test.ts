@@ -4,39 +4,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../schema/index.js';
 import { openSqliteStore } from '../store/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import type { CliIo } from './cli-io.js';
 import { startViewServer, viewCommand } from './view-command.js';
 import type { ViewServer } from './view-command.js';
 
-function runRecord(runId: string, createdAt: string): RunRecord {
-  return {
+const runRecord = (runId: string, createdAt: string): RunRecord =>
+  buildRunRecord(['t'], {
     run_id: runId,
     created_at: createdAt,
     finished_at: createdAt,
-    status: 'finished',
-    suite: {
-      name: 'demo',
-      path: '/demo',
-      hash: 'a'.repeat(64),
-      task_ids: ['t'],
-      revisions: { t: 1 },
-    },
-    system: {
-      agent: { kind: 'simulated', name: 'simulated', version: '1', options: {} },
-      model: null,
-      prompt: null,
-      user: { kind: 'scripted', prompt_version: null },
-      harness_version: '0.0.0',
-      grader_version: '1',
-    },
-    system_hash: 'b'.repeat(64),
-    trials_per_task: 2,
     seed: 1,
-    concurrency: 1,
     max_reruns: 0,
-  };
-}
+  });
 
 function captureIo(cwd: string): CliIo & { readonly output: string[] } {
   const output: string[] = [];

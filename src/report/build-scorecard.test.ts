@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { renderTerminal } from './render-terminal.js';
 
-function run(taskIds: string[], trialsPerTask: number): RunRecord {
-  return {
-    run_id: 'run',
-    created_at: '2026-11-30T00:00:00.000Z',
-    finished_at: '2026-11-30T00:01:00.000Z',
-    status: 'finished',
-    suite: {
-      name: 'demo',
-      path: '/demo',
-      hash: 'a'.repeat(64),
-      task_ids: taskIds,
-      revisions: Object.fromEntries(taskIds.map((id) => [id, 1])),
-    },
-    system: {
-      agent: { kind: 'simulated', name: 'simulated', version: '1', options: {} },
-      model: null,
-      prompt: null,
-      user: { kind: 'scripted', prompt_version: null },
-      harness_version: '0.0.0',
-      grader_version: '1',
-    },
-    system_hash: 'b'.repeat(64),
-    trials_per_task: trialsPerTask,
-    seed: 3,
-    concurrency: 1,
-    max_reruns: 2,
-  };
-}
+const run = (taskIds: string[], trialsPerTask: number): RunRecord =>
+  buildRunRecord(taskIds, { trials_per_task: trialsPerTask });
 
 /** `pattern` of one task: '1' success, '0' failure, 'x' invalid attempt (then rerun as the next char). */
 function trials(

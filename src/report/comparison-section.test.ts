@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import { compareRuns } from './compare-runs.js';
 import { comparisonSection } from './comparison-section.js';
 import type { RunRecord } from '../schema/index.js';
 
-const run = (id: string, slip: number): RunRecord => ({
-  run_id: id,
-  created_at: '2026-11-30T00:00:00.000Z',
-  finished_at: '2026-11-30T00:01:00.000Z',
-  status: 'finished',
-  suite: {
-    name: 'demo',
-    path: '/demo',
-    hash: 'h',
-    task_ids: ['t1', 't2'],
-    revisions: { t1: 1, t2: 1 },
-  },
-  system: {
-    agent: { kind: 'simulated', name: 'simulated', version: '1', options: { slip } },
-    model: null,
-    prompt: null,
-    user: { kind: 'scripted', prompt_version: null },
-    harness_version: '0',
-    grader_version: '1',
-  },
-  system_hash: `s${slip}`,
-  trials_per_task: 2,
-  seed: 0,
-  concurrency: 1,
-  max_reruns: 0,
-});
+const run = (id: string, slip: number): RunRecord =>
+  buildRunRecord(['t1', 't2'], {
+    run_id: id,
+    suite: { hash: 'h' },
+    agentOptions: { slip },
+    system_hash: `s${slip}`,
+    max_reruns: 0,
+  });
 const trials = (runId: string, outcomes: Record<string, boolean[]>) =>
   Object.entries(outcomes).flatMap(([task, list]) =>
     list.map((success, index) =>

@@ -2,7 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EndstateError } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
+import type { RunRecordOverrides } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import type { HtmlReportSummary } from './html-report-data.js';
 import { HTML_REPORT_DATA_SLOT, TRIAL_FLAGS, TRIAL_STATUS } from './html-report-data.js';
@@ -12,35 +13,8 @@ import { renderRunList } from './render-run-list.js';
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)><!--';
 const TEMPLATE = `<!doctype html><html><head><title>endstate report</title></head><body><main></main>${HTML_REPORT_DATA_SLOT}</body></html>`;
 
-function run(taskIds: string[], overrides: Partial<RunRecord> = {}): RunRecord {
-  return {
-    run_id: 'run-1',
-    created_at: '2026-11-30T00:00:00.000Z',
-    finished_at: '2026-11-30T00:01:00.000Z',
-    status: 'finished',
-    suite: {
-      name: 'demo',
-      path: '/demo',
-      hash: 'a'.repeat(64),
-      task_ids: taskIds,
-      revisions: Object.fromEntries(taskIds.map((id) => [id, 1])),
-    },
-    system: {
-      agent: { kind: 'simulated', name: 'simulated', version: '1', options: {} },
-      model: null,
-      prompt: { text: HOSTILE },
-      user: { kind: 'scripted', prompt_version: null },
-      harness_version: '0.0.0',
-      grader_version: '1',
-    },
-    system_hash: 'b'.repeat(64),
-    trials_per_task: 2,
-    seed: 3,
-    concurrency: 1,
-    max_reruns: 2,
-    ...overrides,
-  };
-}
+const run = (taskIds: string[], overrides: RunRecordOverrides = {}): RunRecord =>
+  buildRunRecord(taskIds, { run_id: 'run-1', system: { prompt: { text: HOSTILE } }, ...overrides });
 
 const failedCheck = {
   id: 'expect.changes[0]',

@@ -1,5 +1,7 @@
 export { buildSyntheticRun } from './build-synthetic-run.js';
 export type { SyntheticRunOptions } from './build-synthetic-run.js';
+export { buildRunRecord } from './build-run-record.js';
+export type { RunRecordOverrides } from './build-run-record.js';
 export { buildTask } from './build-task.js';
 export { buildTrialRecord } from './build-trial-record.js';
 export { createToolHarness } from './create-tool-harness.js';

@@ -1,5 +1,5 @@
 import type { RunRecord, TrialRecord } from '../../src/schema/index.js';
-import { buildTrialRecord } from '../../src/testing/index.js';
+import { buildRunRecord, buildTrialRecord } from '../../src/testing/index.js';
 
 /** A finished run record of `taskIds` × `trialsPerTask`, for report tests. */
 export function buildRun(
@@ -7,32 +7,11 @@ export function buildRun(
   trialsPerTask: number,
   suiteName = 'demo',
 ): RunRecord {
-  return {
+  return buildRunRecord(taskIds, {
     run_id: 'run-20261130-000000-abcdef',
-    created_at: '2026-11-30T00:00:00.000Z',
-    finished_at: '2026-11-30T00:01:00.000Z',
-    status: 'finished',
-    suite: {
-      name: suiteName,
-      path: '/demo',
-      hash: 'a'.repeat(64),
-      task_ids: [...taskIds],
-      revisions: Object.fromEntries(taskIds.map((id) => [id, 1])),
-    },
-    system: {
-      agent: { kind: 'simulated', name: 'simulated', version: '1', options: {} },
-      model: null,
-      prompt: null,
-      user: { kind: 'scripted', prompt_version: null },
-      harness_version: '0.0.0',
-      grader_version: '1',
-    },
-    system_hash: 'b'.repeat(64),
     trials_per_task: trialsPerTask,
-    seed: 3,
-    concurrency: 1,
-    max_reruns: 2,
-  };
+    suite: { name: suiteName },
+  });
 }
 
 /**
