@@ -4,7 +4,7 @@ import { mean } from './mean.js';
 import { normalCdf } from './normal-cdf.js';
 import { normalQuantile } from './normal-quantile.js';
 import { quantileSorted } from './quantile.js';
-import { studentTQuantile } from './student-t-quantile.js';
+import { expandedZ } from './expanded-z.js';
 import { wilsonInterval } from './wilson-interval.js';
 
 /** Trials of one task: the cluster the bootstrap resamples as a whole. */
@@ -183,8 +183,7 @@ function expandedBcaBounds(
     cubes += deviation * deviation * deviation;
   }
   const acceleration = cubes / (6 * Math.pow(squares, 1.5));
-  const expandedZ =
-    Math.sqrt(count / (count - 1)) * studentTQuantile((1 - confidence) / 2, count - 1);
+  const z = expandedZ(confidence, count);
   const level = (z: number): number => {
     const shifted = bias + z;
     const denominator = 1 - acceleration * shifted;
@@ -193,7 +192,7 @@ function expandedBcaBounds(
     return normalCdf(bias + shifted / denominator);
   };
   return {
-    lower: quantileSorted(sortedReplicates, level(expandedZ)),
-    upper: quantileSorted(sortedReplicates, level(-expandedZ)),
+    lower: quantileSorted(sortedReplicates, level(z)),
+    upper: quantileSorted(sortedReplicates, level(-z)),
   };
 }

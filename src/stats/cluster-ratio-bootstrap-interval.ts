@@ -2,7 +2,7 @@ import { createRng } from '../core/index.js';
 import type { Rng } from '../core/index.js';
 import { normalCdf } from './normal-cdf.js';
 import { quantileSorted } from './quantile.js';
-import { studentTQuantile } from './student-t-quantile.js';
+import { expandedZ } from './expanded-z.js';
 
 /** One task's totals: e.g. its cost in USD (numerator) and its successes (denominator). */
 export interface RatioCluster {
@@ -112,12 +112,11 @@ export function clusterRatioBootstrapInterval(
     return { value, lower: value, upper: value, method, tasks };
   }
   const replicates = resampleRatios(clusters, resamples, createRng(options.seed));
-  const expandedZ =
-    Math.sqrt(tasks / (tasks - 1)) * studentTQuantile((1 - confidence) / 2, tasks - 1);
+  const z = expandedZ(confidence, tasks);
   return {
     value,
-    lower: quantileUpToInfinity(replicates, normalCdf(expandedZ)),
-    upper: quantileUpToInfinity(replicates, normalCdf(-expandedZ)),
+    lower: quantileUpToInfinity(replicates, normalCdf(z)),
+    upper: quantileUpToInfinity(replicates, normalCdf(-z)),
     method,
     tasks,
   };
