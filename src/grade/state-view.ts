@@ -11,16 +11,54 @@ export interface FinalStateView {
 }
 
 export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalStateView {
+  return new FinalState(s0, diff);
+}
+
+/**
+ * A class, its lazy views getters on the prototype: getters on each object
+ * would give each trial's view a hidden class of its own, kept in the old
+ * generation, and through it the trial's objects would outlive
+ * young-generation collections.
+ */
+class FinalState implements FinalStateView {
+  #lists: Record<string, readonly StateRecord[]> | undefined;
+  #byId: Record<string, Readonly<Record<string, StateRecord>>> | undefined;
+
+  constructor(
+    private readonly s0: StateSnapshot,
+    private readonly diff: StateDiff,
+  ) {}
+
   // Own properties only: a path such as `constructor/name` names no record.
-  const get = (collection: string, id: string): StateRecord | undefined => {
-    const change = getOwn(getOwn(diff, collection), id);
+  get(collection: string, id: string): StateRecord | undefined {
+    const change = getOwn(getOwn(this.diff, collection), id);
     if (change !== undefined) return change.after ?? undefined;
-    return getOwn(getOwn(s0, collection), id);
-  };
-  const recordsOf = (collection: string): Record<string, StateRecord> => {
+    return getOwn(getOwn(this.s0, collection), id);
+  }
+
+  // Only CEL assertions read whole collections: these views are built on first use.
+  get lists(): Readonly<Record<string, readonly StateRecord[]>> {
+    return (this.#lists ??= orEmpty(
+      lazyRecord(this.collections(), (collection) => Object.values(this.recordsOf(collection))),
+      () => [],
+    ));
+  }
+
+  get byId(): Readonly<Record<string, Readonly<Record<string, StateRecord>>>> {
+    return (this.#byId ??= orEmpty(
+      lazyRecord(this.collections(), (collection) => this.recordsOf(collection)),
+      () => ({}),
+    ));
+  }
+
+  private collections(): string[] {
+    return [...new Set([...Object.keys(this.s0), ...Object.keys(this.diff)])];
+  }
+
+  private recordsOf(collection: string): Record<string, StateRecord> {
     const records: Record<string, StateRecord> = {};
-    const changes = getOwn(diff, collection);
-    for (const [id, record] of Object.entries(getOwn(s0, collection) ?? {})) {
+    const changes = getOwn(this.diff, collection);
+    for (const [id, record] of Object.entries(getOwn(this.s0, collection) ?? {})) {
       const change = getOwn(changes, id);
       if (change === undefined) setOwn(records, id, record);
       else if (change.after !== null) setOwn(records, id, change.after);
@@ -29,23 +67,7 @@ export function createFinalStateView(s0: StateSnapshot, diff: StateDiff): FinalS
       if (change.before === null && change.after !== null) setOwn(records, id, change.after);
     }
     return records;
-  };
-  // Only CEL assertions read whole collections: build these views on first use.
-  const collections = (): string[] => [...new Set([...Object.keys(s0), ...Object.keys(diff)])];
-  let lists: Record<string, readonly StateRecord[]> | undefined;
-  let byId: Record<string, Readonly<Record<string, StateRecord>>> | undefined;
-  return {
-    get,
-    get lists() {
-      return (lists ??= orEmpty(
-        lazyRecord(collections(), (collection) => Object.values(recordsOf(collection))),
-        () => [],
-      ));
-    },
-    get byId() {
-      return (byId ??= orEmpty(lazyRecord(collections(), recordsOf), () => ({})));
-    },
-  };
+  }
 }
 
 /** s0 seen the same way as sT, for CEL: collection → list of records. */

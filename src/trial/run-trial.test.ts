@@ -145,6 +145,22 @@ describe('runTrial', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('gives the session its signal from a shared prototype, not an accessor of its own', async () => {
+    // An accessor on each session gives each one a hidden class of its own,
+    // and through it every trial's objects outlive young-generation GCs.
+    let own: PropertyDescriptor | undefined = { value: 'unset' };
+    let aborted: boolean | undefined;
+    await trial(
+      agentDoing((session) => {
+        own = Object.getOwnPropertyDescriptor(session, 'signal');
+        aborted = session.signal.aborted;
+        return Promise.resolve('Done.');
+      }),
+    );
+    expect(own).toBeUndefined();
+    expect(aborted).toBe(false);
+  });
+
   it('makes a crashing tool an invalid environment failure', async () => {
     const record = await trial(
       agentDoing(async (session) => (await session.callTool('crash', {}), 'ok')),
@@ -269,12 +285,14 @@ describe('runTrial', () => {
         'recordUsage',
         'rng',
         'sendToUser',
-        'signal',
         'task',
         'tools',
         'trial',
       ].sort(),
     );
+    // The signal comes from the prototype, which holds nothing else.
+    const prototype = Object.getPrototypeOf(seen[0]) as object;
+    expect(Object.getOwnPropertyNames(prototype).sort()).toEqual(['constructor', 'signal']);
   });
 
   const usage = (tokens: number, costUsd: number) => ({

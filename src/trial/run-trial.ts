@@ -16,14 +16,21 @@ import {
   createFaultInjector,
   faultPlan,
 } from '../environment/index.js';
-import type { ExitReason, Fault, Injection, TrialEvent, TrialRecord } from '../schema/index.js';
+import type {
+  ExitReason,
+  Fault,
+  Injection,
+  ModelUsage,
+  TrialEvent,
+  TrialRecord,
+} from '../schema/index.js';
 import { TRIAL_RECORD_VERSION } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
 import { scriptedUsers } from '../user/index.js';
 import type { UserFactory } from '../user/index.js';
-import { createSession, createTrialControl } from './create-session.js';
+import { createSession, createTrialControl, withTrialSignal } from './create-session.js';
 import { gradeFinalState } from './grade-final-state.js';
 import type { GradedState } from './grade-final-state.js';
 import type { TrialControl } from './create-session.js';
@@ -150,16 +157,14 @@ async function playSession(
     ...faultsOf(input, rng),
   });
   const trial = { task_id: task.id, attempt: input.attempt, rerun: input.rerun, seed: input.seed };
-  const user = (input.users ?? scriptedUsers)({
-    spec: task.spec.user,
-    trial,
-    // Read on demand: an AbortController per trial that nobody listens to
-    // is still garbage the young generation has to carry.
-    get signal() {
-      return control.signal;
-    },
-    recordUsage: (usage) => void log.record({ kind: 'usage', ...usage, role: 'user' }),
-  });
+  const user = (input.users ?? scriptedUsers)(
+    withTrialSignal(control, {
+      spec: task.spec.user,
+      trial,
+      recordUsage: (usage: ModelUsage) =>
+        void log.record({ kind: 'usage', ...usage, role: 'user' }),
+    }),
+  );
   let opening: string;
   try {
     opening = await user.open();
