@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { EndstateError } from './errors.js';
+import { quoteKey } from './quote-key.js';
 
 /**
  * Canonical JSON (RFC 8785): object keys sorted by UTF-16 code units, no
@@ -45,7 +46,7 @@ function write(value: unknown): string | undefined {
     if (text === undefined) continue;
     if (!first) out += ',';
     first = false;
-    out += `${quote(key)}:${text}`;
+    out += `${quoteKey(key)}:${text}`;
   }
   return `${out}}`;
 }
@@ -71,21 +72,9 @@ function sortKeys(keys: string[]): void {
   }
 }
 
-/** Field names repeat across records: keep their quoted form (up to a bound). */
-const quotedKeys = new Map<string, string>();
-const MAX_QUOTED_KEYS = 50_000;
-
-function quote(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
-  }
-  return quoted;
-}
-
+/** sha256 of a string's UTF-8 bytes, as lowercase hex (the one-shot digest: no Hash object per call). */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** sha256 of the canonical JSON of a value, as lowercase hex. */

@@ -27,6 +27,29 @@ describe('encodeTrial', () => {
     });
   });
 
+  it('writes the text JSON.stringify writes, also once state records are kept', async () => {
+    const task = buildTask(shopEnvironment, shopRefundTask);
+    for (const seed of [1, 2]) {
+      const record = await runTrial({
+        task,
+        environment: shopEnvironment,
+        agent: createOracleAgent(),
+        seed,
+        attempt: seed,
+        rerun: 0,
+        runId: 'r',
+        suiteHash: 'h',
+        systemHash: 's',
+      });
+      expect(Object.keys(record.state_diff ?? {}).length).toBeGreaterThan(0);
+      expect(record.events.some((event) => event.kind === 'tool_result')).toBe(true);
+      const { events, ...rest } = record;
+      const encoded = encodeTrial(record);
+      expect(encoded.record).toBe(JSON.stringify(rest));
+      expect(encoded.events).toBe(JSON.stringify(events));
+    }
+  });
+
   it('refuses a record of another version', () => {
     expect(() => decodeTrial('{"record_version":99,"trial_id":"t"}', '[]')).toThrow(
       /record version 99/,

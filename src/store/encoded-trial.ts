@@ -1,5 +1,6 @@
 import type { TrialRecord } from '../schema/index.js';
 import { TRIAL_RECORD_VERSION } from '../schema/index.js';
+import { jsonWithRecords } from '../core/index.js';
 
 /**
  * A trial record serialised for storage: the columns a store indexes, the
@@ -22,8 +23,12 @@ export interface EncodedTrial {
   readonly events: string;
 }
 
+/** Levels from the state diff down to its records: collection → id → change → before/after. */
+const STATE_DIFF_DEPTH = 3;
+/** Levels from a tool result event down to the records in its result (a record, or a list of them). */
+const RESULT_EVENT_DEPTH = 2;
+
 export function encodeTrial(trial: TrialRecord): EncodedTrial {
-  const { events, ...rest } = trial;
   return {
     trial_id: trial.trial_id,
     run_id: trial.run_id,
@@ -34,9 +39,41 @@ export function encodeTrial(trial: TrialRecord): EncodedTrial {
     success: trial.success,
     terminal_reason: trial.terminal_reason,
     exit_reason: trial.exit_reason,
-    record: JSON.stringify(rest),
-    events: JSON.stringify(events),
+    record: recordJson(trial),
+    events: eventsJson(trial.events),
   };
+}
+
+/**
+ * `JSON.stringify` of the record without `events`, the same text, with
+ * the state records of its diff written once per record (see
+ * jsonWithRecords).
+ */
+function recordJson(trial: TrialRecord): string {
+  let out = '{';
+  for (const key of Object.keys(trial) as (keyof TrialRecord)[]) {
+    if (key === 'events') continue;
+    const value = trial[key];
+    const text =
+      key === 'state_diff' ? jsonWithRecords(value, STATE_DIFF_DEPTH) : JSON.stringify(value);
+    if (text === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+/** `JSON.stringify` of the events, the same text, with the state records in tool results written once. */
+function eventsJson(events: TrialRecord['events']): string {
+  let out = '[';
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
+    if (index > 0) out += ',';
+    out +=
+      event.kind === 'tool_result' && typeof event.result === 'object' && event.result !== null
+        ? jsonWithRecords(event, RESULT_EVENT_DEPTH)
+        : JSON.stringify(event);
+  }
+  return `${out}]`;
 }
 
 /**
