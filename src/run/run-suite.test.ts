@@ -121,6 +121,70 @@ describe('runSuite', () => {
     ).rejects.toThrow('disk full');
     expect((await store.latestRun())?.status).toBe('interrupted');
   });
+
+  it('plays while the run is recorded but stores no trial before its run', async () => {
+    const store = createMemoryStore();
+    const order: string[] = [];
+    let recordRun: () => void = () => undefined;
+    const slow = {
+      ...store,
+      createRun: async (run: Parameters<typeof store.createRun>[0]) => {
+        await new Promise<void>((resolve) => (recordRun = resolve));
+        order.push('run');
+        await store.createRun(run);
+      },
+      putTrial: async (trial: Parameters<typeof store.putTrial>[0]) => {
+        order.push('trial');
+        await store.putTrial(trial);
+      },
+    };
+    const events: RunEvent[] = [];
+    const running = runSuite({
+      suite: flakySuite(),
+      agent: createOracleAgent(),
+      trials: 2,
+      store: slow,
+      onEvent: (event) => {
+        events.push(event);
+        // The run is recorded only once every trial has played.
+        if (event.type === 'trial-end' && event.completed === event.plannedTrials) recordRun();
+      },
+    });
+    const { run, trials } = await running;
+    expect(events.filter((event) => event.type === 'trial-end').length).toBe(trials.length);
+    expect(order[0]).toBe('run');
+    expect(order.filter((step) => step === 'trial')).toHaveLength(trials.length);
+    expect(await store.listTrials(run.run_id)).toHaveLength(trials.length);
+    expect((await store.getRun(run.run_id))?.status).toBe('finished');
+  });
+
+  it('fails with the store error when the run cannot be recorded, and plays no further', async () => {
+    const store = createMemoryStore();
+    let finished = 0;
+    const broken = {
+      ...store,
+      createRun: () => Promise.reject(new Error('database is locked')),
+      finishRun: () => {
+        finished++;
+        return Promise.resolve();
+      },
+    };
+    const ends: RunEvent[] = [];
+    await expect(
+      runSuite({
+        suite: flakySuite(),
+        agent: createOracleAgent(),
+        trials: 20,
+        concurrency: 1,
+        store: broken,
+        onEvent: (event) => event.type === 'trial-end' && ends.push(event),
+      }),
+    ).rejects.toThrow('database is locked');
+    expect(finished).toBe(0);
+    expect(await store.listRuns()).toEqual([]);
+    // The failure stops the run at the next trial: far fewer than the 60 planned.
+    expect(ends.length).toBeLessThan(5);
+  });
 });
 
 describe('runSuite with a seed', () => {

@@ -62,7 +62,14 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const { suite, agent, store } = options;
   const tasks = options.tasks ?? suite.tasks;
   const run = options.resume?.run ?? newRunRecord(options, tasks);
-  if (options.resume === undefined) await store.createRun(run);
+  // The first trials play while the run is recorded (a store's writer may
+  // take a moment to start); a trial is stored once its run is.
+  const created = options.resume === undefined ? store.createRun(run) : Promise.resolve();
+  let recorded = false;
+  const runStored = created.then(
+    () => void (recorded = true),
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
   const plannedTrials = tasks.length * run.trials_per_task;
   const plan = planAttempts(tasks, run.trials_per_task, run.max_reruns, options.resume?.trials);
   options.onEvent?.({ type: 'run-start', run, plannedTrials, alreadyDone: plan.done });
@@ -86,7 +93,9 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         ...(runFaults === undefined ? {} : { runFaults }),
         shouldStop: () => writes.error,
         onTrial: (record, willRerun) => {
-          writes.track(store.putTrial(record));
+          writes.track(
+            recorded ? store.putTrial(record) : created.then(() => store.putTrial(record)),
+          );
           if (options.collect !== false) records.push(record);
           if (!willRerun) completed++;
           options.onEvent?.({
@@ -104,10 +113,18 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   try {
     await Promise.all(Array.from({ length: options.concurrency ?? run.concurrency }, play));
     await writes.settled();
-    if (writes.error !== undefined) throw writes.error;
   } catch (error) {
-    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
+    if ((await runStored) === undefined) {
+      await store.finishRun(run.run_id, 'interrupted', wallClockIso());
+    }
     throw error;
+  }
+  // A run the store could not record has no trials either: its error says why.
+  const notStored = await runStored;
+  if (notStored !== undefined) throw notStored;
+  if (writes.error !== undefined) {
+    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
+    throw writes.error;
   }
   const finishedAt = wallClockIso();
   await store.finishRun(run.run_id, 'finished', finishedAt);
