@@ -1,9 +1,11 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOracleAgent } from '../agent/index.js';
 import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
+import { buildRunRecord } from '../testing/index.js';
 import { describeRunStoreContract } from './run-store.contract.js';
 import { openSqliteStore, openStoreConnections } from './sqlite-store.js';
 
@@ -38,6 +40,32 @@ describe('openSqliteStore', () => {
     const second = openSqliteStore(path);
     expect((await second.latestRun())?.run_id).toBe('kept');
     await second.close();
+  });
+
+  it("makes new stores with 16 KB pages and keeps an older store's page size", async () => {
+    const fresh = newStorePath();
+    const store = openSqliteStore(fresh, { writer: 'inline' });
+    await store.close();
+    const read = (path: string): unknown => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return db.pragma('page_size', { simple: true });
+      } finally {
+        db.close();
+      }
+    };
+    expect(read(fresh)).toBe(16_384);
+
+    const older = newStorePath();
+    const db = new Database(older);
+    db.pragma('page_size = 4096');
+    db.exec('CREATE TABLE keep (x)');
+    db.close();
+    const reopened = openSqliteStore(older, { writer: 'inline' });
+    await reopened.createRun(buildRunRecord(['t1'], { run_id: 'r-old' }));
+    expect((await reopened.getRun('r-old'))?.run_id).toBe('r-old');
+    await reopened.close();
+    expect(read(older)).toBe(4096);
   });
 
   it('refuses a file that is not a store with an E_STORE error', () => {
