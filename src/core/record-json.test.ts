@@ -71,6 +71,17 @@ describe('jsonWithRecords', () => {
     expect(reads).toBe(2);
   });
 
+  it('uses the text the caller wrote for an object, at any depth it reaches', () => {
+    const order = { id: 'o1', total: 12.5 };
+    const written = new Map<object, string>([[order, JSON.stringify(order)]]);
+    const event = { kind: 'tool_result', result: order };
+    expect(jsonWithRecords(event, 1, written)).toBe(JSON.stringify(event));
+    // The caller's text is taken as it is: nothing reads the object again.
+    const marked = new Map<object, string>([[order, '"written"']]);
+    expect(jsonWithRecords([event], 2, marked)).toBe('[{"kind":"tool_result","result":"written"}]');
+    expect(jsonWithRecords([event], 1, marked)).toBe(JSON.stringify([event]));
+  });
+
   it('does not keep the text of values nobody remembered', () => {
     const open = { n: 1 };
     expect(jsonWithRecords({ open }, 2)).toBe('{"open":{"n":1}}');

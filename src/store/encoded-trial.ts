@@ -1,6 +1,6 @@
 import type { TrialRecord } from '../schema/index.js';
 import { TRIAL_RECORD_VERSION } from '../schema/index.js';
-import { jsonWithRecords } from '../core/index.js';
+import { isRememberedRecord, jsonWithRecords } from '../core/index.js';
 
 /**
  * A trial record serialised for storage: the columns a store indexes, the
@@ -25,10 +25,11 @@ export interface EncodedTrial {
 
 /** Levels from the state diff down to its records: collection → id → change → before/after. */
 const STATE_DIFF_DEPTH = 3;
-/** Levels from a tool result event down to the records in its result (a record, or a list of them). */
-const RESULT_EVENT_DEPTH = 2;
+/** Levels from a tool result event down to the record that is its result. */
+const RESULT_EVENT_DEPTH = 1;
 
 export function encodeTrial(trial: TrialRecord): EncodedTrial {
+  const written = writtenRecords(trial.state_diff);
   return {
     trial_id: trial.trial_id,
     run_id: trial.run_id,
@@ -39,9 +40,20 @@ export function encodeTrial(trial: TrialRecord): EncodedTrial {
     success: trial.success,
     terminal_reason: trial.terminal_reason,
     exit_reason: trial.exit_reason,
-    record: recordJson(trial),
-    events: eventsJson(trial.events),
+    record: recordJson(trial, written),
+    events: eventsJson(trial.events, written),
   };
+}
+
+/** The text of each record the trial wrote (each is also the result of the call that wrote it). */
+function writtenRecords(diff: TrialRecord['state_diff']): Map<object, string> {
+  const written = new Map<object, string>();
+  for (const records of Object.values(diff ?? {})) {
+    for (const { after } of Object.values(records)) {
+      if (after !== null && !isRememberedRecord(after)) written.set(after, JSON.stringify(after));
+    }
+  }
+  return written;
 }
 
 /**
@@ -49,13 +61,15 @@ export function encodeTrial(trial: TrialRecord): EncodedTrial {
  * the state records of its diff written once per record (see
  * jsonWithRecords).
  */
-function recordJson(trial: TrialRecord): string {
+function recordJson(trial: TrialRecord, written: ReadonlyMap<object, string>): string {
   let out = '{';
   for (const key of Object.keys(trial) as (keyof TrialRecord)[]) {
     if (key === 'events') continue;
     const value = trial[key];
     const text =
-      key === 'state_diff' ? jsonWithRecords(value, STATE_DIFF_DEPTH) : JSON.stringify(value);
+      key === 'state_diff'
+        ? jsonWithRecords(value, STATE_DIFF_DEPTH, written)
+        : JSON.stringify(value);
     if (text === undefined) continue;
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;
   }
@@ -63,14 +77,18 @@ function recordJson(trial: TrialRecord): string {
 }
 
 /** `JSON.stringify` of the events, the same text, with the state records in tool results written once. */
-function eventsJson(events: TrialRecord['events']): string {
+function eventsJson(events: TrialRecord['events'], written: ReadonlyMap<object, string>): string {
   let out = '[';
   for (let index = 0; index < events.length; index++) {
     const event = events[index]!;
     if (index > 0) out += ',';
+    // Walking an event costs more than the engine's stringify: only for a record's text.
+    const result = event.kind === 'tool_result' ? event.result : undefined;
     out +=
-      event.kind === 'tool_result' && typeof event.result === 'object' && event.result !== null
-        ? jsonWithRecords(event, RESULT_EVENT_DEPTH)
+      typeof result === 'object' &&
+      result !== null &&
+      (written.has(result) || isRememberedRecord(result))
+        ? jsonWithRecords(event, RESULT_EVENT_DEPTH, written)
         : JSON.stringify(event);
   }
   return `${out}]`;
