@@ -135,8 +135,8 @@ function checkConsent(
     pass: offending.length === 0,
     message:
       offending.length === 0
-        ? `every ${calls} had the user’s confirmation first`
-        : `${offending.length} ${calls}(s) without the user’s confirmation`,
+        ? `every ${calls} had the user's confirmation first`
+        : `${offending.length} ${calls}(s) without the user's confirmation`,
     evidence: { call_ids: offending },
   };
 }

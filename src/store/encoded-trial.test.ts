@@ -47,6 +47,10 @@ describe('encodeTrial', () => {
       const encoded = encodeTrial(record);
       expect(encoded.record).toBe(JSON.stringify(rest));
       expect(encoded.events).toBe(JSON.stringify(events));
+      // The harness's own words are Latin-1, so a trial's text stays one
+      // byte a character in memory (one typographic apostrophe doubles it).
+      const text = encoded.record + encoded.events;
+      expect([...text].filter((character) => character.charCodeAt(0) > 0xff)).toEqual([]);
     }
   });
 

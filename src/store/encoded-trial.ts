@@ -62,7 +62,9 @@ function writtenRecords(diff: TrialRecord['state_diff']): Map<object, string> {
  * jsonWithRecords).
  */
 function recordJson(trial: TrialRecord, written: ReadonlyMap<object, string>): string {
-  let out = '{';
+  // Pieces joined once: a string made by `+` is a tree of pieces, which
+  // sending it to the writer thread would first copy into one.
+  const pieces: string[] = ['{'];
   for (const key of Object.keys(trial) as (keyof TrialRecord)[]) {
     if (key === 'events') continue;
     const value = trial[key];
@@ -71,27 +73,31 @@ function recordJson(trial: TrialRecord, written: ReadonlyMap<object, string>): s
         ? jsonWithRecords(value, STATE_DIFF_DEPTH, written)
         : JSON.stringify(value);
     if (text === undefined) continue;
-    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;
+    if (pieces.length > 1) pieces.push(',');
+    pieces.push(JSON.stringify(key), ':', text);
   }
-  return `${out}}`;
+  pieces.push('}');
+  return pieces.join('');
 }
 
 /** `JSON.stringify` of the events, the same text, with the state records in tool results written once. */
 function eventsJson(events: TrialRecord['events'], written: ReadonlyMap<object, string>): string {
-  let out = '[';
+  const pieces: string[] = ['['];
   for (let index = 0; index < events.length; index++) {
     const event = events[index]!;
-    if (index > 0) out += ',';
+    if (index > 0) pieces.push(',');
     // Walking an event costs more than the engine's stringify: only for a record's text.
     const result = event.kind === 'tool_result' ? event.result : undefined;
-    out +=
+    pieces.push(
       typeof result === 'object' &&
-      result !== null &&
-      (written.has(result) || isRememberedRecord(result))
-        ? jsonWithRecords(event, RESULT_EVENT_DEPTH, written)
-        : JSON.stringify(event);
+        result !== null &&
+        (written.has(result) || isRememberedRecord(result))
+        ? jsonWithRecords(event, RESULT_EVENT_DEPTH, written)!
+        : JSON.stringify(event),
+    );
   }
-  return `${out}]`;
+  pieces.push(']');
+  return pieces.join('');
 }
 
 /**
