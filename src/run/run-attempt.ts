@@ -17,8 +17,8 @@ export interface AttemptInput {
   readonly agent: Agent;
   readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'>;
   readonly suiteHash: string;
-  readonly users?: UserFactory;
-  readonly runFaults?: RunFaults;
+  readonly users?: UserFactory | undefined;
+  readonly runFaults?: RunFaults | undefined;
   /** Called after every trial; `willRerun` when the trial was invalid and another try follows. */
   readonly onTrial: (record: TrialRecord, willRerun: boolean) => void;
   /** Stops before the next try when it returns an error (a failed write, say). */
@@ -46,8 +46,8 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
       runId: run.run_id,
       suiteHash: input.suiteHash,
       systemHash: run.system_hash,
-      ...(input.users === undefined ? {} : { users: input.users }),
-      ...(input.runFaults === undefined ? {} : { runFaults: input.runFaults }),
+      users: input.users,
+      runFaults: input.runFaults,
     });
     const willRerun = !record.valid && rerun < run.max_reruns;
     input.onTrial(record, willRerun);

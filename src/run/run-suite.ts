@@ -81,31 +81,35 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const queue = plan.pending;
   const runFaults = run.faults;
   let next = 0;
+  const shouldStop = (): Error | undefined => writes.error;
+  const onTrial = (record: TrialRecord, willRerun: boolean): void => {
+    writes.track(recorded ? store.putTrial(record) : created.then(() => store.putTrial(record)));
+    if (options.collect !== false) records.push(record);
+    if (!willRerun) completed++;
+    options.onEvent?.({
+      type: 'trial-end',
+      trial: outlineOf(record),
+      completed,
+      plannedTrials,
+      willRerun,
+    });
+  };
+  const users = options.users?.factory;
   const play = async (): Promise<void> => {
     for (let job = queue[next++]; job !== undefined; job = queue[next++]) {
+      // Every field spelled out: spreading objects per attempt showed in a fast run's profile.
       await runAttempt({
-        ...job,
+        task: job.task,
+        attempt: job.attempt,
+        firstRerun: job.firstRerun,
         environment: suite.environment,
         agent,
         run,
         suiteHash: suite.hash,
-        ...(options.users === undefined ? {} : { users: options.users.factory }),
-        ...(runFaults === undefined ? {} : { runFaults }),
-        shouldStop: () => writes.error,
-        onTrial: (record, willRerun) => {
-          writes.track(
-            recorded ? store.putTrial(record) : created.then(() => store.putTrial(record)),
-          );
-          if (options.collect !== false) records.push(record);
-          if (!willRerun) completed++;
-          options.onEvent?.({
-            type: 'trial-end',
-            trial: outlineOf(record),
-            completed,
-            plannedTrials,
-            willRerun,
-          });
-        },
+        users,
+        runFaults,
+        shouldStop,
+        onTrial,
       });
     }
   };

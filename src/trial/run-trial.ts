@@ -48,9 +48,9 @@ export interface TrialInput {
   readonly suiteHash: string;
   readonly systemHash: string;
   /** Makes the simulated user (default: each task's script). */
-  readonly users?: UserFactory;
+  readonly users?: UserFactory | undefined;
   /** Faults and injections for every task of the run (`--faults`), after the task's own. */
-  readonly runFaults?: RunFaults;
+  readonly runFaults?: RunFaults | undefined;
 }
 
 /** A run's `--faults` declarations. */
