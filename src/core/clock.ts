@@ -30,6 +30,11 @@ export interface Stopwatch {
   elapsedMs(): number;
 }
 
+/** Milliseconds to the microsecond (three decimals), as records keep timings. */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
 export function startStopwatch(): Stopwatch {
   const start = performance.now();
   return { elapsedMs: () => performance.now() - start };

@@ -1,6 +1,7 @@
 export { canonicalJson, hashJson, sha256Hex } from './canonical-json.js';
 export {
   frozenClock,
+  roundMs,
   sleep,
   startStopwatch,
   startTimeout,

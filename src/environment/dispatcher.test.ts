@@ -75,6 +75,26 @@ describe('createDispatcher', () => {
     expect(log.events.map((event) => event.kind)).toEqual(['tool_call', 'tool_result']);
   });
 
+  it('keeps timings to the microsecond', async () => {
+    // A stopwatch whose readings carry float noise below the microsecond.
+    const readings = [1.0000004, 1.0000004, 1.0106117, 2.0000004];
+    const stopwatch: Stopwatch = { elapsedMs: () => readings.shift() ?? 3 };
+    const log = createEventLog(stopwatch);
+    const dispatcher = createDispatcher({
+      environment,
+      state: createWorkingState(environment.fixture),
+      clock: frozenClock('2026-10-05T09:00:00Z'),
+      rng: createRng(1),
+      log,
+      stopwatch,
+      access: { deny: [] },
+    });
+    await dispatcher.call('get_order', { order_id: '1' });
+    const result = log.events.find((event) => event.kind === 'tool_result');
+    expect(result).toMatchObject({ duration_ms: 0.011 });
+    for (const event of log.events) expect(Math.round(event.t_ms * 1000)).toBe(event.t_ms * 1000);
+  });
+
   it('returns a structured error for invalid arguments and keeps going', async () => {
     const { dispatcher, log } = setup();
     const result = await dispatcher.call('get_order', { order_id: 42 });

@@ -1,5 +1,5 @@
 import type { Clock, JsonObject, JsonValue, Rng, Stopwatch } from '../core/index.js';
-import { cloneJson, sleep } from '../core/index.js';
+import { cloneJson, roundMs, sleep } from '../core/index.js';
 import { INJECTION_FAULT } from '../schema/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Environment } from './define-environment.js';
@@ -162,7 +162,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         fail(callId, tool, 'tool_crash', error instanceof Error ? error.message : String(error));
         throw new ToolCrashError(tool, error);
       }
-      const durationMs = stopwatch.elapsedMs() - started;
+      const durationMs = roundMs(stopwatch.elapsedMs() - started);
       calls.push({ tool, args, ok: !isToolFailure(output) });
       faults?.afterCall(tool, !isToolFailure(output));
       if (fault?.error !== undefined) {

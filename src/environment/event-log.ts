@@ -1,4 +1,5 @@
 import type { Stopwatch } from '../core/index.js';
+import { roundMs } from '../core/index.js';
 import type { TrialEvent, UnstampedEvent } from '../schema/index.js';
 
 /** The trial's event log: the harness's own record of what happened, stamped with time. */
@@ -12,7 +13,7 @@ export function createEventLog(stopwatch: Stopwatch): EventLog {
   return {
     events,
     record(event) {
-      const stamped = { t_ms: Math.round(stopwatch.elapsedMs() * 1000) / 1000, ...event };
+      const stamped = { t_ms: roundMs(stopwatch.elapsedMs()), ...event };
       events.push(stamped);
       return stamped;
     },
