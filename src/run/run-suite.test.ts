@@ -158,6 +158,41 @@ describe('runSuite', () => {
     expect((await store.getRun(run.run_id))?.status).toBe('finished');
   });
 
+  it('asks the store to commit once the last trial is played, before the run is finished', async () => {
+    const store = createMemoryStore();
+    const order: string[] = [];
+    let recordRun: () => void = () => undefined;
+    const grouped = {
+      ...store,
+      // Recorded only after every trial played: all trials are put late.
+      createRun: async (run: Parameters<typeof store.createRun>[0]) => {
+        await new Promise<void>((resolve) => (recordRun = resolve));
+        await store.createRun(run);
+      },
+      putTrial: (trial: Parameters<typeof store.putTrial>[0]) => {
+        order.push('trial');
+        return store.putTrial(trial);
+      },
+      flush: () => void order.push('flush'),
+      finishRun: (...args: Parameters<typeof store.finishRun>) => {
+        order.push('finish');
+        return store.finishRun(...args);
+      },
+    };
+    const { trials } = await runSuite({
+      suite: flakySuite(),
+      agent: createOracleAgent(),
+      trials: 2,
+      store: grouped,
+      onEvent: (event) => {
+        // Recorded after the last trial played.
+        if (event.type === 'trial-end' && event.completed === event.plannedTrials)
+          setTimeout(recordRun, 0);
+      },
+    });
+    expect(order).toEqual([...trials.map(() => 'trial'), 'flush', 'finish']);
+  });
+
   it('fails with the store error when the run cannot be recorded, and plays no further', async () => {
     const store = createMemoryStore();
     let finished = 0;

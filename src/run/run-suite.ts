@@ -116,6 +116,10 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
 
   try {
     await Promise.all(Array.from({ length: options.concurrency ?? run.concurrency }, play));
+    // Nothing more will be played: the last trials need not wait for a
+    // group commit. (Trials wait for their run: it is recorded first.)
+    await runStored;
+    store.flush?.();
     await writes.settled();
   } catch (error) {
     if ((await runStored) === undefined) {

@@ -8,6 +8,11 @@ import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
 export interface RunStore {
   createRun(run: RunRecord): Promise<void>;
   putTrial(trial: TrialRecord): Promise<void>;
+  /**
+   * Commit the trials that wait for a group commit now rather than at the
+   * next one: the runner calls it when nothing more will be played.
+   */
+  flush?(): void;
   finishRun(runId: string, status: RunStatus, finishedAt: string): Promise<void>;
   getRun(runId: string): Promise<RunRecord | undefined>;
   /** The most recently created run. */

@@ -2,10 +2,10 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOracleAgent } from '../agent/index.js';
 import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
-import { buildRunRecord } from '../testing/index.js';
+import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import { describeRunStoreContract } from './run-store.contract.js';
 import { openSqliteStore, openStoreConnections } from './sqlite-store.js';
 
@@ -68,6 +68,27 @@ describe('openSqliteStore', () => {
     expect(read(older)).toBe(4096);
   });
 
+  it('commits waiting trials on flush, without waiting for the group commit', async () => {
+    vi.useFakeTimers();
+    const store = openSqliteStore(newStorePath(), { writer: 'inline' });
+    try {
+      await store.createRun(buildRunRecord(['t1'], { run_id: 'r1' }));
+      let committed = false;
+      const put = store
+        .putTrial(buildTrialRecord({ run_id: 'r1', task_id: 't1', attempt: 1 }))
+        .then(() => (committed = true));
+      // The group commit's timer never fires here: only flush commits.
+      await Promise.resolve();
+      expect(committed).toBe(false);
+      store.flush?.();
+      await put;
+      expect(committed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      await store.close();
+    }
+  });
+
   it('refuses a file that is not a store with an E_STORE error', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'not-a-db');
     writeFileSync(path, 'this is not sqlite, just text that is long enough to be read as a header');
@@ -107,6 +128,26 @@ describe('openSqliteStore with durable writes', () => {
       }
     },
   );
+
+  it('checkpoints the WAL every 16 MB, whatever the page size', async () => {
+    const older = newStorePath();
+    const db = new Database(older);
+    db.pragma('page_size = 4096');
+    db.exec('CREATE TABLE keep (x)');
+    db.close();
+    for (const [path, pages] of [
+      [newStorePath(), 1024],
+      [older, 4096],
+    ] as const) {
+      const connections = openStoreConnections(path, {});
+      try {
+        expect(await connections.writer.readPragma('wal_autocheckpoint')).toBe(pages);
+      } finally {
+        await connections.writer.close();
+        connections.db.close();
+      }
+    }
+  });
 
   it('refuses to read a pragma whose name is not a plain name', async () => {
     const connections = openStoreConnections(newStorePath(), {});

@@ -163,7 +163,8 @@ export function openStoreConnections(path: string, options: SqliteStoreOptions):
  * committed in groups, at least every 25 ms, by a writer thread: one
  * transaction per trial would cost more than the trial itself. `putTrial`
  * resolves once its trial is committed (and synced to disk with
- * `durable: true`); reads, `finishRun` and `close` first commit what waits.
+ * `durable: true`); `flush`, reads, `finishRun` and `close` first commit
+ * what waits.
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): RunStore {
   const { db, writer } = openStoreConnections(path, options);
@@ -258,6 +259,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         ]),
       ),
     putTrial: (trial) => enqueue(encodeTrial(trial)),
+    flush,
     finishRun: (runId, status, finishedAt) =>
       settled('finish the run', async () => {
         const run = parseRun(selectRun.get(runId));
