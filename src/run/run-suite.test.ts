@@ -4,6 +4,7 @@ import { createOracleAgent } from '../agent/index.js';
 import { defineEnvironment, defineTool } from '../environment/index.js';
 import type { RunEvent } from './run-events.js';
 import { createMemoryStore } from '../store/index.js';
+import type { RunStore } from '../store/index.js';
 import type { Suite } from '../task/index.js';
 import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
 import { runSuite } from './run-suite.js';
@@ -44,6 +45,34 @@ function flakySuite(): Suite {
     environment: flaky,
     tasks: [task('a'), task('b'), task('c')],
   };
+}
+
+/**
+ * A memory store whose run is recorded only when the test calls
+ * `recordRun`, and which lists what it was asked to do, in order.
+ */
+function lateRecordingStore() {
+  const store = createMemoryStore();
+  const order: string[] = [];
+  let recordRun: () => void = () => undefined;
+  const late: RunStore = {
+    ...store,
+    createRun: async (run) => {
+      await new Promise<void>((resolve) => (recordRun = resolve));
+      order.push('run');
+      await store.createRun(run);
+    },
+    putTrial: (trial) => {
+      order.push('trial');
+      return store.putTrial(trial);
+    },
+    flush: () => void order.push('flush'),
+    finishRun: (...args) => {
+      order.push('finish');
+      return store.finishRun(...args);
+    },
+  };
+  return { store, late, order, recordRun: () => recordRun() };
 }
 
 describe('runSuite', () => {
@@ -123,34 +152,19 @@ describe('runSuite', () => {
   });
 
   it('plays while the run is recorded but stores no trial before its run', async () => {
-    const store = createMemoryStore();
-    const order: string[] = [];
-    let recordRun: () => void = () => undefined;
-    const slow = {
-      ...store,
-      createRun: async (run: Parameters<typeof store.createRun>[0]) => {
-        await new Promise<void>((resolve) => (recordRun = resolve));
-        order.push('run');
-        await store.createRun(run);
-      },
-      putTrial: async (trial: Parameters<typeof store.putTrial>[0]) => {
-        order.push('trial');
-        await store.putTrial(trial);
-      },
-    };
+    const { store, late, order, recordRun } = lateRecordingStore();
     const events: RunEvent[] = [];
-    const running = runSuite({
+    const { run, trials } = await runSuite({
       suite: flakySuite(),
       agent: createOracleAgent(),
       trials: 2,
-      store: slow,
+      store: late,
       onEvent: (event) => {
         events.push(event);
         // The run is recorded only once every trial has played.
         if (event.type === 'trial-end' && event.completed === event.plannedTrials) recordRun();
       },
     });
-    const { run, trials } = await running;
     expect(events.filter((event) => event.type === 'trial-end').length).toBe(trials.length);
     expect(order[0]).toBe('run');
     expect(order.filter((step) => step === 'trial')).toHaveLength(trials.length);
@@ -159,38 +173,19 @@ describe('runSuite', () => {
   });
 
   it('asks the store to commit once the last trial is played, before the run is finished', async () => {
-    const store = createMemoryStore();
-    const order: string[] = [];
-    let recordRun: () => void = () => undefined;
-    const grouped = {
-      ...store,
-      // Recorded only after every trial played: all trials are put late.
-      createRun: async (run: Parameters<typeof store.createRun>[0]) => {
-        await new Promise<void>((resolve) => (recordRun = resolve));
-        await store.createRun(run);
-      },
-      putTrial: (trial: Parameters<typeof store.putTrial>[0]) => {
-        order.push('trial');
-        return store.putTrial(trial);
-      },
-      flush: () => void order.push('flush'),
-      finishRun: (...args: Parameters<typeof store.finishRun>) => {
-        order.push('finish');
-        return store.finishRun(...args);
-      },
-    };
+    const { late, order, recordRun } = lateRecordingStore();
     const { trials } = await runSuite({
       suite: flakySuite(),
       agent: createOracleAgent(),
       trials: 2,
-      store: grouped,
+      store: late,
       onEvent: (event) => {
-        // Recorded after the last trial played.
+        // Recorded after the last trial played: every trial is put late.
         if (event.type === 'trial-end' && event.completed === event.plannedTrials)
           setTimeout(recordRun, 0);
       },
     });
-    expect(order).toEqual([...trials.map(() => 'trial'), 'flush', 'finish']);
+    expect(order).toEqual(['run', ...trials.map(() => 'trial'), 'flush', 'finish']);
   });
 
   it('fails with the store error when the run cannot be recorded, and plays no further', async () => {
