@@ -62,14 +62,11 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const { suite, agent, store } = options;
   const tasks = options.tasks ?? suite.tasks;
   const run = options.resume?.run ?? newRunRecord(options, tasks);
-  // The first trials play while the run is recorded (a store's writer may
-  // take a moment to start); a trial is stored once its run is.
-  const created = options.resume === undefined ? store.createRun(run) : Promise.resolve();
-  let recorded = false;
-  const runStored = created.then(
-    () => void (recorded = true),
-    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-  );
+  // The run is recorded before any trial plays. Playing while a store's
+  // writer starts would keep the first few hundred trial records alive
+  // until their run is stored: long enough for the garbage collector to
+  // move them to the old generation, which then slows the whole run.
+  if (options.resume === undefined) await store.createRun(run);
   const plannedTrials = tasks.length * run.trials_per_task;
   const plan = planAttempts(tasks, run.trials_per_task, run.max_reruns, options.resume?.trials);
   options.onEvent?.({ type: 'run-start', run, plannedTrials, alreadyDone: plan.done });
@@ -83,7 +80,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   let next = 0;
   const shouldStop = (): Error | undefined => writes.error;
   const onTrial = (record: TrialRecord, willRerun: boolean): void => {
-    writes.track(recorded ? store.putTrial(record) : created.then(() => store.putTrial(record)));
+    writes.track(store.putTrial(record));
     if (options.collect !== false) records.push(record);
     if (!willRerun) completed++;
     options.onEvent?.({
@@ -116,20 +113,13 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
 
   try {
     await Promise.all(Array.from({ length: options.concurrency ?? run.concurrency }, play));
-    // Nothing more will be played: the last trials need not wait for a
-    // group commit. (Trials wait for their run: it is recorded first.)
-    await runStored;
+    // Nothing more will be played: the last trials need not wait for a group commit.
     store.flush?.();
     await writes.settled();
   } catch (error) {
-    if ((await runStored) === undefined) {
-      await store.finishRun(run.run_id, 'interrupted', wallClockIso());
-    }
+    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
     throw error;
   }
-  // A run the store could not record has no trials either: its error says why.
-  const notStored = await runStored;
-  if (notStored !== undefined) throw notStored;
   if (writes.error !== undefined) {
     await store.finishRun(run.run_id, 'interrupted', wallClockIso());
     throw writes.error;
