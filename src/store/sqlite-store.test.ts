@@ -108,6 +108,8 @@ describe('openSqliteStore with durable writes', () => {
       try {
         expect(await connections.writer.readPragma('synchronous')).toBe(FULL);
         expect(await connections.writer.readPragma('journal_mode')).toBe('wal');
+        // New runs are written through the reading connection.
+        expect(connections.db.pragma('synchronous', { simple: true })).toBe(FULL);
       } finally {
         await connections.writer.close();
         connections.db.close();
@@ -122,6 +124,7 @@ describe('openSqliteStore with durable writes', () => {
       try {
         expect(await connections.writer.readPragma('synchronous')).toBe(NORMAL);
         expect(await connections.writer.readPragma('journal_mode')).toBe('wal');
+        expect(connections.db.pragma('synchronous', { simple: true })).toBe(NORMAL);
       } finally {
         await connections.writer.close();
         connections.db.close();

@@ -25,7 +25,7 @@ export interface SqliteWriterOptions {
 }
 
 /** The `synchronous` setting a writer connection runs with. */
-function synchronousPragma(options: SqliteWriterOptions): string {
+export function synchronousPragma(options: SqliteWriterOptions): string {
   return options.durable === true ? 'synchronous = FULL' : 'synchronous = NORMAL';
 }
 
