@@ -4,9 +4,8 @@ import { quoteKey } from './quote-key.js';
  * JSON text of state records, written once per record. s0's records are
  * deep-frozen and shared by every trial of a suite, and they reach every
  * trial record twice over: as the `before` side of the state diff and as
- * the results of lookups. Writing a record's numbers is most of what
- * `JSON.stringify` costs on a trial record, so storing a run writes each
- * fixture record's text once instead of once per trial.
+ * the results of lookups: a large share of a trial record's text. Storing
+ * a run writes each fixture record's text once instead of once per trial.
  *
  * Only s0's records are kept (`freezeState` marks them with
  * `rememberRecordJson`): frozen all the way down, their text can never

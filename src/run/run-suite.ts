@@ -116,13 +116,10 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
     // Nothing more will be played: the last trials need not wait for a group commit.
     store.flush?.();
     await writes.settled();
+    if (writes.error !== undefined) throw writes.error;
   } catch (error) {
     await store.finishRun(run.run_id, 'interrupted', wallClockIso());
     throw error;
-  }
-  if (writes.error !== undefined) {
-    await store.finishRun(run.run_id, 'interrupted', wallClockIso());
-    throw writes.error;
   }
   const finishedAt = wallClockIso();
   await store.finishRun(run.run_id, 'finished', finishedAt);
