@@ -156,9 +156,10 @@ export function createThreadWriter(
     });
   };
   return {
-    apply: async (ops) => {
-      await send({ type: 'ops', ops });
-    },
+    // Not an async function: a suspended one keeps its arguments, and the
+    // group's trial records (sent, so copied already) would stay reachable
+    // until the commit, long enough to reach the old generation.
+    apply: (ops) => send({ type: 'ops', ops }).then(() => undefined),
     readPragma: async (name) => {
       checkPragmaName(name);
       return send({ type: 'pragma', name });
