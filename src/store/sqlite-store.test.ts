@@ -12,6 +12,16 @@ import { openSqliteStore, openStoreConnections } from './sqlite-store.js';
 const newStorePath = (): string =>
   join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'endstate.db');
 
+/** A database made before stores had 16 KB pages (4 KB pages, one table). */
+function olderStorePath(): string {
+  const path = newStorePath();
+  const db = new Database(path);
+  db.pragma('page_size = 4096');
+  db.exec('CREATE TABLE keep (x)');
+  db.close();
+  return path;
+}
+
 describeRunStoreContract('openSqliteStore', () => openSqliteStore(newStorePath()));
 
 describeRunStoreContract('openSqliteStore (durable)', () =>
@@ -56,11 +66,7 @@ describe('openSqliteStore', () => {
     };
     expect(read(fresh)).toBe(16_384);
 
-    const older = newStorePath();
-    const db = new Database(older);
-    db.pragma('page_size = 4096');
-    db.exec('CREATE TABLE keep (x)');
-    db.close();
+    const older = olderStorePath();
     const reopened = openSqliteStore(older, { writer: 'inline' });
     await reopened.createRun(buildRunRecord(['t1'], { run_id: 'r-old' }));
     expect((await reopened.getRun('r-old'))?.run_id).toBe('r-old');
@@ -133,11 +139,7 @@ describe('openSqliteStore with durable writes', () => {
   );
 
   it('checkpoints the WAL every 16 MB, whatever the page size', async () => {
-    const older = newStorePath();
-    const db = new Database(older);
-    db.pragma('page_size = 4096');
-    db.exec('CREATE TABLE keep (x)');
-    db.close();
+    const older = olderStorePath();
     for (const [path, pages] of [
       [newStorePath(), 1024],
       [older, 4096],

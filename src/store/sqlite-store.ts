@@ -152,12 +152,13 @@ export interface StoreConnections {
 export function openStoreConnections(path: string, options: SqliteStoreOptions): StoreConnections {
   const db = openDatabase(path);
   const writerOptions = { durable: options.durable === true };
-  // The reading connection writes too (the schema, and a new run: see
-  // openSqliteStore), with the writer's durability.
+  // The reading connection writes too (the schema, a new run: see
+  // openSqliteStore; everything with the inline writer), with the
+  // writer's durability.
   db.pragma(synchronousPragma(writerOptions));
   const writer =
     options.writer === 'inline' || path === ':memory:'
-      ? createInlineWriter(db, STATEMENTS, writerOptions)
+      ? createInlineWriter(db, STATEMENTS)
       : createThreadWriter(path, STATEMENTS, writerOptions);
   return { db, writer };
 }

@@ -35,15 +35,13 @@ function checkPragmaName(name: string): void {
 }
 
 /**
- * Writes on the calling thread, through the given connection (whose
- * `synchronous` setting it sets).
+ * Writes on the calling thread, through the given connection, with its
+ * settings (`synchronous` included: the caller sets it).
  */
 export function createInlineWriter(
   db: Database.Database,
   statements: Readonly<Record<string, string>>,
-  options: SqliteWriterOptions = {},
 ): SqliteWriter {
-  db.pragma(synchronousPragma(options));
   const prepared = new Map(
     Object.entries(statements).map(([name, sql]) => [name, db.prepare(sql)]),
   );
