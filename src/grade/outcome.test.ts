@@ -62,6 +62,23 @@ describe('gradeOutcome', () => {
     expect(failed(gradeOutcome({ expect: refundExpect, s0, diff }))).toEqual(['expect.unchanged']);
   });
 
+  it('explains a nested field only: a sibling changed beside it is collateral', () => {
+    const nested: StateSnapshot = {
+      orders: { '8842': { status: 'pending', address: { city: 'Austin', zip: '78701' } } },
+    };
+    const moveExpect = ExpectSchema.parse({
+      changes: [{ set: 'orders/8842/address/city', to: 'Dallas' }],
+    });
+    const moved = (zip: string) =>
+      diffStates(nested, {
+        orders: { '8842': { status: 'pending', address: { city: 'Dallas', zip } } },
+      });
+    expect(gradeOutcome({ expect: moveExpect, s0: nested, diff: moved('78701') }).pass).toBe(true);
+    const grade = gradeOutcome({ expect: moveExpect, s0: nested, diff: moved('75201') });
+    expect(failed(grade)).toEqual(['expect.unchanged']);
+    expect(grade.checks.at(-1)?.message).toBe('unexpected changes: orders/8842 (address)');
+  });
+
   it('allows incidental changes named by glob', () => {
     const diff = refunded((sT) => {
       sT.audit_log!['a1'] = { event: 'refund' };

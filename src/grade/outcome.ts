@@ -150,13 +150,6 @@ function matchesPartially(value: unknown, pattern: JsonValue): boolean {
   return jsonEqual(value, pattern);
 }
 
-/** Whether two values differ once the given field paths (relative to them) are left out. */
-function differsIgnoring(a: unknown, b: unknown, ignored: readonly (readonly string[])[]): boolean {
-  if (ignored.some((path) => path.length === 0)) return false;
-  if (ignored.length === 0 || !isJsonObject(a) || !isJsonObject(b)) return !jsonEqual(a, b);
-  return changedKeys(a, b, ignored).length > 0;
-}
-
 /** Keys of two objects whose values differ, leaving out the ignored field paths. */
 function changedKeys(
   a: Record<string, unknown>,
@@ -164,17 +157,32 @@ function changedKeys(
   ignored: readonly (readonly string[])[],
 ): string[] {
   const changed: string[] = [];
-  const differs = (key: string): boolean =>
-    differsIgnoring(
-      a[key],
-      b[key],
-      ignored.length === 0
-        ? ignored
-        : ignored.filter((path) => path[0] === key).map((path) => path.slice(1)),
-    );
-  for (const key of Object.keys(a)) if (differs(key)) changed.push(key);
-  for (const key of Object.keys(b)) if (!Object.hasOwn(a, key) && differs(key)) changed.push(key);
+  for (const key of Object.keys(a)) if (fieldDiffers(a, b, key, ignored)) changed.push(key);
+  for (const key of Object.keys(b)) {
+    if (!Object.hasOwn(a, key) && fieldDiffers(a, b, key, ignored)) changed.push(key);
+  }
   return changed;
+}
+
+/** Whether field `key` differs between the two objects once the ignored paths under it are left out. */
+function fieldDiffers(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  key: string,
+  ignored: readonly (readonly string[])[],
+): boolean {
+  let below: (readonly string[])[] | undefined;
+  for (const path of ignored) {
+    if (path[0] !== key) continue;
+    if (path.length === 1) return false;
+    (below ??= []).push(path.slice(1));
+  }
+  const before = a[key];
+  const after = b[key];
+  if (below === undefined || !isJsonObject(before) || !isJsonObject(after)) {
+    return !jsonEqual(before, after);
+  }
+  return changedKeys(before, after, below).length > 0;
 }
 
 /** Top-level fields a change touched beyond the explained ones (`*`: the whole record). */
