@@ -1,16 +1,43 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createThreadWriter } from './sqlite-writer.js';
+import { WRITER_NICE, createThreadWriter } from './sqlite-writer.js';
 import type { WriteOp } from './sqlite-writer.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
+/** Nice value of each thread of this process, by thread id (Linux). */
+function niceByThread(): Map<string, number> {
+  const nice = new Map<string, number>();
+  for (const id of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): nice is the 17th.
+    nice.set(id, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return nice;
+}
+
 describe('createThreadWriter', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs below the calling thread in the scheduler, leaving the caller as it was',
+    async () => {
+      const ownThread = readlinkSync('/proc/thread-self').split('/').at(-1)!;
+      const before = niceByThread();
+      const path = join(mkdtempSync(join(tmpdir(), 'endstate-writer-')), 'writer.db');
+      const writer = createThreadWriter(path, { insert: 'SELECT ?' });
+      await writer.apply([['insert', ['x']]]);
+      const after = niceByThread();
+      const started = [...after].filter(([id]) => !before.has(id)).map(([, nice]) => nice);
+      expect(started).toContain(WRITER_NICE);
+      expect(after.get(ownThread)).toBe(before.get(ownThread));
+      await writer.close();
+    },
+  );
+
   it('keeps no reference to a group once it is sent, while its commit is pending', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'endstate-writer-')), 'writer.db');
     const writer = createThreadWriter(path, { insert: 'SELECT ?' });
