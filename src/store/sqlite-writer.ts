@@ -70,13 +70,14 @@ export function createInlineWriter(
 }
 
 /**
- * The writer thread's nice value on Linux, where a nice value belongs to one
- * thread: with every core busy (the engine compiling a run's code while
- * its trials start), the trials' thread runs first and the writer catches
- * up later; on an idle core the writer still runs at full speed. Elsewhere
- * the priority is the process's, and it is left alone.
+ * How many nice levels the writer thread sits below the thread that
+ * starts it, on Linux, where a nice value belongs to one thread: with
+ * every core busy (the engine compiling a run's code while its trials
+ * start), the trials' thread runs first and the writer catches up later;
+ * on an idle core the writer still runs at full speed. Elsewhere the
+ * priority is the process's, and it is left alone.
  */
-export const WRITER_NICE = 10;
+export const WRITER_NICE_STEP = 10;
 
 /*
  * The writer thread's code. It is evaluated (not loaded from a file) so the
@@ -86,7 +87,7 @@ export const WRITER_NICE = 10;
 const WRITER_THREAD = `(async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
   if (process.platform === 'linux') {
-    try { (await import('node:os')).setPriority(0, ${WRITER_NICE}); } catch {}
+    try { const os = await import('node:os'); os.setPriority(0, Math.min(19, os.getPriority(0) + ${WRITER_NICE_STEP})); } catch {}
   }
   const { default: Database } = await import(workerData.driver);
   const db = new Database(workerData.path);
