@@ -10,6 +10,9 @@ import type { WriteOp } from './sqlite-writer.js';
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
+const newWriterPath = (): string =>
+  join(mkdtempSync(join(tmpdir(), 'endstate-writer-')), 'writer.db');
+
 /** Nice value of each thread of this process, by thread id (Linux). */
 function niceByThread(): Map<string, number> {
   const nice = new Map<string, number>();
@@ -32,8 +35,7 @@ describe('createThreadWriter', () => {
     async () => {
       const ownThread = readlinkSync('/proc/thread-self').split('/').at(-1)!;
       const before = niceByThread();
-      const path = join(mkdtempSync(join(tmpdir(), 'endstate-writer-')), 'writer.db');
-      const writer = createThreadWriter(path, { insert: 'SELECT ?' });
+      const writer = createThreadWriter(newWriterPath(), { insert: 'SELECT ?' });
       await writer.apply([['insert', ['x']]]);
       const after = niceByThread();
       const started = [...after].filter(([id]) => !before.has(id)).map(([, nice]) => nice);
@@ -45,8 +47,7 @@ describe('createThreadWriter', () => {
   );
 
   it('keeps no reference to a group once it is sent, while its commit is pending', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'endstate-writer-')), 'writer.db');
-    const writer = createThreadWriter(path, { insert: 'SELECT ?' });
+    const writer = createThreadWriter(newWriterPath(), { insert: 'SELECT ?' });
     // The thread is still starting: no reply can come before the check below.
     const { sent, committed } = ((): { sent: WeakRef<WriteOp[]>; committed: Promise<void> } => {
       const ops: WriteOp[] = [['insert', ['x'.repeat(100_000)]]];
