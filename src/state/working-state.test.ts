@@ -75,6 +75,29 @@ describe('createWorkingState', () => {
     expect(state.hash()).toBe(hashState(after));
   });
 
+  it('sees no change in a record written back to its s0 value, in any key order', () => {
+    const state = createWorkingState(freezeState(s0));
+    state.update('orders', '8842', (order) => {
+      order.status = 'refunded';
+    });
+    state.update('orders', '8842', (order) => {
+      order.status = 'delivered';
+    });
+    state.put('orders', '8843', {
+      items: ['cup'],
+      total_cents: 1500,
+      status: 'delivered',
+      customer: 'ana',
+    });
+    state.insert('refunds', 'RF1', { order_id: 8842 });
+    state.delete('refunds', 'RF1');
+    expect(state.diff()).toEqual({});
+    expect(state.hash()).toBe(hashState(s0));
+    state.put('orders', '8843', { ...s0.orders['8843'], items: ['cup', 'cup'] });
+    expect(Object.keys(state.diff().orders ?? {})).toEqual(['8843']);
+    expect(state.hash()).toBe(hashState(state.snapshot()));
+  });
+
   it('returns to s0 on reset', () => {
     const state = createWorkingState(freezeState(s0));
     state.delete('orders', '8842');

@@ -1,10 +1,12 @@
-import { EndstateError, cloneJson, deepFreeze, jsonEqual, setOwn } from '../core/index.js';
+import { EndstateError, cloneJson, deepFreeze, setOwn } from '../core/index.js';
 import type { FrozenState } from './frozen-state.js';
 import { addHash, formatHash, hashRecord, subtractHash } from './hash-state.js';
 import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from './types.js';
 
 const DELETED = Symbol('deleted');
 type Slot = StateRecord | typeof DELETED;
+/** A record that differs from s0: where, what, and the new record's hash (none when deleted). */
+type Change = [collection: string, id: string, change: RecordChange, afterHash: bigint | undefined];
 
 /**
  * The state a trial works on: reads fall through to the frozen s0, writes go
@@ -61,7 +63,7 @@ export function createWorkingState(base: FrozenState): WorkingState {
   };
 
   // diff() and hash() share the list of changes until the next write.
-  let cachedChanges: [string, string, RecordChange][] | undefined;
+  let cachedChanges: Change[] | undefined;
 
   const write = (collection: string, id: string, value: Slot): void => {
     cachedChanges = undefined;
@@ -92,17 +94,26 @@ export function createWorkingState(base: FrozenState): WorkingState {
       hint: 'Check has() before changing a record.',
     });
 
-  const changes = (): [string, string, RecordChange][] => {
+  /**
+   * The records that differ from s0, each with its new record's hash. A
+   * record written back as it was in s0 hashes as it did there: no change
+   * (the hash is needed for the state hash anyway, and comparing two
+   * numbers spares walking both records).
+   */
+  const changes = (): Change[] => {
     if (cachedChanges !== undefined) return cachedChanges;
-    const result: [string, string, RecordChange][] = [];
+    const result: Change[] = [];
     for (const collection of [...overlay.keys()].sort()) {
       const records = overlay.get(collection)!;
       for (const id of [...records.keys()].sort()) {
         const value = records.get(id)!;
         const before = baseRecord(collection, id) ?? null;
         const after = value === DELETED ? null : value;
-        if (jsonEqual(before, after)) continue;
-        result.push([collection, id, { before, after }]);
+        const afterHash = after === null ? undefined : hashRecord(collection, id, after);
+        if (before === null ? after === null : afterHash === base.recordHash(collection, id)) {
+          continue;
+        }
+        result.push([collection, id, { before, after }, afterHash]);
       }
     }
     cachedChanges = result;
@@ -159,14 +170,14 @@ export function createWorkingState(base: FrozenState): WorkingState {
     },
     hash() {
       let total = base.hashValue;
-      for (const [collection, id, { before, after }] of changes()) {
+      for (const [collection, id, { before }, afterHash] of changes()) {
         if (before !== null) {
           total = subtractHash(
             total,
             base.recordHash(collection, id) ?? hashRecord(collection, id, before),
           );
         }
-        if (after !== null) total = addHash(total, hashRecord(collection, id, after));
+        if (afterHash !== undefined) total = addHash(total, afterHash);
       }
       return formatHash(total);
     },

@@ -289,7 +289,10 @@ function usageOf(
 
 /** The trial's fault injector, when the task or the run declares any faults. */
 function faultsOf(input: TrialInput, rng: Rng): { faults?: FaultInjector } {
-  const plan = faultPlan(input.task.spec, input.runFaults);
-  if (plan.faults.length === 0 && plan.inject.length === 0) return {};
-  return { faults: createFaultInjector(plan, rng.fork('faults')) };
+  const { spec } = input.task;
+  const run = input.runFaults;
+  const declared =
+    spec.faults.length + spec.inject.length + (run?.faults.length ?? 0) + (run?.inject.length ?? 0);
+  if (declared === 0) return {};
+  return { faults: createFaultInjector(faultPlan(spec, run), rng.fork('faults')) };
 }
