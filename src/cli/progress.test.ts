@@ -23,6 +23,7 @@ function harness() {
 }
 
 const run = buildRun(['a', 'b'], 5);
+const NONE = { successes: 0, invalid: 0 };
 
 function trialEnd(completed: number, success: boolean, plannedTrials = 10): RunEvent {
   return {
@@ -47,7 +48,7 @@ describe('createProgress in a log', () => {
   it('writes a line per tenth with time spent and left, then the pace of the run', () => {
     const { lines, clock, progress } = harness();
     clock.ms = 5_000; // before the run: not counted
-    progress.onEvent({ type: 'run-start', run, plannedTrials: 10, alreadyDone: 0 });
+    progress.onEvent({ type: 'run-start', run, plannedTrials: 10, alreadyDone: 0, stored: NONE });
     for (let completed = 1; completed <= 10; completed++) {
       clock.ms += 2_000;
       progress.onEvent(trialEnd(completed, completed % 2 === 1));
@@ -62,22 +63,29 @@ describe('createProgress in a log', () => {
     expect(lines).toHaveLength(12);
   });
 
-  it('counts only the trials this process ran when the run resumes', () => {
+  it('counts the stored trials in ok and invalid, and only the new ones in the pace, on a resume', () => {
     const { lines, clock, progress } = harness();
-    progress.onEvent({ type: 'run-start', run, plannedTrials: 10, alreadyDone: 6 });
+    progress.onEvent({
+      type: 'run-start',
+      run,
+      plannedTrials: 10,
+      alreadyDone: 6,
+      stored: { successes: 4, invalid: 1 },
+    });
     for (let completed = 7; completed <= 10; completed++) {
       clock.ms += 250;
       progress.onEvent(trialEnd(completed, true));
     }
     progress.onEvent({ type: 'run-end', run });
     // 7/10 is the first tenth crossed: 1 trial ran in 250 ms, 3 are left.
-    expect(lines[1]).toBe('  7/10 trials · 1 ok · 0 invalid · 250 ms · about 750 ms left\n');
+    expect(lines[1]).toBe('  7/10 trials · 5 ok · 1 invalid · 250 ms · about 750 ms left\n');
+    expect(lines[4]).toBe('  10/10 trials · 8 ok · 1 invalid · 1.0 s\n');
     expect(lines.at(-1)).toBe('4 trials in 1.0 s (4 trials/s)\n');
   });
 
   it('says nothing about pace when the run ran no trial', () => {
     const { lines, progress } = harness();
-    progress.onEvent({ type: 'run-start', run, plannedTrials: 10, alreadyDone: 10 });
+    progress.onEvent({ type: 'run-start', run, plannedTrials: 10, alreadyDone: 10, stored: NONE });
     progress.onEvent({ type: 'run-end', run });
     expect(lines).toEqual([`${run.run_id}: 10 trials (2 tasks × 5)\n`]);
   });

@@ -27,6 +27,8 @@ export function createProgress(
         watch = startWatch();
         alreadyDone = event.alreadyDone;
         completed = event.alreadyDone;
+        successes = event.stored.successes;
+        invalid = event.stored.invalid;
         io.err(
           `${event.run.run_id}: ${event.plannedTrials} trials (${event.run.suite.task_ids.length} tasks × ${event.run.trials_per_task})\n`,
         );
@@ -39,7 +41,7 @@ export function createProgress(
             },
             cliProgress.Presets.shades_classic,
           );
-          bar.start(event.plannedTrials, event.alreadyDone, { successes: 0, invalid: 0 });
+          bar.start(event.plannedTrials, event.alreadyDone, { successes, invalid });
         }
       }
       if (event.type === 'trial-end') {

@@ -9,6 +9,8 @@ export type RunEvent =
       readonly plannedTrials: number;
       /** Attempts a resumed run had already stored (0 for a new run). */
       readonly alreadyDone: number;
+      /** Of the trial records a resumed run had stored: the successes and the invalid ones. */
+      readonly stored: { readonly successes: number; readonly invalid: number };
     }
   | {
       readonly type: 'trial-end';

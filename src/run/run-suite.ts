@@ -69,7 +69,12 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   if (options.resume === undefined) await store.createRun(run);
   const plannedTrials = tasks.length * run.trials_per_task;
   const plan = planAttempts(tasks, run.trials_per_task, run.max_reruns, options.resume?.trials);
-  options.onEvent?.({ type: 'run-start', run, plannedTrials, alreadyDone: plan.done });
+  const stored = { successes: 0, invalid: 0 };
+  for (const trial of options.resume?.trials ?? []) {
+    if (trial.success) stored.successes++;
+    if (!trial.valid) stored.invalid++;
+  }
+  options.onEvent?.({ type: 'run-start', run, plannedTrials, alreadyDone: plan.done, stored });
 
   const records: TrialRecord[] = [];
   let completed = plan.done;

@@ -122,6 +122,11 @@ describe('resuming a killed run', () => {
     const wholeCard = read(elsewhere, 'whole.json');
     expect(resumedCard.run_id).not.toBe(wholeCard.run_id);
     expect(comparable(resumedCard)).toEqual(comparable(wholeCard));
+    // The progress log counts the stored trials too: its last line is the whole run's.
+    const lastCounts = (stderr: string) =>
+      new RegExp(`\\b${planned}/${planned} trials · \\d+ ok · \\d+ invalid`).exec(stderr)?.[0];
+    expect(lastCounts(resumed.stderr)).toBeDefined();
+    expect(lastCounts(resumed.stderr)).toBe(lastCounts(whole.stderr));
   }, 120_000);
 
   it('refuses a finished run', () => {
