@@ -5,8 +5,14 @@ import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from './type
 
 const DELETED = Symbol('deleted');
 type Slot = StateRecord | typeof DELETED;
-/** A record that differs from s0: where, what, and the new record's hash (none when deleted). */
-type Change = [collection: string, id: string, change: RecordChange, afterHash: bigint | undefined];
+/** A record that differs from s0: where, what, and its hashes before and after (none when absent). */
+type Change = [
+  collection: string,
+  id: string,
+  change: RecordChange,
+  beforeHash: bigint | undefined,
+  afterHash: bigint | undefined,
+];
 
 /**
  * The state a trial works on: reads fall through to the frozen s0, writes go
@@ -109,11 +115,10 @@ export function createWorkingState(base: FrozenState): WorkingState {
         const value = records.get(id)!;
         const before = baseRecord(collection, id) ?? null;
         const after = value === DELETED ? null : value;
+        const beforeHash = before === null ? undefined : base.recordHash(collection, id);
         const afterHash = after === null ? undefined : hashRecord(collection, id, after);
-        if (before === null ? after === null : afterHash === base.recordHash(collection, id)) {
-          continue;
-        }
-        result.push([collection, id, { before, after }, afterHash]);
+        if (before === null ? after === null : afterHash === beforeHash) continue;
+        result.push([collection, id, { before, after }, beforeHash, afterHash]);
       }
     }
     cachedChanges = result;
@@ -170,13 +175,8 @@ export function createWorkingState(base: FrozenState): WorkingState {
     },
     hash() {
       let total = base.hashValue;
-      for (const [collection, id, { before }, afterHash] of changes()) {
-        if (before !== null) {
-          total = subtractHash(
-            total,
-            base.recordHash(collection, id) ?? hashRecord(collection, id, before),
-          );
-        }
+      for (const [, , , beforeHash, afterHash] of changes()) {
+        if (beforeHash !== undefined) total = subtractHash(total, beforeHash);
         if (afterHash !== undefined) total = addHash(total, afterHash);
       }
       return formatHash(total);
