@@ -13,7 +13,6 @@ export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './er
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
 export { cloneJson, deepFreeze, getOwn, isJsonObject, jsonEqual, setOwn } from './json.js';
 export type { JsonObject, JsonValue } from './json.js';
-export { isRememberedRecord, jsonWithRecords, rememberRecordJson } from './record-json.js';
 export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';

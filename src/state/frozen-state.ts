@@ -1,4 +1,4 @@
-import { cloneJson, deepFreeze, rememberRecordJson } from '../core/index.js';
+import { cloneJson, deepFreeze } from '../core/index.js';
 import { addHash, formatHash, hashRecord } from './hash-state.js';
 import type { StateRecord, StateSnapshot } from './types.js';
 
@@ -33,7 +33,6 @@ export function freezeState(snapshot: StateSnapshot): FrozenState {
     records.set(collection, new Map(Object.entries(byIdObject)));
     ids.set(collection, Object.freeze(Object.keys(byIdObject)));
     for (const [id, record] of Object.entries(byIdObject)) {
-      rememberRecordJson(record);
       const recordHash = hashRecord(collection, id, record);
       hashById.set(id, recordHash);
       total = addHash(total, recordHash);

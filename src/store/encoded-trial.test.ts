@@ -27,31 +27,25 @@ describe('encodeTrial', () => {
     });
   });
 
-  it('writes the text JSON.stringify writes, also once state records are kept', async () => {
-    const task = buildTask(shopEnvironment, shopRefundTask);
-    for (const seed of [1, 2]) {
-      const record = await runTrial({
-        task,
-        environment: shopEnvironment,
-        agent: createOracleAgent(),
-        seed,
-        attempt: seed,
-        rerun: 0,
-        runId: 'r',
-        suiteHash: 'h',
-        systemHash: 's',
-      });
-      expect(Object.keys(record.state_diff ?? {}).length).toBeGreaterThan(0);
-      expect(record.events.some((event) => event.kind === 'tool_result')).toBe(true);
-      const { events, ...rest } = record;
-      const encoded = encodeTrial(record);
-      expect(encoded.record).toBe(JSON.stringify(rest));
-      expect(encoded.events).toBe(JSON.stringify(events));
-      // The harness's own words are Latin-1, so a trial's text stays one
-      // byte a character in memory (one typographic apostrophe doubles it).
-      const text = encoded.record + encoded.events;
-      expect([...text].filter((character) => character.charCodeAt(0) > 0xff)).toEqual([]);
-    }
+  it("writes the harness's own words in Latin-1, one byte a character", async () => {
+    const record = await runTrial({
+      task: buildTask(shopEnvironment, shopRefundTask),
+      environment: shopEnvironment,
+      agent: createOracleAgent(),
+      seed: 1,
+      attempt: 1,
+      rerun: 0,
+      runId: 'r',
+      suiteHash: 'h',
+      systemHash: 's',
+    });
+    expect(Object.keys(record.state_diff ?? {}).length).toBeGreaterThan(0);
+    // One typographic apostrophe in a grader's message would make the whole
+    // text two bytes a character in memory, and twice as long to send to the
+    // writer thread.
+    const encoded = encodeTrial(record);
+    const text = encoded.record + encoded.events;
+    expect([...text].filter((character) => character.charCodeAt(0) > 0xff)).toEqual([]);
   });
 
   it('refuses a record of another version', () => {

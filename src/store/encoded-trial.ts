@@ -1,6 +1,5 @@
 import type { TrialRecord } from '../schema/index.js';
 import { TRIAL_RECORD_VERSION } from '../schema/index.js';
-import { isRememberedRecord, jsonWithRecords } from '../core/index.js';
 
 /**
  * A trial record serialised for storage: the columns a store indexes, the
@@ -23,13 +22,8 @@ export interface EncodedTrial {
   readonly events: string;
 }
 
-/** Levels from the state diff down to its records: collection → id → change → before/after. */
-const STATE_DIFF_DEPTH = 3;
-/** Levels from a tool result event down to the record that is its result. */
-const RESULT_EVENT_DEPTH = 1;
-
 export function encodeTrial(trial: TrialRecord): EncodedTrial {
-  const written = writtenRecords(trial.state_diff);
+  const { events, ...record } = trial;
   return {
     trial_id: trial.trial_id,
     run_id: trial.run_id,
@@ -40,64 +34,9 @@ export function encodeTrial(trial: TrialRecord): EncodedTrial {
     success: trial.success,
     terminal_reason: trial.terminal_reason,
     exit_reason: trial.exit_reason,
-    record: recordJson(trial, written),
-    events: eventsJson(trial.events, written),
+    record: JSON.stringify(record),
+    events: JSON.stringify(events),
   };
-}
-
-/** The text of each record the trial wrote (each is also the result of the call that wrote it). */
-function writtenRecords(diff: TrialRecord['state_diff']): Map<object, string> {
-  const written = new Map<object, string>();
-  for (const records of Object.values(diff ?? {})) {
-    for (const { after } of Object.values(records)) {
-      if (after !== null && !isRememberedRecord(after)) written.set(after, JSON.stringify(after));
-    }
-  }
-  return written;
-}
-
-/**
- * `JSON.stringify` of the record without `events`, the same text, with
- * the state records of its diff written once per record (see
- * jsonWithRecords).
- */
-function recordJson(trial: TrialRecord, written: ReadonlyMap<object, string>): string {
-  // Pieces joined once: a string made by `+` is a tree of pieces, which
-  // sending it to the writer thread would first copy into one.
-  const pieces: string[] = ['{'];
-  for (const key of Object.keys(trial) as (keyof TrialRecord)[]) {
-    if (key === 'events') continue;
-    const value = trial[key];
-    const text =
-      key === 'state_diff'
-        ? jsonWithRecords(value, STATE_DIFF_DEPTH, written)
-        : JSON.stringify(value);
-    if (text === undefined) continue;
-    if (pieces.length > 1) pieces.push(',');
-    pieces.push(JSON.stringify(key), ':', text);
-  }
-  pieces.push('}');
-  return pieces.join('');
-}
-
-/** `JSON.stringify` of the events, the same text, with the state records in tool results written once. */
-function eventsJson(events: TrialRecord['events'], written: ReadonlyMap<object, string>): string {
-  const pieces: string[] = ['['];
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index]!;
-    if (index > 0) pieces.push(',');
-    // Walking an event costs more than the engine's stringify: only for a record's text.
-    const result = event.kind === 'tool_result' ? event.result : undefined;
-    pieces.push(
-      typeof result === 'object' &&
-        result !== null &&
-        (written.has(result) || isRememberedRecord(result))
-        ? jsonWithRecords(event, RESULT_EVENT_DEPTH, written)!
-        : JSON.stringify(event),
-    );
-  }
-  pieces.push(']');
-  return pieces.join('');
 }
 
 /**
