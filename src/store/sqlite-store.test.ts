@@ -95,6 +95,45 @@ describe('openSqliteStore', () => {
     }
   });
 
+  it('reads and upgrades a store of schema version 3; refuses other versions', async () => {
+    const path = newStorePath();
+    const record = buildTrialRecord({ run_id: 'r3', task_id: 't1', attempt: 1 });
+    const made = openSqliteStore(path, { writer: 'inline' });
+    await made.createRun(buildRunRecord(['t1'], { run_id: 'r3' }));
+    await made.close();
+    // A version 3 row: the events as JSON.stringify wrote them.
+    const { events, ...rest } = record;
+    const setVersion = (version: string): void => {
+      const db = new Database(path);
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(version);
+      db.close();
+    };
+    const db = new Database(path);
+    db.prepare('INSERT INTO trials VALUES (?, ?, ?, 1, 0, 1, 0, ?, ?, ?, ?)').run(
+      record.trial_id,
+      'r3',
+      't1',
+      record.terminal_reason,
+      record.exit_reason,
+      JSON.stringify(rest),
+      JSON.stringify(events),
+    );
+    db.close();
+    setVersion('3');
+
+    const reopened = openSqliteStore(path, { writer: 'inline' });
+    expect(await reopened.listTrials('r3')).toEqual([record]);
+    await reopened.close();
+    const check = new Database(path, { readonly: true });
+    expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(
+      '4',
+    );
+    check.close();
+
+    setVersion('2');
+    expect(() => openSqliteStore(path)).toThrow(/store schema version 2, this endstate reads 4/);
+  });
+
   it('refuses a file that is not a store with an E_STORE error', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'endstate-store-')), 'not-a-db');
     writeFileSync(path, 'this is not sqlite, just text that is long enough to be read as a header');

@@ -11,7 +11,13 @@ import { compareTrials } from './run-store.js';
 import { createInlineWriter, createThreadWriter, synchronousPragma } from './sqlite-writer.js';
 import type { SqliteWriter, WriteOp } from './sqlite-writer.js';
 
-const SCHEMA_VERSION = '3';
+const SCHEMA_VERSION = '4';
+/**
+ * Version 4 stores a tool result that is a record of the trial's diff as a
+ * reference to it (see encoded-trial). A version 3 store is a version 4
+ * store whose events hold no reference: it is upgraded when opened.
+ */
+const UPGRADABLE_VERSION = '3';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -119,6 +125,8 @@ function openDatabase(path: string): Database.Database {
       .get();
     if (version === undefined) {
       db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
+    } else if (version.value === UPGRADABLE_VERSION) {
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SCHEMA_VERSION);
     } else if (version.value !== SCHEMA_VERSION) {
       db.close();
       throw new Error(
