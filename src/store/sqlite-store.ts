@@ -111,7 +111,7 @@ function openDatabase(path: string): Database.Database {
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path);
-    // A trial row holds about 10 KB of JSON: on 16 KB pages most rows fit
+    // A trial row holds about 8 KB of JSON: on 16 KB pages most rows fit
     // one page instead of a chain of 4 KB overflow pages, and the writer
     // spends about a third less time per trial. It takes effect when the
     // file is created; an older store keeps its page size.
