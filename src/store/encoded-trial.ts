@@ -78,15 +78,23 @@ function eventsToStore(
     if (event.kind !== 'tool_result') continue;
     const ref = typeof event.result === 'object' ? refs.get(event.result!) : undefined;
     if (ref === undefined) continue;
-    // Key by key, so the decoded event has its keys in the original order.
-    const withRef: Record<string, unknown> = {};
-    for (const key of Object.keys(event)) {
-      if (key === 'result') withRef[RESULT_REF] = ref;
-      else withRef[key] = event[key as keyof typeof event];
-    }
-    (stored ??= [...events])[index] = withRef;
+    (stored ??= [...events])[index] = replaceKey(event, 'result', RESULT_REF, ref);
   }
   return stored ?? events;
+}
+
+/**
+ * A copy of the object with `value` under `to` in the place of the key
+ * `from`, its other keys in order: a decoded event has its keys where the
+ * recorded one had them.
+ */
+function replaceKey(object: object, from: string, to: string, value: unknown): object {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    if (key === from) out[to] = value;
+    else out[key] = (object as Record<string, unknown>)[key];
+  }
+  return out;
 }
 
 /**
@@ -132,10 +140,5 @@ function withResult(
       `trial ${trialId}: a tool result refers to the ${String(side)} side of ${String(collection)}/${String(id)}, which its state diff does not hold`,
     );
   }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(event)) {
-    if (key === RESULT_REF) out.result = record;
-    else out[key] = event[key];
-  }
-  return out as TrialRecord['events'][number];
+  return replaceKey(event, RESULT_REF, 'result', record) as TrialRecord['events'][number];
 }
