@@ -51,3 +51,9 @@ export { suitePassK } from './suite-pass-k.js';
 export type { SuitePassK, TaskTrialCounts } from './suite-pass-k.js';
 export { wilsonInterval } from './wilson-interval.js';
 export type { ProportionInterval } from './wilson-interval.js';
+export { intraTaskCorrelation } from './intra-task-correlation.js';
+export type {
+  IntraTaskCorrelation,
+  IntraTaskCorrelationStatus,
+  TaskCounts,
+} from './intra-task-correlation.js';

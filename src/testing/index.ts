@@ -15,3 +15,4 @@ export {
 } from './fake-openai-server.js';
 export type { FakeOpenAiServer, FakeReply } from './fake-openai-server.js';
 export { scriptedModel } from './scripted-model.js';
+export { sampleBeta, sampleGamma } from './sample-beta.js';
