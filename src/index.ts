@@ -82,17 +82,27 @@ export type {
 export {
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
+  clusteredWilsonInterval,
   expectedCalibrationError,
+  intraTaskCorrelation,
   mcnemarExact,
   pairedTTest,
   passAtK,
   passHatK,
   sampleSize,
   signFlipPermutationTest,
+  successRateInterval,
   suitePassK,
+  suitePassKIntervals,
   wilsonInterval,
 } from './stats/index.js';
 export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/index.js';
+export type {
+  ClusteredWilsonInterval,
+  IntraTaskCorrelation,
+  SuccessRateInterval,
+  SuitePassKIntervals,
+} from './stats/index.js';
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';

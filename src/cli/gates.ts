@@ -51,6 +51,11 @@ export const GATE_METRICS: readonly GateMetric[] = [
     value: (card, k) => card.pass_hat_k[k],
   },
   {
+    name: 'pass_hat_k_lower@K',
+    about: 'lower bound of the 95% CI of pass^k',
+    value: (card, k) => card.pass_hat_k_ci95[k]?.[0],
+  },
+  {
     name: 'pass_at_k@K',
     about: 'pass@k: at least one of k trials succeeds',
     value: (card, k) => card.pass_at_k[k],

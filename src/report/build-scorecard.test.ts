@@ -176,12 +176,24 @@ describe('buildScorecard', () => {
       ...trials('b', ['0', '0'], { labels: { family: 'refund' } }),
       ...trials('c', ['1', '0'], { labels: { family: 'cancel' } }),
     ]);
-    expect(card.slices).toEqual({
+    expect(card.slices).toMatchObject({
       family: {
         cancel: { tasks: 1, trials: 2, successes: 1, success_rate: 0.5 },
         refund: { tasks: 2, trials: 4, successes: 2, success_rate: 0.5 },
       },
     });
+    // One task: Wilson's interval of 1 of 2 (SciPy, in the shared reference values).
+    const cancel = card.slices['family']!['cancel']!;
+    expect(cancel.method).toBe('wilson-single-task');
+    expect(cancel.ci95[0]).toBeCloseTo(0.09453120573423074, 12);
+    expect(cancel.ci95[1]).toBeCloseTo(0.9054687942657693, 12);
+    // Two tasks at 1 and 0: n_eff = 0.25/(0.5/2) = 1, so the Wilson bounds at p = 1/2,
+    // n = 1 with t₁ = 12.7062…: 1/2 ∓ t/(2√(1 + t²)).
+    const t1 = 12.706204736174707;
+    const refund = card.slices['family']!['refund']!;
+    expect(refund.method).toBe('clustered-wilson');
+    expect(refund.ci95[0]).toBeCloseTo(0.5 - t1 / (2 * Math.sqrt(1 + t1 * t1)), 12);
+    expect(refund.ci95[1]).toBeCloseTo(0.5 + t1 / (2 * Math.sqrt(1 + t1 * t1)), 12);
   });
 
   it('reports the outcome-only verdict beside the full success (constraints ignored)', () => {
@@ -213,7 +225,10 @@ describe('buildScorecard', () => {
     const text = renderTerminal(card);
     expect(text).toContain('Success    75.0%');
     expect(text).toContain('(6/8 valid trials, 2 tasks;');
-    expect(text).toContain('pass^k     k=1 0.750  k=2 0.583  k=3 0.500  k=4 0.500');
+    expect(text).toMatch(
+      /pass\^k {5}k=1 0\.750 \[[\d.]+, [\d.]+\] {2}k=2 0\.583 \[[\d.]+, [\d.]+\] {2}k=3 0\.500 \[[\d.]+, [\d.]+\] {2}k=4 0\.500 \[[\d.]+, 1\.00\]/,
+    );
+    expect(text).toContain('warning: the interval rests on 2 task(s)');
     expect(text).toContain(
       'Trials     8 valid of 8 planned (2 tasks × 4) · 0 invalid attempt(s) · 0 missing',
     );
@@ -282,9 +297,7 @@ describe('buildScorecard', () => {
     expect(text).toContain(
       'Safety     irreversible without consent 1/4 ≤69.9% · loop 1/4 ≤69.9% (trials; 95% upper bound)',
     );
-    expect(text).toContain(
-      'Constraints micro 75.0% (3/4 checks) · macro 75.0% over 1 kind(s): consent 3/4',
-    );
+    expect(text).toContain('Constraints micro 75.0% (3/4 checks; by task 75.0%, 95% CI [');
     expect(text).toContain(
       'Calibration ECE 0.200 (n=4 trials with a confidence; mean confidence 0.85, success 75.0%)',
     );

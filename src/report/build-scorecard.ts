@@ -1,10 +1,11 @@
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { EXIT_REASONS, NORMAL_EXIT_REASONS, TERMINAL_REASONS } from '../schema/index.js';
 import {
-  clusterBootstrapInterval,
   describeSample,
-  mean,
+  intraTaskCorrelation,
+  successRateInterval,
   suitePassK,
+  suitePassKIntervals,
   wilsonInterval,
 } from '../stats/index.js';
 import { summariseCalibration } from './calibration-summary.js';
@@ -13,7 +14,47 @@ import { costPerSuccessInterval } from './cost-per-success-interval.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
-import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
+import type {
+  RateSummary,
+  SampleSummary,
+  Scorecard,
+  SliceSummary,
+  TaskSummary,
+} from './scorecard.js';
+
+/** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
+const FEW_TASKS = 10;
+
+/**
+ * Warnings for the headline interval: it rests on tasks, not trials, so
+ * few tasks, or tasks that mostly all pass (or all fail) every trial,
+ * leave it wide whatever the number of trials.
+ */
+export function intervalWarnings(
+  counted: readonly { successes: number; trials: number }[],
+): string[] {
+  const tasks = counted.length;
+  if (tasks === 0) return [];
+  const warnings: string[] = [];
+  if (tasks < FEW_TASKS) {
+    warnings.push(
+      `the interval rests on ${tasks} task(s): trials of a task are not independent, so ${FEW_TASKS} or more tasks are needed before it means much`,
+    );
+  }
+  const allPassed = counted.filter((task) => task.successes === task.trials).length;
+  const allFailed = counted.filter((task) => task.successes === 0).length;
+  for (const [count, verb] of [
+    [allPassed, 'passed'],
+    [allFailed, 'failed'],
+  ] as const) {
+    if (count > tasks / 2) {
+      warnings.push(
+        `${count} of ${tasks} tasks ${verb} every trial: the interval rests on the ${tasks} tasks, not on the trials`,
+      );
+    }
+  }
+  return warnings;
+}
 
 function summarise(values: readonly number[]): SampleSummary {
   const { count, mean: average, p50, p95 } = describeSample(values);
@@ -84,23 +125,34 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
-/** A success rate with its interval and pass^k, from per-task counts. */
-function rateOf(counts: readonly { successes: number; trials: number }[], seed: number) {
-  const counted = counts.filter((task) => task.trials > 0);
-  const interval = clusterBootstrapInterval(counted, { seed });
-  const passK = suitePassK(counted.map((task) => ({ n: task.trials, c: task.successes })));
-  const successes = counted.reduce((sum, task) => sum + task.successes, 0);
-  const trials = counted.reduce((sum, task) => sum + task.trials, 0);
+/** A task-weighted success rate with its 95% interval, from per-task counts. */
+export function rateSummary(counts: readonly { successes: number; trials: number }[]): RateSummary {
+  const interval = successRateInterval(counts);
   return {
-    rate: {
-      value: interval.value,
-      ci95: [interval.lower, interval.upper] as const,
-      method: interval.method,
-      successes,
-      trials,
-      tasks: counted.length,
-    },
-    passK,
+    value: interval.value,
+    ci95: [interval.lower, interval.upper],
+    method: interval.method,
+    successes: counts.reduce((sum, task) => sum + task.successes, 0),
+    trials: interval.trials,
+    tasks: interval.tasks,
+    effective_trials: interval.effectiveTrials,
+  };
+}
+
+/** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
+function rateOf(counts: readonly { successes: number; trials: number }[]) {
+  const counted = counts.filter((task) => task.trials > 0);
+  const perTask = counted.map((task) => ({ n: task.trials, c: task.successes }));
+  const toPairs = (record: Record<number, { lower: number; upper: number }>) =>
+    Object.fromEntries(
+      Object.entries(record).map(([k, { lower, upper }]) => [k, [lower, upper] as const]),
+    );
+  const intervals = suitePassKIntervals(perTask);
+  return {
+    rate: rateSummary(counted),
+    passK: suitePassK(perTask),
+    passAtKCi95: toPairs(intervals.passAtK),
+    passHatKCi95: toPairs(intervals.passHatK),
   };
 }
 
@@ -121,11 +173,11 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     summariseTask(taskId, byTask.get(taskId) ?? []),
   );
   const counted = tasks.filter((task) => task.trials > 0);
-  const full = rateOf(tasks, run.seed);
+  const full = rateOf(tasks);
   const outcomeOnly = rateOf(
     tasks.map((task) => ({ successes: task.outcome_only_successes, trials: task.trials })),
-    run.seed,
   );
+  const correlation = intraTaskCorrelation(counted);
   const passK = full.passK;
   const successes = full.rate.successes;
   const total = (pick: (usage: TrialRecord['usage']) => number, of = trials): number =>
@@ -148,12 +200,22 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
       successes,
     },
     success_rate: full.rate,
+    warnings: intervalWarnings(counted),
     outcome_only: {
       success_rate: outcomeOnly.rate,
       pass_hat_k: outcomeOnly.passK.passHatK,
+      pass_hat_k_ci95: outcomeOnly.passHatKCi95,
     },
     pass_at_k: passK.passAtK,
+    pass_at_k_ci95: full.passAtKCi95,
     pass_hat_k: passK.passHatK,
+    pass_hat_k_ci95: full.passHatKCi95,
+    intra_task_correlation: {
+      icc: correlation.icc,
+      design_effect: correlation.designEffect,
+      mean_trials_per_task: correlation.meanTrialsPerTask,
+      status: correlation.status,
+    },
     k: {
       planned: run.trials_per_task,
       max: passK.maxK,
@@ -245,12 +307,14 @@ function buildSlices(tasks: readonly TaskSummary[]): Record<string, Record<strin
   for (const [label, byValue] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     slices[label] = {};
     for (const [value, members] of [...byValue].sort(([a], [b]) => a.localeCompare(b))) {
-      const counted = members.filter((task) => task.trials > 0);
+      const rate = rateSummary(members);
       slices[label][value] = {
         tasks: members.length,
-        trials: members.reduce((sum, task) => sum + task.trials, 0),
-        successes: members.reduce((sum, task) => sum + task.successes, 0),
-        success_rate: mean(counted.map((task) => task.success_rate)),
+        trials: rate.trials,
+        successes: rate.successes,
+        success_rate: rate.value,
+        ci95: rate.ci95,
+        method: rate.method,
       };
     }
   }

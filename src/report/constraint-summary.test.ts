@@ -26,13 +26,21 @@ describe('summariseConstraints', () => {
       }),
     );
     const summary = summariseConstraints(valid);
-    expect(summary?.micro).toEqual({ passed: 10, checks: 12, rate: 10 / 12 });
+    expect(summary?.micro).toMatchObject({ passed: 10, checks: 12, rate: 10 / 12 });
     expect(summary?.macro.kinds).toBe(2);
     expect(summary?.macro.rate).toBeCloseTo(0.7, 15);
-    expect(summary?.by_kind).toEqual({
-      consent: { passed: 9, checks: 10, rate: 0.9 },
-      scope: { passed: 1, checks: 2, rate: 0.5 },
+    expect(summary?.by_kind).toMatchObject({
+      consent: { passed: 9, checks: 10, rate: 0.9, task_rate: 0.9 },
+      scope: { passed: 1, checks: 2, rate: 0.5, task_rate: 0.5 },
     });
+    // Task a made 7 checks (6 passed), task b 5 (4 passed): the interval is of their mean rate.
+    expect(summary?.micro.task_rate).toBeCloseTo((6 / 7 + 4 / 5) / 2, 15);
+    const [lower, upper] = summary?.micro.ci95 ?? [Number.NaN, Number.NaN];
+    expect(lower).toBeLessThan(summary?.micro.task_rate ?? 0);
+    expect(upper).toBeGreaterThan(summary?.micro.task_rate ?? 1);
+    // Scope checks come from task a alone: Wilson's interval of 1 of 2 (SciPy reference).
+    expect(summary?.by_kind['scope']?.ci95[0]).toBeCloseTo(0.09453120573423074, 12);
+    expect(summary?.by_kind['scope']?.ci95[1]).toBeCloseTo(0.9054687942657693, 12);
   });
 
   it('is null when no trial had a constraint', () => {

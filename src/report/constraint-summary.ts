@@ -1,11 +1,21 @@
 import type { TrialRecord } from '../schema/index.js';
-import { mean } from '../stats/index.js';
+import { mean, successRateInterval } from '../stats/index.js';
 
 /** Constraint checks that passed out of those made. */
 export interface PassTally {
   readonly passed: number;
   readonly checks: number;
+  /** passed / checks, pooled. */
   readonly rate: number;
+  /** The mean over tasks of each task's pass rate: what `ci95` is an interval of. */
+  readonly task_rate: number;
+  /**
+   * 95% interval of `task_rate`, clustered by task (checks of one task are
+   * not independent): the headline success-rate method, over each task's
+   * passed/checks. It equals an interval of `rate` when every task makes
+   * as many checks.
+   */
+  readonly ci95: readonly [number, number];
 }
 
 /**
@@ -26,11 +36,31 @@ export interface ConstraintSummary {
   readonly by_kind: Readonly<Record<string, PassTally>>;
 }
 
-const tally = (passed: number, checks: number): PassTally => ({
-  passed,
-  checks,
-  rate: passed / checks,
-});
+/** Passed and made checks of one task. */
+type TaskTally = { passed: number; checks: number };
+
+function tally(byTask: ReadonlyMap<string, TaskTally>): PassTally {
+  const tasks = [...byTask.values()];
+  const passed = tasks.reduce((sum, task) => sum + task.passed, 0);
+  const checks = tasks.reduce((sum, task) => sum + task.checks, 0);
+  const interval = successRateInterval(
+    tasks.map((task) => ({ successes: task.passed, trials: task.checks })),
+  );
+  return {
+    passed,
+    checks,
+    rate: passed / checks,
+    task_rate: interval.value,
+    ci95: [interval.lower, interval.upper],
+  };
+}
+
+function add(byTask: Map<string, TaskTally>, taskId: string, pass: boolean): void {
+  const entry = byTask.get(taskId) ?? { passed: 0, checks: 0 };
+  entry.checks++;
+  if (pass) entry.passed++;
+  byTask.set(taskId, entry);
+}
 
 /**
  * Micro and macro pass rates of the constraint checks in valid trials;
@@ -43,27 +73,25 @@ const tally = (passed: number, checks: number): PassTally => ({
  * // micro 10/12 = 0.833, macro (0.9 + 0.5) / 2 = 0.7
  */
 export function summariseConstraints(valid: readonly TrialRecord[]): ConstraintSummary | null {
-  const counts = new Map<string, { passed: number; checks: number }>();
+  const byKindAndTask = new Map<string, Map<string, TaskTally>>();
+  const allByTask = new Map<string, TaskTally>();
   for (const trial of valid) {
     for (const check of trial.constraints) {
-      const entry = counts.get(check.kind) ?? { passed: 0, checks: 0 };
-      entry.checks++;
-      if (check.pass) entry.passed++;
-      counts.set(check.kind, entry);
+      const byTask = byKindAndTask.get(check.kind) ?? new Map<string, TaskTally>();
+      add(byTask, trial.task_id, check.pass);
+      byKindAndTask.set(check.kind, byTask);
+      add(allByTask, trial.task_id, check.pass);
     }
   }
-  if (counts.size === 0) return null;
+  if (byKindAndTask.size === 0) return null;
   const byKind = Object.fromEntries(
-    [...counts]
+    [...byKindAndTask]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, { passed, checks }]) => [kind, tally(passed, checks)]),
+      .map(([kind, byTask]) => [kind, tally(byTask)]),
   );
   const kinds = Object.values(byKind);
   return {
-    micro: tally(
-      kinds.reduce((sum, kind) => sum + kind.passed, 0),
-      kinds.reduce((sum, kind) => sum + kind.checks, 0),
-    ),
+    micro: tally(allByTask),
     macro: { rate: mean(kinds.map((kind) => kind.rate)), kinds: kinds.length },
     by_kind: byKind,
   };

@@ -76,8 +76,9 @@ describe('renderMarkdown', () => {
     const rate = card.success_rate;
     expect(markdown).toContain(`### endstate · \`${card.run_id}\``);
     expect(markdown).toContain(
-      `| Success | **${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials) |`,
+      `| Success | **${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)`,
     );
+    expect(markdown).toContain('<br>⚠️ the interval rests on 6 task(s)');
     for (const [k, value] of Object.entries(card.pass_hat_k)) {
       expect(markdown).toContain(`k=${k} ${value.toFixed(3)}`);
     }

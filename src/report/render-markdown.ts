@@ -54,7 +54,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
     [
       [
         'Success',
-        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials)`,
+        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${warning}`).join('')}`,
       ],
       ['pass^k', byK(card.pass_hat_k)],
       [

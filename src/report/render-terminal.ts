@@ -18,10 +18,31 @@ function counts(record: Readonly<Record<string, number>>): string {
   return entries.length === 0 ? '—' : entries.map(([key, count]) => `${key} ${count}`).join(' · ');
 }
 
-function byK(record: Readonly<Record<string, number>>): string {
-  return Object.entries(record)
-    .map(([k, value]) => `k=${k} ${fixed(value)}`)
-    .join('  ');
+/** Estimates by k with their intervals, four to a line under the label. */
+function byKWithIntervals(
+  label: string,
+  record: Readonly<Record<string, number>>,
+  intervals: Scorecard['pass_hat_k_ci95'],
+): string[] {
+  const entries = Object.entries(record).map(([k, value]) => {
+    const ci = intervals[k];
+    const bounds = ci === undefined ? '' : ` [${fixed(ci[0], 2)}, ${fixed(ci[1], 2)}]`;
+    return `k=${k} ${fixed(value)}${bounds}`;
+  });
+  if (entries.length === 0) return [`${label}—`];
+  const lines: string[] = [];
+  for (let start = 0; start < entries.length; start += 4) {
+    const prefix = start === 0 ? label : ' '.repeat(label.length);
+    lines.push(`${prefix}${entries.slice(start, start + 4).join('  ')}`);
+  }
+  return lines;
+}
+
+function correlationLine({ intra_task_correlation: correlation }: Scorecard): string[] {
+  if (correlation.status !== 'estimated') return [];
+  return [
+    `Clustering intra-task correlation ${fixed(correlation.icc, 2)} · design effect ${fixed(correlation.design_effect, 2)} (${fixed(correlation.mean_trials_per_task, 1)} trials per task count as ${fixed(correlation.mean_trials_per_task / correlation.design_effect, 1)} independent ones)`,
+  ];
 }
 
 function modelUsage({ model_usage: usage }: Scorecard): string[] {
@@ -69,7 +90,7 @@ function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
     .map(([kind, of]) => `${kind} ${of.passed}/${of.checks}`)
     .join(' · ');
   return [
-    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks) · macro ${percent(pass.macro.rate)} over ${pass.macro.kinds} kind(s): ${kinds}`,
+    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks; by task ${percent(pass.micro.task_rate)}, 95% CI [${percent(pass.micro.ci95[0])}, ${percent(pass.micro.ci95[1])}]) · macro ${percent(pass.macro.rate)} over ${pass.macro.kinds} kind(s): ${kinds}`,
   ];
 }
 
@@ -110,10 +131,16 @@ export function renderTerminal(card: Scorecard): string {
     `suite ${card.suite.name} (${card.suite.hash.slice(0, 12)}) · agent ${card.agent} · system ${card.system_hash.slice(0, 12)}`,
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
-    `pass^k     ${byK(card.pass_hat_k) || '—'}`,
+    ...card.warnings.map((warning) => `           warning: ${warning}`),
+    ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
-    `  pass^k   ${byK(card.outcome_only.pass_hat_k) || '—'}`,
-    `pass@k     ${byK(card.pass_at_k) || '—'}`,
+    ...byKWithIntervals(
+      '  pass^k   ',
+      card.outcome_only.pass_hat_k,
+      card.outcome_only.pass_hat_k_ci95,
+    ),
+    ...byKWithIntervals('pass@k     ', card.pass_at_k, card.pass_at_k_ci95),
+    ...correlationLine(card),
     ...(card.k.note === null ? [] : [`           note: ${card.k.note}`]),
     `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task}) · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
     `Terminal   ${counts(card.terminal_reasons)}`,

@@ -38,17 +38,26 @@ export interface SliceSummary {
   readonly successes: number;
   /** Task-weighted mean success rate of the slice. */
   readonly success_rate: number;
+  /** 95% interval of success_rate, clustered by task (the headline method). */
+  readonly ci95: readonly [number, number];
+  readonly method: string;
 }
 
 /** A task-weighted success rate with its 95% interval and denominators. */
 export interface RateSummary {
   readonly value: number;
+  /** Clustered by task: `successRateInterval` (docs/statistics.md). */
   readonly ci95: readonly [number, number];
   readonly method: string;
   readonly successes: number;
   readonly trials: number;
   readonly tasks: number;
+  /** The independent trials that would give the rate its observed variance (at most `trials`). */
+  readonly effective_trials: number;
 }
+
+/** k → [lower, upper] of a 95% interval. */
+export type IntervalsByK = Readonly<Record<string, readonly [number, number]>>;
 
 /** The aggregates of a run; every figure is recomputable from the trial records. */
 export interface Scorecard {
@@ -69,6 +78,8 @@ export interface Scorecard {
     readonly successes: number;
   };
   readonly success_rate: RateSummary;
+  /** Why the headline interval is wide or rough (few tasks, tasks that all pass or all fail); empty when none applies. */
+  readonly warnings: readonly string[];
   /**
    * The verdict on state and facts said alone, process constraints ignored:
    * tau-bench's reward, comparable with its published numbers.
@@ -76,10 +87,27 @@ export interface Scorecard {
   readonly outcome_only: {
     readonly success_rate: RateSummary;
     readonly pass_hat_k: Readonly<Record<string, number>>;
+    readonly pass_hat_k_ci95: IntervalsByK;
   };
   /** k → task-weighted mean of per-task estimates. */
   readonly pass_at_k: Readonly<Record<string, number>>;
+  /** k → 95% interval of pass_at_k, clustered by task. */
+  readonly pass_at_k_ci95: IntervalsByK;
   readonly pass_hat_k: Readonly<Record<string, number>>;
+  /** k → 95% interval of pass_hat_k, clustered by task. */
+  readonly pass_hat_k_ci95: IntervalsByK;
+  /**
+   * How alike trials of one task are: the ANOVA estimate of the correlation
+   * of two trial outcomes of the same task (NaN, null in JSON, when it cannot
+   * be estimated: `status` says why), and the design effect 1 + (n̄ − 1)·icc,
+   * the factor by which clustering inflates the variance of the success rate.
+   */
+  readonly intra_task_correlation: {
+    readonly icc: number;
+    readonly design_effect: number;
+    readonly mean_trials_per_task: number;
+    readonly status: string;
+  };
   readonly k: { readonly planned: number; readonly max: number; readonly note: string | null };
   /** Over every attempt, invalid ones included. */
   readonly terminal_reasons: Readonly<Record<TerminalReason, number>>;

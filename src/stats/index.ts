@@ -57,3 +57,17 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
+export { clusteredWilsonInterval } from './clustered-wilson-interval.js';
+export type {
+  ClusteredWilsonInterval,
+  ClusteredWilsonMethod,
+  ClusteredWilsonOptions,
+} from './clustered-wilson-interval.js';
+export { successRateInterval } from './success-rate-interval.js';
+export type {
+  SuccessCounts,
+  SuccessRateInterval,
+  SuccessRateIntervalOptions,
+} from './success-rate-interval.js';
+export { suitePassKIntervals } from './suite-pass-k-intervals.js';
+export type { PassKInterval, SuitePassKIntervals } from './suite-pass-k-intervals.js';

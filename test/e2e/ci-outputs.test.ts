@@ -71,7 +71,7 @@ describe('CI outputs', () => {
     const { success_rate: rate, pass_hat_k: passHat } = output.scorecard;
     expect(markdown).toContain(`### endstate · \`${output.run.run_id}\``);
     expect(markdown).toContain(
-      `| Success | **${(rate.value * 100).toFixed(1)}%** (95% CI ${(rate.ci95[0] * 100).toFixed(1)}% to ${(rate.ci95[1] * 100).toFixed(1)}%; ${rate.successes}/${rate.trials} valid trials) |`,
+      `| Success | **${(rate.value * 100).toFixed(1)}%** (95% CI ${(rate.ci95[0] * 100).toFixed(1)}% to ${(rate.ci95[1] * 100).toFixed(1)}%; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)`,
     );
     expect(markdown).toContain(`k=2 ${passHat['2']!.toFixed(3)}`);
     expect(markdown).toContain('**Tasks under their gate**');

@@ -1,0 +1,54 @@
+import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
+import { passAtK } from './pass-at-k.js';
+import { passHatK } from './pass-hat-k.js';
+import type { TaskTrialCounts } from './suite-pass-k.js';
+
+/** A two-sided interval of a suite's pass@k or pass^k. */
+export interface PassKInterval {
+  readonly lower: number;
+  readonly upper: number;
+}
+
+export interface SuitePassKIntervals {
+  /** k → interval of the task-weighted pass@k, for k = 1..maxK. */
+  readonly passAtK: Record<number, PassKInterval>;
+  /** k → interval of the task-weighted pass^k, for k = 1..maxK. */
+  readonly passHatK: Record<number, PassKInterval>;
+}
+
+/**
+ * Confidence intervals of a suite's pass@k and pass^k for every k from 1
+ * to the smallest number of trials of any task, clustered by task like
+ * the success rate: {@link clusteredWilsonInterval} of the per-task
+ * unbiased estimates. The effective sample size is capped at Σ ⌊n_i/k⌋,
+ * the disjoint blocks of k trials the tasks hold: each block is one
+ * Bernoulli draw of "all k passed" (or "any passed"), and the per-task
+ * estimate, an average over every k-subset, is at least as precise as
+ * the mean over disjoint blocks. At k = 1 both equal the success-rate
+ * interval.
+ *
+ * @example
+ * suitePassKIntervals([{ n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 0 }], { level: 0.95 }).passHatK[2];
+ */
+export function suitePassKIntervals(
+  tasks: readonly TaskTrialCounts[],
+  options: { readonly level?: number } = {},
+): SuitePassKIntervals {
+  const smallestN = tasks.reduce((smallest, task) => Math.min(smallest, task.n), Infinity);
+  const maxK = Number.isInteger(smallestN) && smallestN > 0 ? smallestN : 0;
+  const atK: Record<number, PassKInterval> = {};
+  const hatK: Record<number, PassKInterval> = {};
+  for (let k = 1; k <= maxK; k += 1) {
+    const blocks = tasks.reduce((sum, { n }) => sum + Math.floor(n / k), 0);
+    const bounds = (estimates: number[]): PassKInterval => {
+      const { lower, upper } = clusteredWilsonInterval(estimates, {
+        maxEffectiveTrials: blocks,
+        ...options,
+      });
+      return { lower, upper };
+    };
+    atK[k] = bounds(tasks.map(({ n, c }) => passAtK(n, c, k)));
+    hatK[k] = bounds(tasks.map(({ n, c }) => passHatK(n, c, k)));
+  }
+  return { passAtK: atK, passHatK: hatK };
+}
