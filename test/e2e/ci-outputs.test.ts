@@ -7,7 +7,13 @@ import { copyExample, example, runCli, tempFolder } from './run-cli.js';
 interface Output {
   run: { run_id: string };
   scorecard: {
-    success_rate: { value: number; ci95: [number, number]; successes: number; trials: number };
+    success_rate: {
+      value: number;
+      ci95: [number, number];
+      successes: number;
+      trials: number;
+      tasks: number;
+    };
     pass_hat_k: Record<string, number>;
     tasks: { task_id: string; successes: number; trials: number }[];
   };
