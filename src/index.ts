@@ -92,7 +92,13 @@ export {
   suitePassK,
   wilsonInterval,
 } from './stats/index.js';
-export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/index.js';
+export type {
+  CalibrationError,
+  DifferenceSampleSize,
+  SampleSize,
+  SampleSizeTarget,
+  WidthSampleSize,
+} from './stats/index.js';
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
