@@ -96,12 +96,16 @@ export {
   suitePassKIntervals,
   wilsonInterval,
 } from './stats/index.js';
-export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/index.js';
 export type {
+  CalibrationError,
   ClusteredWilsonInterval,
+  DifferenceSampleSize,
   IntraTaskCorrelation,
+  SampleSize,
+  SampleSizeTarget,
   SuccessRateInterval,
   SuitePassKIntervals,
+  WidthSampleSize,
 } from './stats/index.js';
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
 export { runTrial } from './trial/index.js';

@@ -178,15 +178,23 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description(
       'tasks a suite needs to detect a difference between two systems (--delta) or to measure a success rate to ±W (--width)',
     )
-    .requiredOption('--p <P>', 'expected success rate (of the baseline system)', openProbability)
+    .option(
+      '--p <P>',
+      "expected success rate (of the baseline system); default: the --from run's",
+      openProbability,
+    )
     .option(
       '--delta <D>',
       'difference in success rate to detect (paired on the same tasks)',
       openProbability,
     )
     .option('--width <W>', "half-width (±) of the success rate's interval", openProbability)
-    .option('--trials <k>', 'trials per task', positiveInteger, 1)
-    .option('--icc <r>', 'correlation of trial outcomes within a task (default 0.3)', probability)
+    .option('--trials <k>', "trials per task (default: the --from run's, else 1)", positiveInteger)
+    .option(
+      '--icc <r>',
+      'correlation of trial outcomes within a task (default: measured on the --from run, else 0.3)',
+      probability,
+    )
     .option(
       '--alpha <a>',
       'two-sided level: 0.05 for a 5% test or a 95% interval',
@@ -196,11 +204,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--power <q>', 'chance of detecting --delta when it is real', openProbability, 0.8)
     .option(
       '--correlation <rho>',
-      "correlation of the two systems' per-task rates (0: none assumed)",
+      "correlation of the two systems' true per-task rates (0: none assumed)",
       probability,
       0,
     )
-    .action((flags: PlanFlags) => setExit(planCommand(flags, io)));
+    .option(
+      '--from <run>',
+      'a stored pilot run (id, "latest" or "latest~N") to take p, r and k from; flags override',
+    )
+    .option('--store <path>', 'SQLite result store (with --from)', '.endstate/endstate.db')
+    .action(async (flags: PlanFlags) => setExit(await planCommand(flags, io)));
   program
     .command('lock')
     .description(

@@ -1,56 +1,130 @@
 import { EndstateError } from '../core/index.js';
-import { DEFAULT_ICC, sampleSize } from '../stats/index.js';
-import type { SampleSize, SampleSizeTarget } from '../stats/index.js';
+import { DEFAULT_ICC, DEFAULT_TRIALS_PER_TASK, sampleSize } from '../stats/index.js';
+import type { IntraTaskCorrelationStatus, SampleSizeTarget } from '../stats/index.js';
 import type { CliIo } from './cli-io.js';
+import { readPilotRun } from './read-pilot-run.js';
+import type { PilotRun } from './read-pilot-run.js';
+import { renderPlan } from './render-plan.js';
+import type { PlanInput, PlanInputs } from './render-plan.js';
+import { storePath } from './store-path.js';
 
 export interface PlanFlags {
-  readonly p: number;
+  /** Left out: the pilot run's success rate (--from), else a usage error. */
+  readonly p?: number;
   readonly delta?: number;
   readonly width?: number;
-  readonly trials: number;
-  /** Left out: {@link DEFAULT_ICC}, and the output says it is a guess. */
+  /** Left out: the pilot run's trials per task, else {@link DEFAULT_TRIALS_PER_TASK}. */
+  readonly trials?: number;
+  /** Left out: the pilot run's estimate, else {@link DEFAULT_ICC}, and the output says which. */
   readonly icc?: number;
   readonly alpha: number;
   readonly power: number;
   readonly correlation: number;
+  /** A stored pilot run (id, `latest` or `latest~N`) to take p, r and k from. */
+  readonly from?: string;
+  readonly store?: string;
 }
 
-/** Trials per task shown in the table, beside the one asked for. */
-const TABLE_TRIALS = [1, 2, 4, 8];
-
 /**
- * `endstate plan --p P (--delta D | --width W) [--trials k] [--icc r]`:
- * the number of tasks a suite needs to detect a difference D between two
- * systems (paired on the same tasks) or to measure one system's success
- * rate to within ±W, with k trials per task whose outcomes correlate (r)
- * within the task. Prints the formula with its inputs and how the number
- * changes with k. The formulas are {@link sampleSize}'s.
+ * `endstate plan (--p P | --from RUN) (--delta D | --width W) [--trials k]
+ * [--icc r]`: the number of tasks a suite needs to detect a difference D
+ * between two systems (paired on the same tasks) or to measure one
+ * system's success rate to within ±W, with k trials per task whose
+ * outcomes correlate (r) within the task. `--from` takes p, r and k from a
+ * stored pilot run; flags given override it. Prints where each input came
+ * from, the formula with its inputs and how the number changes with k. The
+ * formulas are {@link sampleSize}'s.
  */
-export function planCommand(flags: PlanFlags, io: CliIo): number {
-  const target = targetOf(flags);
-  const plan = sampleSize(target);
-  const lines = [
-    `Tasks needed: ${plan.tasks}`,
-    ...describeTarget(plan),
-    '',
-    ...describeFormula(plan),
-    '',
-    ...trialsTable(target, plan),
-    explainFloor(plan),
-    ...(flags.icc === undefined
-      ? [
-          `  r = ${DEFAULT_ICC} is a default guess (set --icc): measure the within-task correlation on a pilot run.`,
-        ]
-      : []),
-  ];
-  io.out(`${lines.join('\n')}\n`);
+export async function planCommand(flags: PlanFlags, io: CliIo): Promise<number> {
+  const pilot =
+    flags.from === undefined
+      ? undefined
+      : await readPilotRun(storePath(flags.store, io.cwd), flags.from);
+  const inputs = resolveInputs(flags, pilot);
+  const target = targetOf(flags, inputs);
+  io.out(`${renderPlan({ target, plan: sampleSize(target), inputs }).join('\n')}\n`);
   return 0;
 }
 
+/** p, k and r from the flags, else the pilot run, else the defaults, each with its source. */
+function resolveInputs(flags: PlanFlags, pilot: PilotRun | undefined): PlanInputs {
+  const fromRun = pilot === undefined ? '' : `pilot run ${pilot.runId}`;
+  return {
+    p: resolveRate(flags.p, pilot, fromRun),
+    trialsPerTask:
+      flags.trials !== undefined
+        ? { value: flags.trials, source: '--trials' }
+        : pilot !== undefined
+          ? { value: pilot.trialsPerTask, source: `${fromRun}: its trials per task` }
+          : { value: DEFAULT_TRIALS_PER_TASK, source: 'default' },
+    icc:
+      flags.icc !== undefined
+        ? { value: flags.icc, source: '--icc' }
+        : pilot !== undefined
+          ? pilotIcc(pilot, fromRun)
+          : {
+              value: DEFAULT_ICC,
+              source: 'default guess (set --icc, or --from a pilot run to measure it)',
+              isGuess: true,
+            },
+  };
+}
+
+function resolveRate(
+  p: number | undefined,
+  pilot: PilotRun | undefined,
+  fromRun: string,
+): PlanInput {
+  if (p !== undefined) return { value: p, source: '--p' };
+  if (pilot === undefined) {
+    throw new EndstateError('E_USAGE', 'plan needs --p, or --from a stored pilot run', {
+      hint: 'Give --p P, the expected success rate, or --from latest to take it from a run.',
+    });
+  }
+  const { successRate: rate, tasks } = pilot;
+  if (!(rate > 0 && rate < 1)) {
+    throw new EndstateError(
+      'E_USAGE',
+      `pilot run ${pilot.runId} has a success rate of ${rate} over ${tasks} task(s): plan needs one strictly between 0 and 1`,
+      { hint: 'Give --p P, the success rate you expect of the system to plan for.' },
+    );
+  }
+  return { value: rate, source: `${fromRun}: task-weighted success rate over ${tasks} tasks` };
+}
+
+const UNESTIMATED: Record<Exclude<IntraTaskCorrelationStatus, 'estimated'>, string> = {
+  'too-few-tasks': 'it has fewer than two tasks with valid trials',
+  'one-trial-per-task':
+    'it has one valid trial per task, so trials of a task cannot be compared with each other',
+  'no-variation': 'every valid trial has the same outcome',
+  'invalid-input': 'its per-task counts are impossible',
+};
+
+/** The pilot's intra-task correlation, or the default with the reason it could not be measured. */
+function pilotIcc(pilot: PilotRun, fromRun: string): PlanInput {
+  const { icc } = pilot;
+  if (icc.status === 'estimated') {
+    const clipped = icc.rawIcc < 0 ? ` (the estimate ${short(icc.rawIcc)} clipped to 0)` : '';
+    return {
+      value: icc.icc,
+      source: `${fromRun}: intra-task correlation of ${icc.trials} valid trials over ${icc.tasks} tasks${clipped}`,
+    };
+  }
+  return {
+    value: DEFAULT_ICC,
+    source: `default guess: ${fromRun} cannot estimate it (${UNESTIMATED[icc.status]}); set --icc`,
+    isGuess: true,
+  };
+}
+
+const short = (value: number): string => String(Number(value.toFixed(4)));
+
 /** The sample-size question the flags ask, after the checks no single option can make. */
-function targetOf(flags: PlanFlags): SampleSizeTarget {
-  const { p, trials: trialsPerTask, alpha } = flags;
-  const icc = flags.icc ?? DEFAULT_ICC;
+function targetOf(flags: PlanFlags, inputs: PlanInputs): SampleSizeTarget {
+  const { alpha } = flags;
+  const p = inputs.p.value;
+  const trialsPerTask = inputs.trialsPerTask.value;
+  const icc = inputs.icc.value;
   if ((flags.delta === undefined) === (flags.width === undefined)) {
     throw new EndstateError('E_USAGE', 'plan needs exactly one of --delta and --width', {
       hint: 'Give --delta D for the difference between two systems to detect, or --width W for the ± half-width of one success rate.',
@@ -63,14 +137,9 @@ function targetOf(flags: PlanFlags): SampleSizeTarget {
   if (p + delta > 1 && p - delta < 0) {
     throw new EndstateError(
       'E_USAGE',
-      `--delta ${delta} is impossible from --p ${p}: both ${p} + ${delta} and ${p} − ${delta} leave [0, 1]`,
+      `--delta ${delta} is impossible from p = ${short(p)} (${inputs.p.source}): both p + ${delta} and p − ${delta} leave [0, 1]`,
       { hint: 'Give a difference no larger than max(p, 1 − p).' },
     );
-  }
-  if (flags.correlation >= 1) {
-    throw new EndstateError('E_USAGE', `--correlation ${flags.correlation} must be below 1`, {
-      hint: 'ρ = 1 would mean two systems with identical per-task rates: no difference to detect.',
-    });
   }
   if (flags.power <= alpha / 2) {
     throw new EndstateError('E_USAGE', `--power ${flags.power} must exceed α/2 = ${alpha / 2}`, {
@@ -79,68 +148,4 @@ function targetOf(flags: PlanFlags): SampleSizeTarget {
   }
   const { power, correlation } = flags;
   return { type: 'difference', p, delta, trialsPerTask, icc, alpha, power, correlation };
-}
-
-const short = (value: number, digits = 4): string => String(Number(value.toFixed(digits)));
-const percent = (value: number): string => `${short(value * 100, 2)}%`;
-const trials = (k: number): string => `${k} trial${k === 1 ? '' : 's'}`;
-
-function describeTarget(plan: SampleSize): string[] {
-  const each = `${trials(plan.trialsPerTask)} per task`;
-  if (plan.type === 'width') {
-    return [
-      `  for a ${percent(1 - plan.alpha)} interval of ±${short(plan.halfWidth)} on a success rate near p = ${short(plan.p)},`,
-      `  with ${each} (${plan.tasks * plan.trialsPerTask} trials)`,
-    ];
-  }
-  return [
-    `  to detect a difference of ${short(plan.delta)} in success rate from p = ${short(plan.p)} between two systems run on the same tasks,`,
-    `  with ${percent(plan.power)} power at the two-sided ${percent(plan.alpha)} level; ${each} and system (${plan.tasks * plan.trialsPerTask} trials per system)`,
-  ];
-}
-
-function describeFormula(plan: SampleSize): string[] {
-  const { p, trialsPerTask: k, icc: r } = plan;
-  const pq = short(p * (1 - p), 6);
-  const designEffect = `  design effect DE = 1 + (k − 1)·r = 1 + ${k - 1}·${short(r)} = ${short(plan.designEffect)}`;
-  const zLevel = `z_{1−α/2} = z_${short(1 - plan.alpha / 2)} = ${short(plan.zLevel)}`;
-  const rounded = `${short(plan.exactTasks, 2)} → ${plan.tasks}`;
-  if (plan.type === 'width') {
-    return [
-      '  n = z_{1−α/2}² · p(1 − p) · DE / (k · W²), rounded up',
-      `  ${zLevel}`,
-      designEffect,
-      `  n = ${short(plan.zLevel ** 2)} · ${pq} · ${short(plan.designEffect)} / (${k} · ${short(plan.halfWidth ** 2, 8)}) = ${rounded}`,
-    ];
-  }
-  const rho = short(plan.correlation);
-  return [
-    '  n = (z_{1−α/2} + z_{1−β})² · σ_d² / D², rounded up',
-    `  ${zLevel}   z_{1−β} = z_${short(plan.power)} = ${short(plan.zPower)}`,
-    designEffect,
-    `  σ_d² = 2·(1 − ρ)·p(1 − p)·DE/k = 2·(1 − ${rho})·${pq}·${short(plan.designEffect)}/${k} = ${short(plan.variance, 6)}`,
-    `  n = ${short((plan.zLevel + plan.zPower) ** 2)} · ${short(plan.variance, 6)} / ${short(plan.delta ** 2, 8)} = ${rounded}`,
-  ];
-}
-
-/** Tasks needed for k = 1, 2, 4, 8 (and the k asked for). */
-function trialsTable(target: SampleSizeTarget, plan: SampleSize): string[] {
-  const ks = [...new Set([...TABLE_TRIALS, plan.trialsPerTask])].sort((a, b) => a - b);
-  const trialsColumn = plan.type === 'width' ? 'trials' : 'trials per system';
-  const header = ['trials per task', 'design effect', 'tasks', trialsColumn];
-  const rows = ks.map((k) => {
-    const row = sampleSize({ ...target, trialsPerTask: k });
-    return [String(k), row.designEffect.toFixed(3), String(row.tasks), String(row.tasks * k)];
-  });
-  return [header, ...rows].map(
-    (cells) =>
-      `  ${cells.map((cell, index) => cell.padStart(header[index]?.length ?? 0)).join('   ')}`,
-  );
-}
-
-function explainFloor(plan: SampleSize): string {
-  if (plan.icc === 0) {
-    return '  With r = 0 trials of a task are independent: k trials count as k tasks.';
-  }
-  return `  More trials per task average away only the noise within tasks, not the spread between them: with r = ${short(plan.icc)} no number of trials brings it under ${plan.tasksWithUnlimitedTrials} tasks.`;
 }

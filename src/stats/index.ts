@@ -38,7 +38,14 @@ export {
   designEffect,
   sampleSize,
 } from './sample-size.js';
-export type { DifferenceTarget, SampleSize, SampleSizeTarget, WidthTarget } from './sample-size.js';
+export type {
+  DifferenceSampleSize,
+  DifferenceTarget,
+  SampleSize,
+  SampleSizeTarget,
+  WidthSampleSize,
+  WidthTarget,
+} from './sample-size.js';
 export { MAX_EXACT_SIGN_FLIPS, signFlipPermutationTest } from './sign-flip-permutation-test.js';
 export type {
   SignFlipMethod,

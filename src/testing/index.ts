@@ -16,3 +16,9 @@ export {
 export type { FakeOpenAiServer, FakeReply } from './fake-openai-server.js';
 export { scriptedModel } from './scripted-model.js';
 export { sampleBeta, sampleGamma } from './sample-beta.js';
+export { correlatedTaskRates } from './correlated-task-rates.js';
+export type {
+  CorrelatedTaskRates,
+  CorrelatedTaskRatesOptions,
+  LogitNormalRates,
+} from './correlated-task-rates.js';

@@ -1,21 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { runCli, tempFolder } from './run-cli.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { intraTaskCorrelation } from '../../src/stats/index.js';
+import { example, runCli, tempFolder } from './run-cli.js';
 
-// Worked examples, by hand (z_0.975 = 1.9599639845, z_0.8 = 0.8416212336):
-//   (1.9599639845 + 0.8416212336)² = 2.8015852181² = 7.8488797343
-//   p = 0.7, D = 0.1, k = 1: σ_d² = 2·0.21 = 0.42;  n = 7.8488797343·0.42/0.01 = 329.65 → 330
-//   k = 4, r = 0.3: DE = 1.9, σ_d² = 0.42·1.9/4 = 0.1995;  n = 156.59 → 157
-//   p = 0.5, W = 0.05, k = 1: n = 1.9599639845²·0.25/0.0025 = 384.15 → 385
+// Worked examples (reference quantiles from SciPy: z_0.975 = 1.9599639845, z_0.8 = 0.8416212336,
+// t quantiles stats.t.ppf; each n reaches 80% exact noncentral-t power and n − 1 does not):
+//   p = 0.7 → 0.8, D = 0.1, k = 1: σ_d² = 0.21 + 0.16 = 0.37; n₀ = 290.41, t rule 293
+//   k = 4, r = 0.3: σ_d² = 0.3·0.37 + 0.7·0.37/4 = 0.17575; n = 140; k → ∞: 0.111, n = 90
+//   p = 0.5 → 0.6, k = 4, r = 0.3, ρ = 0.784: σ_d² = 0.031776 + 0.08575 = 0.117526; n = 95
+//   p = 0.5, W = 0.05, k = 1: n₀ = 384.15, t rule 387
 
 describe('endstate plan', () => {
-  it('prints 330 tasks to detect 0.1 from 0.7 with one trial per task, and the formula', () => {
+  it('prints 293 tasks to detect 0.7 → 0.8 with one trial per task, and the formula', () => {
     const result = runCli(['plan', '--p', '0.7', '--delta', '0.1'], tempFolder());
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^Tasks needed: 330\n/);
-    expect(result.stdout).toContain('n = (z_{1−α/2} + z_{1−β})² · σ_d² / D², rounded up');
-    expect(result.stdout).toContain('n = 7.8489 · 0.42 / 0.01 = 329.65 → 330');
-    expect(result.stdout).toContain('r = 0.3 is a default guess');
+    expect(result.stdout).toMatch(/^Tasks needed: 293\n/);
+    expect(result.stdout).toContain('from p = 0.7 to 0.8 (D = 0.1)');
+    expect(result.stdout).toContain('σ_d² = r·(v_A + v_B − 2ρ·√(v_A·v_B)) + (1 − r)·(v_A + v_B)/k');
+    expect(result.stdout).toContain('(1.96 + 0.8416)² · 0.37 / 0.01 = 290.41');
+    expect(result.stdout).toContain('n = 293: (1.9681 + 0.8429)² · 0.37 / 0.01 = 292.36 ≤ 293');
+    expect(result.stdout).toMatch(/^ {2}r = 0\.3 +default guess.*does not change the answer here/m);
+  });
+
+  it('needs 95 tasks, not 41, when the systems correlate at ρ = 0.784 with 4 trials per task', () => {
+    const result = runCli(
+      ['plan', '--p', '0.5', '--delta', '0.1', '--trials', '4', '--icc', '0.3'].concat([
+        '--correlation',
+        '0.784',
+      ]),
+      tempFolder(),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Tasks needed: 95\n/);
+    expect(result.stdout).toContain('between tasks: 0.3·(0.49 − 2·0.784·0.244949) = 0.031776');
+    expect(result.stdout).toContain('within tasks:  (1 − 0.3)·0.49/4 = 0.08575');
+    expect(result.stdout).toContain('σ_d² = 0.117526');
   });
 
   it('shows how the tasks needed fall with trials per task, down to the r floor', () => {
@@ -24,27 +45,28 @@ describe('endstate plan', () => {
       tempFolder(),
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Tasks needed: 157\n/);
-    expect(result.stdout).toContain('(628 trials per system)');
+    expect(result.stdout).toMatch(/^Tasks needed: 140\n/);
+    expect(result.stdout).toContain('(560 trials per system)');
     expect(result.stdout).toContain(
       [
         '  trials per task   design effect   tasks   trials per system',
-        '                1           1.000     330                 330',
-        '                2           1.300     215                 430',
-        '                4           1.900     157                 628',
-        '                8           3.100     128                1024',
+        '                1           1.000     293                 293',
+        '                2           1.300     191                 382',
+        '                4           1.900     140                 560',
+        '                8           3.100     115                 920',
       ].join('\n'),
     );
-    expect(result.stdout).toContain('no number of trials brings it under 99 tasks');
-    expect(result.stdout).not.toContain('default guess');
+    expect(result.stdout).toContain('no number of trials brings it under 90 tasks');
+    expect(result.stdout).toMatch(/^ {2}r = 0\.3 +--icc$/m);
+    expect(result.stdout).not.toContain('guess');
   });
 
-  it('prints the textbook 385 for a ±0.05 interval at p = 0.5', () => {
+  it('prints 387 tasks for a ±0.05 interval at p = 0.5 (the t interval over tasks)', () => {
     const result = runCli(['plan', '--p', '0.5', '--width', '0.05'], tempFolder());
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Tasks needed: 385\n/);
+    expect(result.stdout).toMatch(/^Tasks needed: 387\n/);
     expect(result.stdout).toContain('for a 95% interval of ±0.05');
-    expect(result.stdout).toContain('= 384.15 → 385');
+    expect(result.stdout).toContain('= 384.15');
   });
 
   it.each([
@@ -52,14 +74,95 @@ describe('endstate plan', () => {
     [['--p', '0.7', '--delta', '0'], "option '--delta <D>' argument '0' is invalid"],
     [['--p', '0.7', '--delta', '0.1', '--trials', '0'], "option '--trials <k>' argument '0'"],
     [['--p', '0.7', '--width', '0.1', '--icc', '2'], "option '--icc <r>' argument '2'"],
+    [['--p', '0.7', '--delta', '0.1', '--correlation', '1.5'], "option '--correlation <rho>'"],
     [['--p', '0.7'], 'plan needs exactly one of --delta and --width'],
     [['--p', '0.7', '--delta', '0.1', '--width', '0.1'], 'exactly one of --delta and --width'],
-    [['--p', '0.9', '--delta', '0.95'], '--delta 0.95 is impossible from --p 0.9'],
-    [['--delta', '0.1'], "required option '--p <P>' not specified"],
+    [['--p', '0.9', '--delta', '0.95'], '--delta 0.95 is impossible from p = 0.9 (--p)'],
+    [['--delta', '0.1'], 'plan needs --p, or --from a stored pilot run'],
+    [['--from', 'latest', '--delta', '0.1'], 'no result store at'],
   ])('exits 2 on bad values: %j', (args, message) => {
     const result = runCli(['plan', ...args], tempFolder());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(message);
+  });
+});
+
+interface RunOutput {
+  run: { run_id: string };
+  scorecard: {
+    success_rate: { value: number };
+    tasks: { successes: number; trials: number }[];
+  };
+}
+
+const short = (value: number): string => String(Number(value.toFixed(4)));
+
+describe('endstate plan --from a pilot run', () => {
+  let cwd = '';
+  let pilot: RunOutput;
+  beforeAll(() => {
+    cwd = tempFolder();
+    const args = ['--agent', 'simulated', '--slip', '0.3', '--seed', '3', '--json', 'pilot.json'];
+    const result = runCli(['run', example('support'), '--trials', '4', ...args], cwd);
+    expect(result.code).not.toBe(2);
+    pilot = JSON.parse(readFileSync(join(cwd, 'pilot.json'), 'utf8')) as RunOutput;
+  }, 120_000);
+
+  it('takes p, r and k from the pilot run and says so', () => {
+    const counts = pilot.scorecard.tasks.filter((task) => task.trials > 0);
+    const icc = intraTaskCorrelation(counts);
+    expect(icc.status).toBe('estimated');
+    const p = pilot.scorecard.success_rate.value;
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1);
+
+    const result = runCli(['plan', '--from', 'latest', '--delta', '0.1'], cwd);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const from = `pilot run ${pilot.run.run_id}`;
+    expect(result.stdout).toContain(
+      `  p = ${short(p)}`.padEnd(16) +
+        `${from}: task-weighted success rate over ${counts.length} tasks`,
+    );
+    expect(result.stdout).toContain(`  k = 4`.padEnd(16) + `${from}: its trials per task`);
+    expect(result.stdout).toContain(
+      `  r = ${short(icc.icc)}`.padEnd(16) +
+        `${from}: intra-task correlation of ${icc.trials} valid trials over ${counts.length} tasks`,
+    );
+    expect(result.stdout).not.toContain('guess');
+    const expected = runCli(
+      ['plan', '--p', String(p), '--delta', '0.1', '--trials', '4', '--icc', String(icc.icc)],
+      cwd,
+    );
+    expect(result.stdout.split('\n')[0]).toBe(expected.stdout.split('\n')[0]);
+  });
+
+  it('lets flags override the pilot run', () => {
+    const result = runCli(
+      ['plan', '--from', pilot.run.run_id, '--width', '0.05', '--icc', '0.5', '--trials', '2'],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}r = 0\.5 +--icc$/m);
+    expect(result.stdout).toMatch(/^ {2}k = 2 +--trials$/m);
+    expect(result.stdout).toMatch(/^ {2}p = \S+ +pilot run /m);
+  });
+
+  it('falls back to the default r, with the reason, when the pilot ran one trial per task', () => {
+    const args = ['--agent', 'simulated', '--slip', '0.3', '--seed', '4', '--trials', '1'];
+    expect(runCli(['run', example('support'), ...args], cwd).code).not.toBe(2);
+    const result = runCli(['plan', '--from', 'latest', '--delta', '0.1', '--trials', '4'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^ {2}r = 0\.3 +default guess: pilot run \S+ cannot estimate it \(it has one valid trial per task, so trials of a task cannot be compared with each other\); set --icc$/m,
+    );
+    expect(result.stdout).toContain('r = 0.3 is a guess');
+  });
+
+  it('exits 2 naming the run when no run matches', () => {
+    const result = runCli(['plan', '--from', 'no-such-run', '--delta', '0.1'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no run "no-such-run"');
   });
 });
