@@ -160,14 +160,13 @@ export function designEffect(trialsPerTask: number, icc: number): number {
  *
  * Width (`type: 'width'`). One system's task-weighted rate has standard
  * error σ/√n with σ² = p(1 − p)·DE/k. The interval endstate reports
- * (`clusterBootstrapInterval`) expands its quantile to
- * √(n/(n−1))·t_{n−1}, so its half-width is about t_{1−α/2, n−1}·s/√n for
- * the sample standard deviation s of the task rates; `tasks` is the
- * smallest n ≥ 2 with
+ * (`successRateInterval`, a Wilson interval at the effective number of
+ * trials with the quantile t_{n−1}) has a half-width of about
+ * t_{1−α/2, n−1}·s/√n for the sample standard deviation s of the task
+ * rates; `tasks` is the smallest n ≥ 2 with
  *   n ≥ t_{1−α/2, n−1}²·p(1 − p)·DE/(k·W²),
  * for which that half-width is at most W when s = σ (its mean is then a
- * little under W, since E[s] < σ; on skewed rates the bootstrap's
- * correction for skew widens it by about 0.5%, as simulated).
+ * little under W, since E[s] < σ, as simulated).
  *
  * As k grows, DE/k falls to r: repeating trials averages away only the
  * within-task noise, never the spread between tasks, so
