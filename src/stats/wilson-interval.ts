@@ -14,7 +14,7 @@ export interface ProportionInterval {
  * a rate near 0 or 1 that interval collapses to zero width (4/4 gives
  * [1, 1]) and its coverage falls far below nominal; Wilson stays close to
  * nominal and never leaves [0, 1]. Trials must be independent: for trials
- * clustered within tasks use {@link clusterBootstrapInterval}.
+ * clustered within tasks use {@link successRateInterval}.
  *
  * Bounds are NaN when trials = 0 (nothing was observed), when successes is
  * outside [0, trials], or when confidence is outside (0, 1).
