@@ -13,3 +13,16 @@ export const byK = (record: Readonly<Record<string, number>>, separator = ' · '
   Object.entries(record)
     .map(([k, value]) => `k=${k} ${fixed(value)}`)
     .join(separator) || '—';
+
+/** `k=1 0.645 [0.54, 0.74] · k=2 ...`: estimates by k with their 95% intervals. */
+export const byKWithIntervals = (
+  record: Readonly<Record<string, number>>,
+  intervals: Readonly<Record<string, readonly [number, number]>>,
+  separator = ' · ',
+): string =>
+  Object.entries(record)
+    .map(([k, value]) => {
+      const ci = intervals[k];
+      return `k=${k} ${fixed(value)}${ci === undefined ? '' : ` [${fixed(ci[0], 2)}, ${fixed(ci[1], 2)}]`}`;
+    })
+    .join(separator) || '—';

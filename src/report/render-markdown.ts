@@ -1,4 +1,4 @@
-import { byK, fixed, percent, usd } from './format-figures.js';
+import { byKWithIntervals, fixed, percent, usd } from './format-figures.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
@@ -56,7 +56,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         'Success',
         `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${warning}`).join('')}`,
       ],
-      ['pass^k', byK(card.pass_hat_k)],
+      ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',
         `${n.tasks} tasks × ${n.trials_per_task} · ${n.valid_trials} valid of ${n.planned_trials} planned`,

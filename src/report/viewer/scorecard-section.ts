@@ -16,7 +16,11 @@ export const DRAWN_SCORECARD_FIELDS = [
   'success_rate',
   'outcome_only',
   'pass_at_k',
+  'pass_at_k_ci95',
   'pass_hat_k',
+  'pass_hat_k_ci95',
+  'intra_task_correlation',
+  'warnings',
   'k',
   'terminal_reasons',
   'exit_reasons',
@@ -40,14 +44,30 @@ function stat(label: string, value: string, ...details: Child[]): HTMLElement {
   );
 }
 
+/** An interval of pass@k or pass^k, in the same units as the estimate. */
+const kInterval = (bounds: readonly [number, number] | undefined): string =>
+  bounds === undefined ? '—' : `[${fixed(bounds[0], 2)}, ${fixed(bounds[1], 2)}]`;
+
 function byKTable(card: Scorecard): HTMLElement {
   const ks = Object.keys(card.pass_hat_k).sort((a, b) => Number(a) - Number(b));
-  const row = (label: string, values: Readonly<Record<string, number>>): HTMLElement =>
+  const row = (
+    label: string,
+    values: Readonly<Record<string, number>>,
+    intervals: Scorecard['pass_hat_k_ci95'],
+  ): HTMLElement =>
     h(
       'tr',
       {},
       h('th', {}, label),
-      ks.map((k) => h('td', {}, fixed(values[k]))),
+      ks.map((k) => {
+        const bounds = intervals[k];
+        return h(
+          'td',
+          {},
+          fixed(values[k]),
+          bounds === undefined ? null : h('div', { class: 'stat-detail' }, kInterval(bounds)),
+        );
+      }),
     );
   return h(
     'table',
@@ -65,9 +85,9 @@ function byKTable(card: Scorecard): HTMLElement {
     h(
       'tbody',
       {},
-      row('pass@k', card.pass_at_k),
-      row('pass^k', card.pass_hat_k),
-      row('pass^k, outcome only', card.outcome_only.pass_hat_k),
+      row('pass@k', card.pass_at_k, card.pass_at_k_ci95),
+      row('pass^k', card.pass_hat_k, card.pass_hat_k_ci95),
+      row('pass^k, outcome only', card.outcome_only.pass_hat_k, card.outcome_only.pass_hat_k_ci95),
     ),
   );
 }
@@ -111,6 +131,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
         `95% CI ${interval(rate.ci95)}`,
         `${rate.successes}/${rate.trials} valid trials · ${rate.tasks} tasks`,
         rate.method,
+        ...card.warnings.map((warning) => h('span', { class: 'warning' }, `⚠ ${warning}`)),
       ),
       stat(
         'Outcome only',
@@ -121,8 +142,17 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       stat(
         `pass^${maxK}`,
         fixed(card.pass_hat_k[maxK]),
+        `95% CI ${kInterval(card.pass_hat_k_ci95[maxK])}`,
         `pass@${maxK} ${fixed(card.pass_at_k[maxK])}`,
         'all k trials succeed / any of k succeeds',
+      ),
+      stat(
+        'Intra-task correlation',
+        fixed(card.intra_task_correlation.icc, 2),
+        `design effect ${fixed(card.intra_task_correlation.design_effect, 2)}`,
+        card.intra_task_correlation.status === 'estimated'
+          ? 'how alike trials of one task are'
+          : `not estimated: ${card.intra_task_correlation.status}`,
       ),
       stat(
         'Cost per success',
