@@ -24,7 +24,10 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
       problems: source.problems,
     });
   }
-  const parsed = FaultFileSchema.safeParse(source.value);
+  // Check against the form the file has, so problems name fields of that form
+  // (not "expected array" for an object with one bad field).
+  const [list, object] = FaultFileSchema.options;
+  const parsed = (Array.isArray(source.value) ? list : object).safeParse(source.value);
   if (!parsed.success) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} is not valid`, {
       problems: zodProblems(parsed.error.issues, source),
