@@ -10,7 +10,7 @@ function leftOut({ fired_in_every_trial: every, not_drawn_at_random: setCall }: 
   return [
     ...(setCall > 0 ? [`${setCall} task(s) where it fires on a set call, not at random`] : []),
     ...(every > 0 ? [`${every} task(s) where it fired in every trial`] : []),
-  ].join(', ');
+  ].join('; ');
 }
 
 /** `75.0% (3/4)`. */

@@ -90,7 +90,7 @@ function sameTask({ same_task: same }: Faults['any_fault']): string {
     ...(setCall > 0 ? [`${setCall} task(s) where it fires on a set call, not at random`] : []),
     ...(every > 0 ? [`${every} task(s) where it fired in every trial`] : []),
   ];
-  return `${percent(same.task_mean_fired)} vs ${percent(same.task_mean_not_fired)} (mean of per-task rates; difference ${points(same.difference)} pts, 95% CI [${points(lower ?? null)}, ${points(upper ?? null)}]; ${same.tasks} task(s), ${same.fired.trials} vs ${same.not_fired.trials} trials${left.length === 0 ? '' : `; left out: ${left.join(', ')}`})`;
+  return `${percent(same.task_mean_fired)} vs ${percent(same.task_mean_not_fired)} (mean of per-task rates; difference ${points(same.difference)} pts, 95% CI [${points(lower ?? null)}, ${points(upper ?? null)}]; ${same.tasks} task(s), ${same.fired.trials} vs ${same.not_fired.trials} trials${left.length === 0 ? '' : `; left out: ${left.join('; ')}`})`;
 }
 
 function faultFacts(faults: Faults): HTMLElement {
