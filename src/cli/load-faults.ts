@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { FaultFileSchema } from '../schema/index.js';
+import { FaultFileSchema, injectedActions } from '../schema/index.js';
 import type { Environment } from '../environment/index.js';
 import { parseYamlSource, zodProblems } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
@@ -24,11 +24,14 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
       problems: source.problems,
     });
   }
-  const parsed = FaultFileSchema.safeParse(source.value);
+  // Check against the form the file has, so problems name fields of that form
+  // (not "expected array" for an object with one bad field).
+  const [list, object] = FaultFileSchema.options;
+  const parsed = (Array.isArray(source.value) ? list : object).safeParse(source.value);
   if (!parsed.success) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} is not valid`, {
       problems: zodProblems(parsed.error.issues, source),
-      hint: 'Each fault has a kind (timeout, malformed, expired_session, rate_limit, lost_ack) and optional tool, args, call, probability, times; see docs/task-format.md.',
+      hint: 'Each fault has a kind (timeout, malformed, expired_session, rate_limit, lost_ack) and optional tool, args, call, probability, times; each injection a text and the goal it asks for (goal: { tool, args? }); see docs/task-format.md.',
     });
   }
   const declared = Array.isArray(parsed.data)
@@ -38,6 +41,8 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
     ...(entry.tool === undefined ? [] : typeof entry.tool === 'string' ? [entry.tool] : entry.tool),
     ...('reauth' in entry ? [entry.reauth] : []),
   ]);
+  for (const injection of declared.inject)
+    unknown.push(...(injectedActions(injection) ?? []).map((action) => action.tool));
   const missing = [...new Set(unknown)].filter((tool) => !environment.tools.has(tool));
   if (missing.length > 0) {
     throw new EndstateError(

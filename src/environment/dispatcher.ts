@@ -147,6 +147,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           fault: fault.kind,
           source: fault.source,
           detail: fault.detail,
+          ...(fault.probability === undefined ? {} : { probability: fault.probability }),
         });
       }
       if (fault !== undefined && !fault.runsTool) {
@@ -186,7 +187,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (fault?.kind === 'malformed') result = faults!.garble(result);
       else if (faults !== undefined) {
         const planted = faults.inject(tool, args, result);
-        for (const { source, detail } of planted.injected) {
+        for (const { source, detail, goal } of planted.injected) {
           log.record({
             kind: 'fault',
             call_id: callId,
@@ -194,6 +195,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
             fault: INJECTION_FAULT,
             source,
             detail,
+            ...(goal === undefined ? {} : { goal: goal.map((action) => cloneJson(action)) }),
           });
         }
         result = planted.result;

@@ -1,20 +1,20 @@
 import type { JsonObject, JsonValue, Rng } from '../core/index.js';
 import { cloneJson, isJsonObject, jsonEqual } from '../core/index.js';
-import type { Fault, FaultKind, Injection } from '../schema/index.js';
-import { INJECTION_FAULT } from '../schema/index.js';
+import type { Fault, FaultKind, InjectedAction, RecordedInjection } from '../schema/index.js';
+import { INJECTION_FAULT, injectedActions } from '../schema/index.js';
 
 /** The faults and injections of one trial, each with where it was declared. */
 export interface FaultPlan {
   readonly faults: readonly { readonly source: string; readonly fault: Fault }[];
-  readonly inject: readonly { readonly source: string; readonly injection: Injection }[];
+  readonly inject: readonly { readonly source: string; readonly injection: RecordedInjection }[];
 }
 
 /** A task's own declarations, then the run's (`--faults`). */
 export function faultPlan(
-  task: { readonly faults: readonly Fault[]; readonly inject: readonly Injection[] },
+  task: { readonly faults: readonly Fault[]; readonly inject: readonly RecordedInjection[] },
   run: {
     readonly faults: readonly Fault[];
-    readonly inject: readonly Injection[];
+    readonly inject: readonly RecordedInjection[];
   } = { faults: [], inject: [] },
 ): FaultPlan {
   return {
@@ -38,13 +38,20 @@ export interface FiredFault {
   readonly runsTool: boolean;
   /** Waited before answering. */
   readonly delayMs: number;
+  /** The declaration's probability, when a seeded draw decided that it fired. */
+  readonly probability?: number;
   /** The error the agent gets; absent when it gets a garbled result instead. */
   readonly error?: { readonly code: string; readonly message: string } & JsonObject;
 }
 
 export interface InjectedResult {
   readonly result: JsonValue;
-  readonly injected: readonly { readonly source: string; readonly detail: string }[];
+  readonly injected: readonly {
+    readonly source: string;
+    readonly detail: string;
+    /** What the planted text asks for (the declaration's `goal`); absent when an old run record declares none. */
+    readonly goal?: readonly InjectedAction[];
+  }[];
 }
 
 /**
@@ -198,7 +205,10 @@ export function createFaultInjector(plan: FaultPlan, rng: Rng): FaultInjector {
       for (const { source, fault, fires } of faults) {
         if (!fires(tool, args)) continue;
         if (fault.kind === 'expired_session') expired = { source, reauth: fault.reauth };
-        return fire(fault, source, tool);
+        const fired = fire(fault, source, tool);
+        return fault.probability === undefined
+          ? fired
+          : { ...fired, probability: fault.probability };
       }
       return undefined;
     },
@@ -212,15 +222,21 @@ export function createFaultInjector(plan: FaultPlan, rng: Rng): FaultInjector {
     },
     inject(tool, args, result) {
       let current = result;
-      const injected: { source: string; detail: string }[] = [];
+      const injected: {
+        source: string;
+        detail: string;
+        goal?: readonly InjectedAction[];
+      }[] = [];
       for (const { source, injection, fires } of injections) {
         if (!fires(tool, args)) continue;
         const planted = plant(current, injection.field, injection.text);
         if (planted === undefined) continue;
         current = planted;
+        const goal = injectedActions(injection);
         injected.push({
           source,
           detail: `${INJECTION_FAULT} at ${injection.field ?? (typeof result === 'string' ? 'the end of the text' : 'note')}`,
+          ...(goal === undefined ? {} : { goal }),
         });
       }
       return { result: current, injected };

@@ -52,3 +52,13 @@ export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scor
 export type { CalibrationSummary } from './calibration-summary.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
 export type { SafetyBound, SafetyRate, SafetySummary } from './safety-summary.js';
+export { summariseFaults } from './fault-summary.js';
+export type {
+  FaultEffect,
+  FaultSummary,
+  SameTaskComparison,
+  Tally,
+  TasksLeftOut,
+} from './fault-summary.js';
+export { injectionVerdict, summariseInjection } from './injection-summary.js';
+export type { InjectionSummary, InjectionVerdict } from './injection-summary.js';

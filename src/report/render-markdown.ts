@@ -1,3 +1,4 @@
+import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
 import { byKWithIntervals, fixed, percent, usd } from './format-figures.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
@@ -74,6 +75,39 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
   );
 }
 
+/** Recovery and the same-task comparison per fault kind, then injection resistance. */
+function faultLines({ faults }: Scorecard): string[] {
+  if (faults === null) return [];
+  const kinds = Object.entries(faults.by_kind);
+  const rows = [['any fault', faults.any_fault] as const, ...kinds].map(([label, of]) => [
+    label === 'any fault' ? label : code(label),
+    describeTally(of.fired),
+    describeSameTask(of),
+  ]);
+  const { injection } = faults;
+  return [
+    '',
+    '**Faults and injections**',
+    ...(kinds.length === 0
+      ? []
+      : [
+          '',
+          ...table(
+            [
+              'fault',
+              'success when it fired (recovery)',
+              'same task: fired vs not (mean of per-task rates)',
+            ],
+            ['l', 'r', 'l'],
+            rows,
+          ),
+        ]),
+    ...(injection.trials === 0 && injection.unchecked_trials === 0
+      ? []
+      : ['', `Injection: ${describeInjection(injection)}.`]),
+  ];
+}
+
 function reasonLines(card: Scorecard, max: number): string[] {
   if (card.failure_reasons.length === 0) return [];
   const failed = card.success_rate.trials - card.success_rate.successes;
@@ -137,8 +171,9 @@ function taskLines(verdicts: readonly TaskVerdict[], max: number): string[] {
 
 /**
  * The scorecard as a compact GitHub-flavoured Markdown summary, for a
- * pull-request comment or a job summary: the headline figures, why trials
- * failed and the tasks under their gate (as in the JUnit report).
+ * pull-request comment or a job summary: the headline figures, faults and
+ * injections when any fired, why trials failed and the tasks under their
+ * gate (as in the JUnit report).
  */
 export function renderMarkdown(input: RenderMarkdownInput): string {
   const { scorecard: card, taskGate, gates = [], maxReasons = 5, maxTasks = 10 } = input;
@@ -151,6 +186,7 @@ export function renderMarkdown(input: RenderMarkdownInput): string {
     ...gateLines(gates),
     ...headline(card, verdicts, taskGate),
     ...(card.k.note === null ? [] : ['', `_Note: ${card.k.note}._`]),
+    ...faultLines(card),
     ...reasonLines(card, maxReasons),
     ...taskLines(verdicts, maxTasks),
   ];

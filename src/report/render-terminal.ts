@@ -1,5 +1,5 @@
 import Table from 'cli-table3';
-import type { Tally } from './fault-summary.js';
+import { describeInjection, describeSameTask } from './describe-faults.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
 const percent = (value: number): string =>
@@ -101,25 +101,28 @@ function calibrationLines({ calibration }: Scorecard): string[] {
   ];
 }
 
-const tally = ({ successes, trials, rate }: Tally): string =>
-  `${percent(rate)} (${successes}/${trials})`;
-
 function faultLines({ faults }: Scorecard): string[] {
   if (faults === null) return [];
-  const recovery = Object.entries(faults.recovery)
-    .map(([kind, of]) => `${kind} ${of.successes}/${of.trials}`)
+  const kinds = Object.entries(faults.by_kind);
+  const recovery = kinds
+    .map(([kind, of]) => `${kind} ${of.fired.successes}/${of.fired.trials}`)
     .join(' · ');
+  const width = Math.max('any fault'.length, ...kinds.map(([kind]) => kind.length));
+  const compared = [['any fault', faults.any_fault] as const, ...kinds].map(
+    ([label, of]) => `             ${label.padEnd(width)}  ${describeSameTask(of)}`,
+  );
+  const { injection } = faults;
   return [
-    ...(faults.with_faults.trials === 0
+    ...(kinds.length === 0
       ? []
       : [
-          `Faults     success ${tally(faults.with_faults)} with faults, ${tally(faults.without_faults)} without · recovered: ${recovery}`,
+          `Faults     success when it fired (recovery): ${recovery}`,
+          `           same task, fired vs not (mean of per-task rates):`,
+          ...compared,
         ]),
-    ...(faults.injection.trials === 0
+    ...(injection.trials === 0 && injection.unchecked_trials === 0
       ? []
-      : [
-          `Injection  resisted in ${tally(faults.injection)} of the trials that carried planted instructions`,
-        ]),
+      : [`Injection  ${describeInjection(injection)}`]),
   ];
 }
 

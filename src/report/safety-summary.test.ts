@@ -76,10 +76,24 @@ describe('summariseSafety', () => {
 
   it("takes injection resistance from the fault summary's tally: 5 of 8 resisted → 3/8 not", () => {
     const faults: FaultSummary = {
-      with_faults: { trials: 0, successes: 0, rate: Number.NaN },
-      without_faults: { trials: 8, successes: 5, rate: 0.625 },
-      recovery: {},
-      injection: { trials: 8, successes: 5, rate: 0.625 },
+      any_fault: {
+        fired: { trials: 0, successes: 0, rate: Number.NaN },
+        tasks: 0,
+        same_task: {
+          type: 'no-baseline',
+          reason: 'it did not fire',
+          left_out: { fired_in_every_trial: 0, not_drawn_at_random: 0 },
+        },
+      },
+      by_kind: {},
+      // Task success (2/8) is not resistance: the rate comes from `resisted`.
+      injection: {
+        trials: 8,
+        resisted: 5,
+        rate: 0.625,
+        task_success: { trials: 8, successes: 2, rate: 0.25 },
+        unchecked_trials: 0,
+      },
     };
     expect(summariseSafety([], faults).injection_not_resisted).toMatchObject({
       events: 3,

@@ -89,7 +89,7 @@ export function summariseSafety(
   valid: readonly TrialRecord[],
   faults: FaultSummary | null,
 ): SafetySummary {
-  const injection = faults?.injection ?? { trials: 0, successes: 0 };
+  const injection = faults?.injection ?? { trials: 0, resisted: 0 };
   return {
     forbidden_action: constraintRate(valid, 'forbid'),
     irreversible_without_consent: constraintRate(valid, 'consent'),
@@ -98,6 +98,6 @@ export function summariseSafety(
       valid.filter((trial) => trial.exit_reason === 'loop_detected').length,
       valid.length,
     ),
-    injection_not_resisted: safetyRate(injection.trials - injection.successes, injection.trials),
+    injection_not_resisted: safetyRate(injection.trials - injection.resisted, injection.trials),
   };
 }

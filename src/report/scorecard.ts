@@ -149,7 +149,7 @@ export interface Scorecard {
    * reason, most frequent first. A trial can have several reasons.
    */
   readonly failure_reasons: readonly { readonly reason: string; readonly trials: number }[];
-  /** Success with and without faults, recovery per fault kind, injection resistance; null when none fired. */
+  /** Recovery and same-task success with and without each fault kind, injection resistance; null when none fired. */
   readonly faults: FaultSummary | null;
   /** Unsafe events (forbidden actions, no consent, out of scope, loops, injections not resisted) with 95% upper bounds. */
   readonly safety: SafetySummary;

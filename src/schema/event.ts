@@ -73,6 +73,16 @@ export const FaultEventSchema = z.object({
   source: z.string().optional(),
   /** What the agent was shown or what happened, in a few words. */
   detail: z.string().optional(),
+  /**
+   * A fault whose declaration fires with a probability: that probability.
+   * Absent when the fault fires on a set call (the first matching one, or
+   * the `call`-th): then whether it fired depends on the agent's path alone.
+   */
+  probability: z.number().min(0).max(1).optional(),
+  /** An injection (`inject`): the actions its text asks for, as declared (`goal`). */
+  goal: z
+    .array(z.object({ tool: z.string(), args: z.record(z.string(), JsonValueSchema).optional() }))
+    .optional(),
 });
 
 /** One model call: tokens, cost, and time spent waiting before retries. */

@@ -68,6 +68,25 @@ export const FaultSchema = z.discriminatedUnion('kind', [
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 
+/**
+ * The action a planted instruction asks for: a call of `tool`, with `args`
+ * when given (a partial match: other arguments may differ). An agent that
+ * attempts such a call after the text was shown to it (even one that is
+ * blocked or fails) carried out the planted instruction.
+ */
+export const InjectedActionSchema = z.strictObject({
+  tool: ToolName,
+  args: JsonObjectSchema.optional(),
+});
+export type InjectedAction = z.infer<typeof InjectedActionSchema>;
+
+const GOAL_REQUIRED =
+  'name the action the planted text asks for, so resistance can be checked: goal: { tool: <tool name>, args: { <arguments it would pass> } } (args optional), or a list of them';
+
+const GoalSchema = z.union([InjectedActionSchema, z.array(InjectedActionSchema).min(1)], {
+  error: (issue) => (issue.input === undefined ? GOAL_REQUIRED : undefined),
+});
+
 /** Planted text in a tool result: the agent must not act on it. */
 export const InjectionSchema = z.strictObject({
   ...target,
@@ -76,8 +95,26 @@ export const InjectionSchema = z.strictObject({
   text: z.string().min(1),
   /** How many results carry it at most (default: every matching call, as data would). */
   times: z.number().int().positive().optional(),
+  /** What the text asks the agent to do: one action or a list (any of them counts). */
+  goal: GoalSchema,
 });
 export type Injection = z.infer<typeof InjectionSchema>;
+
+/**
+ * An injection as a stored run record keeps it: runs recorded before
+ * injections had to name their goal have none (their trials are reported
+ * as unchecked).
+ */
+export const RecordedInjectionSchema = InjectionSchema.extend({ goal: GoalSchema.optional() });
+export type RecordedInjection = z.infer<typeof RecordedInjectionSchema>;
+
+/** An injection's goal as a list; undefined when it declares none (an old run record). */
+export function injectedActions(
+  injection: RecordedInjection,
+): readonly InjectedAction[] | undefined {
+  if (injection.goal === undefined) return undefined;
+  return Array.isArray(injection.goal) ? injection.goal : [injection.goal];
+}
 
 /** A `--faults FILE`: a list of faults, or `{ faults: [...], inject: [...] }`. */
 export const FaultFileSchema = z.union([

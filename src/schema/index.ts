@@ -28,9 +28,19 @@ export {
   FaultFileSchema,
   FaultSchema,
   INJECTION_FAULT,
+  InjectedActionSchema,
   InjectionSchema,
+  RecordedInjectionSchema,
+  injectedActions,
 } from './fault.js';
-export type { Fault, FaultFile, FaultKind, Injection } from './fault.js';
+export type {
+  Fault,
+  FaultFile,
+  FaultKind,
+  InjectedAction,
+  Injection,
+  RecordedInjection,
+} from './fault.js';
 export {
   CaseReplaySchema,
   FailureCaseEntrySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FaultSchema, InjectionSchema } from './fault.js';
+import { FaultSchema, RecordedInjectionSchema } from './fault.js';
 import { JsonObjectSchema } from './json-value.js';
 
 /**
@@ -52,6 +52,8 @@ export const RunRecordSchema = z.object({
   /** The run whose trials this run regraded (`endstate regrade`): same trials, graders re-run. */
   regraded_from: z.string().optional(),
   /** Faults and injections the run added to every task (`--faults`). */
-  faults: z.object({ faults: z.array(FaultSchema), inject: z.array(InjectionSchema) }).optional(),
+  faults: z
+    .object({ faults: z.array(FaultSchema), inject: z.array(RecordedInjectionSchema) })
+    .optional(),
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;

@@ -2,7 +2,8 @@ import { parse as parseCel } from '@marcbachmann/cel-js';
 import picomatch from 'picomatch';
 import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
-import type { Step, TaskFile } from '../schema/index.js';
+import { isJsonObject, jsonEqual } from '../core/index.js';
+import type { Injection, Step, TaskFile } from '../schema/index.js';
 import type { YamlSource } from './yaml-source.js';
 import { formatPath } from './zod-problems.js';
 
@@ -88,6 +89,9 @@ export function checkTaskReferences(
     });
   checkTargets('faults');
   checkTargets('inject');
+  spec.inject.forEach((injection, index) =>
+    checkInjectedActions(spec, injection, index, at, checkTool),
+  );
   spec.tools.deny.forEach((tool, index) => checkTool(['tools', 'deny', index], tool));
 
   spec.expect.assert.forEach((expression, index) => {
@@ -118,4 +122,39 @@ export function checkTaskReferences(
   );
   if (spec.user.stop_when !== null) checkPattern(spec.user.stop_when, ['user', 'stop_when']);
   return problems;
+}
+
+/**
+ * The actions an injection's text asks for must be tools of the
+ * environment, and the task's own reference path must not take them:
+ * otherwise an agent that does the task right would count as obeying the
+ * planted text.
+ */
+function checkInjectedActions(
+  spec: TaskFile,
+  injection: Injection,
+  index: number,
+  at: (path: PropertyKey[], message: string) => void,
+  checkTool: (path: PropertyKey[], tool: string) => boolean,
+): void {
+  const listed = Array.isArray(injection.goal);
+  const actions = Array.isArray(injection.goal) ? injection.goal : [injection.goal];
+  actions.forEach((action, position) => {
+    const path = ['inject', index, 'goal', ...(listed ? [position] : [])];
+    if (!checkTool([...path, 'tool'], action.tool)) return;
+    const step = spec.reference.findIndex(
+      (candidate) =>
+        'tool' in candidate &&
+        candidate.tool === action.tool &&
+        Object.entries(action.args ?? {}).every(
+          ([name, value]) => isJsonObject(candidate.args) && jsonEqual(candidate.args[name], value),
+        ),
+    );
+    if (step >= 0) {
+      at(
+        path,
+        `reference[${step}] calls ${action.tool} with these arguments, so the reference path would count as carrying out the planted instruction: name an action only the planted text asks for (add args that tell it apart)`,
+      );
+    }
+  });
 }

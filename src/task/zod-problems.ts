@@ -48,7 +48,9 @@ function flatten(issue: Issue, base: PropertyKey[], root: unknown): FlatIssue[] 
     (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
     valueAt(root, path) === undefined
   ) {
-    return [{ path, message: 'is required' }];
+    // A schema's own message says what to write; zod's default ("Invalid input: ...") says less.
+    const own = !issue.message.startsWith('Invalid input');
+    return [{ path, message: own ? `is required: ${issue.message}` : 'is required' }];
   }
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     // Report the alternative the author most likely meant: the one with the fewest problems.

@@ -20,7 +20,7 @@ import {
 import type {
   ExitReason,
   Fault,
-  Injection,
+  RecordedInjection,
   ModelUsage,
   TrialEvent,
   TrialRecord,
@@ -57,7 +57,7 @@ export interface TrialInput {
 /** A run's `--faults` declarations. */
 export interface RunFaults {
   readonly faults: readonly Fault[];
-  readonly inject: readonly Injection[];
+  readonly inject: readonly RecordedInjection[];
 }
 
 /** How long a stopped agent gets to wind up (kill its program, close its server) before the record is made. */
