@@ -185,9 +185,10 @@ describe('buildScorecard', () => {
       at('i', 3, true, [planted]),
       at('i', 4, true, [planted]),
     ]);
-    const lines = renderTerminal(card)
-      .split('\n')
-      .filter((line) => /^(Faults|Injection| {11}\S| {13})/.test(line));
+    const all = renderTerminal(card).split('\n');
+    const from = all.findIndex((line) => line.startsWith('Faults'));
+    const to = all.findIndex((line) => line.startsWith('Injection'));
+    const lines = all.slice(from, to + 1);
     expect(lines).toEqual([
       'Faults     success when it fired (recovery): timeout 1/2',
       '           same task, fired vs not (mean of per-task rates):',
