@@ -57,3 +57,10 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
+export { fisherExactTest } from './fisher-exact-test.js';
+export type { BinomialCounts, FisherExactTest } from './fisher-exact-test.js';
+export { holmAdjustedPValues } from './holm-adjusted-p-values.js';
+export { MAX_SIGN_FLIP_INTERVAL_DIFFERENCES, signFlipInterval } from './sign-flip-interval.js';
+export type { SignFlipInterval, SignFlipIntervalOptions } from './sign-flip-interval.js';
+export { hoeffdingInterval } from './hoeffding-interval.js';
+export type { HoeffdingInterval, HoeffdingIntervalInput } from './hoeffding-interval.js';
