@@ -83,17 +83,29 @@ export {
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
   expectedCalibrationError,
+  fisherExactTest,
+  hoeffdingInterval,
+  holmAdjustedPValues,
   mcnemarExact,
   pairedTTest,
   passAtK,
   passHatK,
   sampleSize,
+  signFlipInterval,
   signFlipPermutationTest,
   suitePassK,
   wilsonInterval,
 } from './stats/index.js';
 export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/index.js';
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
+export type {
+  BinomialCounts,
+  FisherExactTest,
+  HoeffdingInterval,
+  HoeffdingIntervalInput,
+  SignFlipInterval,
+  SignFlipIntervalOptions,
+} from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
 export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';

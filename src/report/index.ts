@@ -9,7 +9,7 @@ export type {
   Comparison,
   TaskComparison,
   TaskCounts,
-  TaskFlip,
+  TaskChange,
 } from './comparison.js';
 export { renderComparisonMarkdown } from './render-comparison-markdown.js';
 export { renderComparisonTerminal } from './render-comparison-terminal.js';

@@ -55,7 +55,9 @@ describe('endstate compare', () => {
     expect(lines[3]).toBe('   systems differ in agent.options.slip');
     expect(result.stdout).toMatch(/^Difference {2}B − A -\d+\.\d pts {2}95% CI \[-/m);
     expect(result.stdout).toMatch(/^p-value {5}\S.* paired t \(t = -\d+\.\d\d, df \d+; primary\)/m);
-    expect(result.stdout).toMatch(/^Flipped {5}\d+ improved.* · [1-9]\d* regressed/m);
+    expect(result.stdout).toMatch(
+      /^Tasks {7}\d+ regressed.* · \d+ improved.* · \d+ within noise · \d+ unchanged$/m,
+    );
 
     const comparison = readJson<Comparison>(join(cwd, 'compare.json'));
     // Run B's report carries the comparison as a section (its data in the embedded JSON).
@@ -79,15 +81,22 @@ describe('endstate compare', () => {
     expect(upper).toBeLessThan(0);
     expect(lower).toBeLessThan(comparison.difference.value);
     expect(comparison.tests.primary).toBe('paired_t');
-    expect(comparison.tests.paired_t.p).toBeLessThan(0.05);
+    expect(comparison.tests.paired_t?.p).toBeLessThan(0.05);
+    expect(comparison.difference.p).toBe(comparison.tests.paired_t?.p);
     expect(comparison.tests.sign_flip.method).toBe('exact');
-    expect(comparison.flips.regressed.length).toBeGreaterThan(comparison.flips.improved.length);
+    const { changes } = comparison;
+    expect(changes.improved).toEqual([]);
+    expect(changes.regressed.length + changes.within_noise.length + changes.unchanged.length).toBe(
+      comparison.tasks.length,
+    );
     expect(comparison.unpaired).toEqual({ only_in_a: [], only_in_b: [], without_valid_trials: [] });
 
     const markdown = readFileSync(join(cwd, 'compare.md'), 'utf8');
     expect(markdown).toMatch(/^### endstate compare · `support`\n/);
     expect(markdown).toContain(`| run | \`${careful.run.run_id}\` | \`${sloppy.run.run_id}\` |  |`);
-    expect(markdown).toMatch(/\*\*Regressed \(\d+\):\*\*/);
+    expect(markdown).toMatch(
+      /Fisher's exact test per task, Holm-adjusted, 5% family-wise\); \d+ within noise/,
+    );
   });
 
   it('takes run ids, and reverses every difference when the runs swap sides', () => {
@@ -103,8 +112,12 @@ describe('endstate compare', () => {
     const f = readJson<Comparison>(join(cwd, 'f.json'));
     const r = readJson<Comparison>(join(cwd, 'r.json'));
     expect(r.difference.value).toBeCloseTo(-f.difference.value, 14);
-    expect(r.tests.paired_t.p).toBeCloseTo(f.tests.paired_t.p, 14);
-    expect(r.flips).toEqual({ improved: f.flips.regressed, regressed: f.flips.improved });
+    expect(r.tests.paired_t?.p).toBeCloseTo(f.tests.paired_t?.p ?? Number.NaN, 14);
+    expect(r.changes).toEqual({
+      ...f.changes,
+      improved: f.changes.regressed,
+      regressed: f.changes.improved,
+    });
   });
 
   it('refuses to compare runs of different suites (exit 2)', () => {
