@@ -122,7 +122,14 @@ export type { RunStore } from './store/index.js';
 export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
 export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';
-export type { Comparison, CompareRunsOptions, RunTrials } from './report/index.js';
+export type {
+  Comparison,
+  CompareRunsOptions,
+  DifferenceMethod,
+  PairedDifference,
+  RunTrials,
+  TaskChange,
+} from './report/index.js';
 export type {
   Check,
   ExitReason,

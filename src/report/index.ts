@@ -7,6 +7,8 @@ export type { CompareRunsOptions } from './compare-runs.js';
 export type {
   ComparedRun,
   Comparison,
+  DifferenceMethod,
+  PairedDifference,
   TaskComparison,
   TaskCounts,
   TaskChange,
