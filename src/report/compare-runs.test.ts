@@ -67,9 +67,8 @@ const revisionsOf = (ids: string[]): Record<string, number> =>
 
 /**
  * The worked example, by hand. Paired tasks t1–t5 with 4 trials each:
- *   t1 A 4/4 B 4/4 → 0 · t2 A 1/4 B 3/4 → +0.5 (fail → pass: improved)
- *   t3 A 2/4 B 4/4 → +0.5 (split → pass: no flip) · t4 A 3/4 B 1/4 → −0.5 (regressed)
- *   t5 A 0/4 B 1/4 → +0.25.
+ *   t1 A 4/4 B 4/4 → 0 · t2 A 1/4 B 3/4 → +0.5 · t3 A 2/4 B 4/4 → +0.5
+ *   t4 A 3/4 B 1/4 → −0.5 · t5 A 0/4 B 1/4 → +0.25 (each within the noise of 4 trials).
  * Mean 0.75/5 = 0.15; squared deviations sum to 0.7, so variance 0.175,
  * standard error √(0.175/5) = √0.035 and t = 0.15/√0.035 = 0.8018 on 4
  * degrees of freedom. For ν = 4, P(|T| ≤ t) = sinθ(1 + cos²θ/2) with

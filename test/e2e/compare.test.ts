@@ -120,6 +120,53 @@ describe('endstate compare', () => {
     });
   });
 
+  it('--fail-if-worse exits 1 when B is clearly worse, naming the gate and why', () => {
+    const result = runCli(
+      [
+        'compare',
+        careful.run.run_id,
+        sloppy.run.run_id,
+        '--fail-if-worse',
+        'success_rate',
+        '--fail-if-worse',
+        'outcome_rate=0.9',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0 failed: B is worse than A by more than 0\.0 pts \(B − A -\d+\.\d pts, 95% CI \[-\d+\.\d pts, -\d+\.\d pts\]: its upper end is below 0\.0 pts\)$/m,
+    );
+    expect(result.stdout).toMatch(/^gate --fail-if-worse outcome_rate=0\.9 passed: /m);
+    expect(result.stderr).toMatch(/^gate failed: --fail-if-worse success_rate=0 failed: /m);
+  });
+
+  it('--fail-if-worse exits 0 for two runs of the same system', () => {
+    const again = runSupport(cwd, '0.05', '3', 'c.json');
+    const result = runCli(
+      ['compare', careful.run.run_id, again.run.run_id, '--fail-if-worse', 'success_rate'],
+      cwd,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0 passed: B is not shown worse/m,
+    );
+  });
+
+  it.each([
+    ['succes', 'unknown metric "succes"'],
+    ['success_rate=1.5', 'the margin must be a number from 0 up to 1, got "1.5"'],
+  ])(
+    '--fail-if-worse %s is bad input (exit 2), named before anything is compared',
+    (gate, problem) => {
+      const result = runCli(['compare', 'latest~1', 'latest', '--fail-if-worse', gate], cwd);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`error E_USAGE: --fail-if-worse ${gate}: ${problem}`);
+    },
+  );
+
   it('refuses to compare runs of different suites (exit 2)', () => {
     expect(
       runCli(
