@@ -80,6 +80,7 @@ export type {
   TrialGrade,
 } from './grade/index.js';
 export {
+  boschlooExactTest,
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
   expectedCalibrationError,
@@ -100,6 +101,7 @@ export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/ind
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
 export type {
   BinomialCounts,
+  BoschlooExactTest,
   FisherExactTest,
   HoeffdingInterval,
   HoeffdingIntervalInput,

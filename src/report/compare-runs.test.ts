@@ -140,20 +140,26 @@ describe('compareRuns', () => {
     expect(b.cost.per_success_usd).toBeCloseTo(0.4 / 13, 12);
   });
 
-  it("judges each task on its own trials: Fisher's exact test, Holm-adjusted", () => {
+  it("judges each task on its own trials: Boschloo's exact test, Holm-adjusted", () => {
     const comparison = workedExample();
-    // SciPy fisher_exact: t2 and t4 (1/4 against 3/4) 0.48571, t3 (2/4 against 4/4) 0.42857;
-    // Holm multiplies the smallest by 5, so every adjusted p-value is 1.
+    // SciPy boschloo_exact: t2 and t4 (1/4 against 3/4) 0.2890625, t3 (2/4 against 4/4)
+    // 0.178535, t5 (0/4 against 1/4) 0.7265625; Holm: t3 × 5 = 0.892676, the rest capped at 1.
     expect(comparison.tasks.map((task) => task.p)).toEqual([
       1,
-      expect.closeTo(0.4857142857142857, 12),
-      expect.closeTo(0.42857142857142855, 12),
-      expect.closeTo(0.4857142857142857, 12),
+      expect.closeTo(0.28906250000000017, 12),
+      expect.closeTo(0.17853501918983494, 12),
+      expect.closeTo(0.28906250000000017, 12),
+      expect.closeTo(0.7265625000000003, 12),
+    ]);
+    expect(comparison.tasks.map((task) => task.p_adjusted)).toEqual([
+      1,
+      1,
+      expect.closeTo(5 * 0.17853501918983494, 12),
+      1,
       1,
     ]);
-    expect(comparison.tasks.map((task) => task.p_adjusted)).toEqual([1, 1, 1, 1, 1]);
     expect(comparison.changes).toEqual({
-      method: 'fisher-exact-holm',
+      method: 'boschloo-exact-holm',
       alpha: 0.05,
       improved: [],
       regressed: [],
@@ -163,19 +169,20 @@ describe('compareRuns', () => {
   });
 
   it('lists a task as regressed when its own drop is beyond chance across all tasks', () => {
-    // t0: 8/8 → 0/8, Fisher p = 2/C(16, 8) = 2/12870; Holm over 20 tasks: 40/12870 = 0.0031.
-    // t1: 8/8 → 2/8, p = 56/8008 = 0.0070, times 19 = 0.133: within noise.
+    // t0: 8/8 → 0/8, Boschloo p = 2/2^16 (only (8, 0) is as extreme; largest at π = 1/2);
+    // Holm over 20 tasks: 40/65536 = 0.00061. t1: 8/8 → 3/8, SciPy boschloo_exact 0.0080553,
+    // times 19 = 0.153: within noise.
     const ids = Array.from({ length: 20 }, (_, index) => `t${index}`);
     const a = run('run-a', revisionsOf(ids), { trialsPerTask: 8 });
     const b = run('run-b', revisionsOf(ids), { trialsPerTask: 8 });
     const outcomesB = (id: string): string =>
-      id === 't0' ? '0 0 0 0 0 0 0 0' : id === 't1' ? '1 1 0 0 0 0 0 0' : '1 1 1 1 1 1 1 1';
+      id === 't0' ? '0 0 0 0 0 0 0 0' : id === 't1' ? '1 1 1 0 0 0 0 0' : '1 1 1 1 1 1 1 1';
     const comparison = compareRuns(
       { run: a, trials: ids.flatMap((id) => trials(id, '1 1 1 1 1 1 1 1')) },
       { run: b, trials: ids.flatMap((id) => trials(id, outcomesB(id))) },
     );
-    expect(comparison.tasks[0]?.p_adjusted).toBeCloseTo(40 / 12870, 14);
-    expect(comparison.tasks[1]?.p_adjusted).toBeCloseTo((19 * 56) / 8008, 14);
+    expect(comparison.tasks[0]?.p_adjusted).toBeCloseTo(40 / 65536, 14);
+    expect(comparison.tasks[1]?.p_adjusted).toBeCloseTo(19 * 0.008055326748727172, 10);
     expect(comparison.changes.regressed).toEqual(['t0']);
     expect(comparison.changes.within_noise).toEqual(['t1']);
     expect(comparison.changes.unchanged).toHaveLength(18);
@@ -259,7 +266,7 @@ describe('compareRuns', () => {
     );
     expect(comparison.tests.mcnemar).toEqual({ a_only: 1, b_only: 4, p: mcnemarExact(1, 4).p });
     expect(comparison.tests.sign_flip.p).toBeCloseTo(comparison.tests.mcnemar?.p ?? Number.NaN, 14);
-    // One trial a side: Fisher's p is 1 for any single change, so nothing is beyond noise.
+    // One trial a side: Boschloo's p is 0.5 for any single change; Holm over 12 tasks makes it 1.
     expect(comparison.changes.within_noise).toEqual(['t0', 't6', 't7', 't8', 't9']);
     expect(comparison.changes.improved).toEqual([]);
   });
@@ -348,7 +355,7 @@ describe('renderComparisonTerminal', () => {
       p-value     0.468 paired t (t = 0.80, df 4; primary) · 0.625 sign-flip permutation (exact, 4 changed task(s))
       Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored)
       Tasks       0 regressed · 0 improved · 4 within noise · 1 unchanged
-                  (each task on its own trials: Fisher's exact test, Holm-adjusted across tasks, 5% family-wise)
+                  (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, 5% family-wise)
       Cost        per success A $0.0210 (10 successes) · B $0.0308 (13 successes)
       Left out    only in A: t6 · only in B: t7 · no valid trial on a side: t8
       note: only 5 paired task(s): treat the interval and p-values as rough
@@ -360,7 +367,7 @@ describe('renderComparisonTerminal', () => {
       │ t4   │ 1   │ 3/4 │ 1/4 │ -50.0 pts │ 1.000    │ within noise │
       │ t5   │ 1   │ 0/4 │ 1/4 │ +25.0 pts │ 1.000    │ within noise │
       │ t2   │ 1   │ 1/4 │ 3/4 │ +50.0 pts │ 1.000    │ within noise │
-      │ t3   │ 1   │ 2/4 │ 4/4 │ +50.0 pts │ 1.000    │ within noise │
+      │ t3   │ 1   │ 2/4 │ 4/4 │ +50.0 pts │ 0.893    │ within noise │
       └──────┴─────┴─────┴─────┴───────────┴──────────┴──────────────┘"
     `);
   });
@@ -406,7 +413,7 @@ describe('renderComparisonMarkdown', () => {
 
       **p = 0.468** (paired t, t = 0.80, df 4; primary) · sign-flip permutation p = 0.625 (exact, 4 changed task(s))
 
-      No task changed beyond the noise of its trials (Fisher's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
+      No task changed beyond the noise of its trials (Boschloo's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
 
       Systems differ in \`agent.options.slip\`.
 
@@ -421,7 +428,7 @@ describe('renderComparisonMarkdown', () => {
       | \`t4\` | 3/4 | 1/4 | -50.0 pts | 1.000 | within noise |
       | \`t5\` | 0/4 | 1/4 | +25.0 pts | 1.000 | within noise |
       | \`t2\` | 1/4 | 3/4 | +50.0 pts | 1.000 | within noise |
-      | \`t3\` | 2/4 | 4/4 | +50.0 pts | 1.000 | within noise |
+      | \`t3\` | 2/4 | 4/4 | +50.0 pts | 0.893 | within noise |
 
       </details>
       "

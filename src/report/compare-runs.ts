@@ -123,7 +123,7 @@ function mcnemarOf(tasks: readonly TaskComparison[]): Comparison['tests']['mcnem
  * (primary) and an exact sign-flip permutation test beside it (exact
  * methods replace the t-test when it is degenerate: see pairedDifference),
  * the same for the outcome-only rates, the tasks whose own change is
- * significant (Fisher's exact test, Holm-adjusted across tasks) apart from
+ * significant (Boschloo's exact test, Holm-adjusted across tasks) apart from
  * those within noise, and each side's task-weighted success rate and cost
  * per success over the same tasks. Tasks only one run has, or without
  * valid trials on a side, are listed and left out.
@@ -183,7 +183,7 @@ function changesOf(tasks: readonly TaskComparison[]): Comparison['changes'] {
   const ids = (change: TaskComparison['change']): string[] =>
     tasks.filter((task) => task.change === change).map((task) => task.task_id);
   return {
-    method: 'fisher-exact-holm',
+    method: 'boschloo-exact-holm',
     alpha: TASK_CHANGE_ALPHA,
     improved: ids('improved'),
     regressed: ids('regressed'),

@@ -21,7 +21,7 @@ const trials = (runId: string, outcomes: Record<string, boolean[]>) =>
 
 describe('comparisonSection', () => {
   it('puts the headline figures and the tasks, worst first, into the section', () => {
-    // t1: A 2/2, B 0/2 (−100 pts; Fisher p = 1/3, so within noise); t2: A 1/2, B 2/2 (+50 pts).
+    // t1: A 2/2, B 0/2 (−100 pts; Boschloo p = 0.125, Holm 0.25: within noise); t2: A 1/2, B 2/2 (+50 pts).
     const comparison = compareRuns(
       { run: run('a', 0.1), trials: trials('a', { t1: [true, true], t2: [true, false] }) },
       { run: run('b', 0.4), trials: trials('b', { t1: [false, false], t2: [true, true] }) },

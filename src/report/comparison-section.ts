@@ -37,7 +37,7 @@ export function comparisonSection(comparison: Comparison): HtmlReportSection {
         regressed: changes.regressed.join(', ') || 'none',
         'within noise': String(changes.within_noise.length),
         'task changes by':
-          "each task's trials: Fisher's exact test, Holm-adjusted across tasks (5% family-wise)",
+          "each task's trials: Boschloo's exact test, Holm-adjusted across tasks (5% family-wise)",
         'cost per success A': a.cost.per_success_usd,
         'cost per success B': b.cost.per_success_usd,
       },

@@ -12,7 +12,7 @@ export interface TaskCounts {
 
 /**
  * How a task's success rate moved from A to B, judged by its own trials:
- * `improved` or `regressed` when Fisher's exact test of A's
+ * `improved` or `regressed` when Boschloo's exact test of A's
  * successes/trials against B's, Holm-adjusted across every paired task,
  * is below 0.05; `within-noise` when the rates differ but not by more
  * than the task's trials can tell apart; `unchanged` when they are equal.
@@ -30,7 +30,7 @@ export interface TaskComparison {
   readonly difference: number;
   /** B − A of the outcome-only rates (state and facts; constraints ignored). */
   readonly outcome_difference: number;
-  /** Fisher's exact test (two-sided) of A's successes/trials against B's. */
+  /** Boschloo's exact test (two-sided) of A's successes/trials against B's. */
   readonly p: number;
   /** p after Holm's adjustment across every paired task (family-wise error). */
   readonly p_adjusted: number;
@@ -151,7 +151,7 @@ export interface Comparison {
    * trials or not at all.
    */
   readonly changes: {
-    readonly method: 'fisher-exact-holm';
+    readonly method: 'boschloo-exact-holm';
     /** Family-wise error rate: the chance that any listed task is listed by chance alone. */
     readonly alpha: number;
     readonly improved: readonly string[];

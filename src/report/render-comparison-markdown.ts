@@ -66,7 +66,7 @@ function changeLines({ changes }: Comparison): string[] {
     ...(changes.improved.length === 0
       ? []
       : [`**Improved (${changes.improved.length}):** ${list(changes.improved)}  `]),
-    `${changes.regressed.length + changes.improved.length === 0 ? 'No task changed beyond the noise of its trials' : 'Listed: changed beyond the noise of their trials'} (Fisher's exact test per task, Holm-adjusted, ${Math.round(changes.alpha * 100)}% family-wise); ${changes.within_noise.length} within noise, ${changes.unchanged.length} unchanged.`,
+    `${changes.regressed.length + changes.improved.length === 0 ? 'No task changed beyond the noise of its trials' : 'Listed: changed beyond the noise of their trials'} (Boschloo's exact test per task, Holm-adjusted, ${Math.round(changes.alpha * 100)}% family-wise); ${changes.within_noise.length} within noise, ${changes.unchanged.length} unchanged.`,
   ];
 }
 

@@ -62,7 +62,7 @@ function figureLines(c: Comparison): string[] {
         ]),
     `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored)`,
     taskLine(c),
-    `            (each task on its own trials: Fisher's exact test, Holm-adjusted across tasks, ${Math.round(c.changes.alpha * 100)}% family-wise)`,
+    `            (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, ${Math.round(c.changes.alpha * 100)}% family-wise)`,
     `Cost        per success A ${usd(c.a.cost.per_success_usd)} (${c.a.successes} successes) · B ${usd(c.b.cost.per_success_usd)} (${c.b.successes} successes)`,
     ...(left.length === 0
       ? []

@@ -1,4 +1,4 @@
-import { fisherExactTest, holmAdjustedPValues } from '../stats/index.js';
+import { boschlooExactTest, holmAdjustedPValues } from '../stats/index.js';
 import type { TaskChange, TaskCounts } from './comparison.js';
 
 /** Family-wise error rate of the per-task lists. */
@@ -11,16 +11,16 @@ export interface TaskChangeVerdict {
 }
 
 /**
- * Each task's own verdict: Fisher's exact test of A's successes/trials
+ * Each task's own verdict: Boschloo's exact test of A's successes/trials
  * against B's, then Holm's adjustment across all the tasks, so the chance
- * that any task is called improved or regressed by chance alone is at most
- * {@link TASK_CHANGE_ALPHA}, however many tasks there are. A task whose
- * rates differ without passing that bar is `within-noise`.
+ * that any task whose rate did not change is called improved or regressed
+ * is at most {@link TASK_CHANGE_ALPHA}, however many tasks there are. A
+ * task whose rates differ without passing that bar is `within-noise`.
  */
 export function taskChanges(
   tasks: readonly { readonly a: TaskCounts; readonly b: TaskCounts }[],
 ): TaskChangeVerdict[] {
-  const pValues = tasks.map(({ a, b }) => fisherExactTest(a, b).p);
+  const pValues = tasks.map(({ a, b }) => boschlooExactTest(a, b).p);
   const adjusted = holmAdjustedPValues(pValues);
   return tasks.map(({ a, b }, index) => {
     const p = pValues[index] ?? Number.NaN;

@@ -57,6 +57,8 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
+export { boschlooExactTest } from './boschloo-exact-test.js';
+export type { BoschlooExactTest } from './boschloo-exact-test.js';
 export { fisherExactTest } from './fisher-exact-test.js';
 export type { BinomialCounts, FisherExactTest } from './fisher-exact-test.js';
 export { holmAdjustedPValues } from './holm-adjusted-p-values.js';

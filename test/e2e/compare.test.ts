@@ -95,7 +95,7 @@ describe('endstate compare', () => {
     expect(markdown).toMatch(/^### endstate compare · `support`\n/);
     expect(markdown).toContain(`| run | \`${careful.run.run_id}\` | \`${sloppy.run.run_id}\` |  |`);
     expect(markdown).toMatch(
-      /Fisher's exact test per task, Holm-adjusted, 5% family-wise\); \d+ within noise/,
+      /Boschloo's exact test per task, Holm-adjusted, 5% family-wise\); \d+ within noise/,
     );
   });
 

@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
  * in test/fixtures/compare-reference.json; compare-reference.py writes it.
  */
 export interface CompareReference {
-  readonly fisher_exact: readonly {
+  /** A's successes/trials against B's: Fisher's (p_two_sided) and Boschloo's exact tests. */
+  readonly two_by_two: readonly {
     a: { successes: number; trials: number };
     b: { successes: number; trials: number };
     p_two_sided: number;
+    boschloo_p_two_sided: number;
   }[];
   readonly holm: readonly { p: number[]; holm: number[] }[];
   /** null ends: the test never rejects, so the interval is unbounded. */
