@@ -19,9 +19,9 @@ const RELATIVE_TOLERANCE = 1 + 1e-13;
  * probability π under the null; the statistic is Fisher's one-sided
  * p-value, and the one-sided p-value is the largest, over π in [0, 1], of
  * the probability of every pair of counts whose statistic is at most the
- * observed one. Not conditioning on the total successes makes it uniformly
- * more powerful than Fisher's exact test while still exact: its size never
- * exceeds α at any π. Two-sided is twice the smaller one-sided p-value, as
+ * observed one. Not conditioning on the total successes makes it more
+ * powerful than Fisher's exact test (uniformly so one-sided, Boschloo
+ * 1970) while still exact: its size never exceeds α at any π. Two-sided is twice the smaller one-sided p-value, as
  * in SciPy's `boschloo_exact`, which it matches (SciPy's table has the two
  * sides as columns: `[[cA, cB], [nA − cA, nB − cB]]`).
  *
