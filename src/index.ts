@@ -80,16 +80,21 @@ export type {
   TrialGrade,
 } from './grade/index.js';
 export {
+  boschlooExactTest,
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
   clusteredWilsonInterval,
   expectedCalibrationError,
   intraTaskCorrelation,
+  fisherExactTest,
+  hoeffdingInterval,
+  holmAdjustedPValues,
   mcnemarExact,
   pairedTTest,
   passAtK,
   passHatK,
   sampleSize,
+  signFlipInterval,
   signFlipPermutationTest,
   successRateInterval,
   suitePassK,
@@ -108,6 +113,15 @@ export type {
   WidthSampleSize,
 } from './stats/index.js';
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
+export type {
+  BinomialCounts,
+  BoschlooExactTest,
+  FisherExactTest,
+  HoeffdingInterval,
+  HoeffdingIntervalInput,
+  SignFlipInterval,
+  SignFlipIntervalOptions,
+} from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
 export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';
@@ -124,7 +138,14 @@ export type { RunStore } from './store/index.js';
 export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
 export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';
-export type { Comparison, CompareRunsOptions, RunTrials } from './report/index.js';
+export type {
+  Comparison,
+  CompareRunsOptions,
+  DifferenceMethod,
+  PairedDifference,
+  RunTrials,
+  TaskChange,
+} from './report/index.js';
 export type {
   Check,
   ExitReason,

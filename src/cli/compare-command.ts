@@ -10,6 +10,7 @@ import {
 import type { CliIo } from './cli-io.js';
 import { findStoredRun, openExistingStore } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { checkWorseGate, parseWorseGate } from './worse-gates.js';
 import { writeHtmlReport } from './write-html-report.js';
 
 export interface CompareFlags {
@@ -20,14 +21,18 @@ export interface CompareFlags {
   readonly md?: string;
   /** Write run B's HTML report, with a comparison section, here. */
   readonly html?: string;
+  /** `METRIC[=MARGIN]` gates, each failing when B is surely worse than A by more than MARGIN. */
+  readonly failIfWorse?: readonly string[];
 }
 
 /**
  * `endstate compare RUN_A RUN_B`: run B against run A on the tasks both
  * ran (B − A per task, the mean difference with its paired interval,
- * p-values, flipped tasks, cost per success). Either run may be an id,
- * `latest` or `latest~N`. Exit 0 when compared; runs of different suites or
- * task revisions are refused (exit 2).
+ * p-values, the tasks that changed beyond noise, cost per success). Either
+ * run may be an id, `latest` or `latest~N`. Exit 0 when compared and every
+ * `--fail-if-worse` gate passed, 1 when one failed (the upper end of B − A's
+ * 95% interval is below −margin); runs of different suites or task
+ * revisions, and malformed gates, are refused (exit 2).
  */
 export async function compareCommand(
   runA: string,
@@ -35,6 +40,7 @@ export async function compareCommand(
   flags: CompareFlags,
   io: CliIo,
 ): Promise<number> {
+  const gates = (flags.failIfWorse ?? []).map(parseWorseGate);
   const path = storePath(flags.store, io.cwd);
   const store = openExistingStore(path);
   try {
@@ -66,7 +72,13 @@ export async function compareCommand(
         io,
       );
     }
-    return 0;
+    const verdicts = gates.map((gate) => checkWorseGate(comparison, gate));
+    if (verdicts.length > 0) {
+      io.out(`\n${verdicts.map((verdict) => `gate ${verdict.message}`).join('\n')}\n`);
+    }
+    const failed = verdicts.filter((verdict) => !verdict.pass);
+    for (const verdict of failed) io.err(`gate failed: ${verdict.message}\n`);
+    return failed.length > 0 ? 1 : 0;
   } finally {
     await store.close();
   }

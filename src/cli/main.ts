@@ -27,6 +27,7 @@ import type { RunFlags } from './run-command.js';
 import { AGENT_KINDS } from './select-agent.js';
 import { validateCommand } from './validate-command.js';
 import { viewCommand } from './view-command.js';
+import { WORSE_GATE_METRIC_NAMES } from './worse-gates.js';
 import type { ViewFlags } from './view-command.js';
 
 /** Exit codes: 0 ran (and met every gate), 1 ran but fell under a gate, 2 bad input, 3 internal error. */
@@ -134,13 +135,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command('compare')
     .description(
-      'run B against run A on the same suite: per-task differences, the mean difference with a paired 95% CI, p-values, flipped tasks, cost per success',
+      'run B against run A on the same suite: per-task differences, the mean difference with a paired 95% CI, p-values, tasks changed beyond noise, cost per success',
     )
     .argument('<run-a>', 'the baseline run: id, "latest" or "latest~N" (N runs before the latest)')
     .argument('<run-b>', 'the run compared with it (differences are B − A)')
     .option('--json <file>', 'also write the comparison as JSON')
     .option('--md <file>', 'also write it as GitHub-flavoured Markdown (a pull-request comment)')
     .option('--html <file>', "write run B's HTML report with a section comparing it with run A")
+    .addOption(
+      new Option(
+        '--fail-if-worse <metric[=margin]>',
+        `exit 1 when B is worse than A by more than margin (default 0): the upper end of B − A's 95% CI is below −margin (repeatable); metrics: ${WORSE_GATE_METRIC_NAMES}`,
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .action(async (runA: string, runB: string, flags: CompareFlags) =>
       setExit(await compareCommand(runA, runB, flags, io)),

@@ -67,9 +67,8 @@ const revisionsOf = (ids: string[]): Record<string, number> =>
 
 /**
  * The worked example, by hand. Paired tasks t1–t5 with 4 trials each:
- *   t1 A 4/4 B 4/4 → 0 · t2 A 1/4 B 3/4 → +0.5 (fail → pass: improved)
- *   t3 A 2/4 B 4/4 → +0.5 (split → pass: no flip) · t4 A 3/4 B 1/4 → −0.5 (regressed)
- *   t5 A 0/4 B 1/4 → +0.25.
+ *   t1 A 4/4 B 4/4 → 0 · t2 A 1/4 B 3/4 → +0.5 · t3 A 2/4 B 4/4 → +0.5
+ *   t4 A 3/4 B 1/4 → −0.5 · t5 A 0/4 B 1/4 → +0.25 (each within the noise of 4 trials).
  * Mean 0.75/5 = 0.15; squared deviations sum to 0.7, so variance 0.175,
  * standard error √(0.175/5) = √0.035 and t = 0.15/√0.035 = 0.8018 on 4
  * degrees of freedom. For ν = 4, P(|T| ≤ t) = sinθ(1 + cos²θ/2) with
@@ -112,9 +111,12 @@ describe('compareRuns', () => {
     expect(comparison.tasks.map((task) => task.difference)).toEqual([0, 0.5, 0.5, -0.5, 0.25]);
     expect(comparison.difference.value).toBeCloseTo(0.15, 15);
     expect(comparison.difference.standard_error).toBeCloseTo(Math.sqrt(0.035), 15);
-    expect(comparison.tests.paired_t.t).toBeCloseTo(0.15 / Math.sqrt(0.035), 14);
-    expect(comparison.tests.paired_t.degrees_of_freedom).toBe(4);
-    expect(comparison.tests.paired_t.p).toBeCloseTo(1 - 279 / (65 * Math.sqrt(65)), 14);
+    expect(comparison.tests.paired_t?.t).toBeCloseTo(0.15 / Math.sqrt(0.035), 14);
+    expect(comparison.tests.paired_t?.degrees_of_freedom).toBe(4);
+    expect(comparison.tests.paired_t?.p).toBeCloseTo(1 - 279 / (65 * Math.sqrt(65)), 14);
+    expect(comparison.difference.p).toBe(comparison.tests.paired_t?.p);
+    expect(comparison.difference.method).toBe('paired-t');
+    expect(comparison.difference.fallback_reason).toBeNull();
     // SciPy 1.17 ttest_1samp(d, 0).confidence_interval().
     expect(comparison.difference.ci95[0]).toBeCloseTo(-0.3694253168417838, 14);
     expect(comparison.difference.ci95[1]).toBeCloseTo(0.6694253168417839, 14);
@@ -138,8 +140,52 @@ describe('compareRuns', () => {
     expect(b.cost.per_success_usd).toBeCloseTo(0.4 / 13, 12);
   });
 
-  it('flips a task only when its majority verdict changes', () => {
-    expect(workedExample().flips).toEqual({ improved: ['t2'], regressed: ['t4'] });
+  it("judges each task on its own trials: Boschloo's exact test, Holm-adjusted", () => {
+    const comparison = workedExample();
+    // SciPy boschloo_exact: t2 and t4 (1/4 against 3/4) 0.2890625, t3 (2/4 against 4/4)
+    // 0.178535, t5 (0/4 against 1/4) 0.7265625; Holm: t3 × 5 = 0.892676, the rest capped at 1.
+    expect(comparison.tasks.map((task) => task.p)).toEqual([
+      1,
+      expect.closeTo(0.28906250000000017, 12),
+      expect.closeTo(0.17853501918983494, 12),
+      expect.closeTo(0.28906250000000017, 12),
+      expect.closeTo(0.7265625000000003, 12),
+    ]);
+    expect(comparison.tasks.map((task) => task.p_adjusted)).toEqual([
+      1,
+      1,
+      expect.closeTo(5 * 0.17853501918983494, 12),
+      1,
+      1,
+    ]);
+    expect(comparison.changes).toEqual({
+      method: 'boschloo-exact-holm',
+      alpha: 0.05,
+      improved: [],
+      regressed: [],
+      within_noise: ['t2', 't3', 't4', 't5'],
+      unchanged: ['t1'],
+    });
+  });
+
+  it('lists a task as regressed when its own drop is beyond chance across all tasks', () => {
+    // t0: 8/8 → 0/8, Boschloo p = 2/2^16 (only (8, 0) is as extreme; largest at π = 1/2);
+    // Holm over 20 tasks: 40/65536 = 0.00061. t1: 8/8 → 3/8, SciPy boschloo_exact 0.0080553,
+    // times 19 = 0.153: within noise.
+    const ids = Array.from({ length: 20 }, (_, index) => `t${index}`);
+    const a = run('run-a', revisionsOf(ids), { trialsPerTask: 8 });
+    const b = run('run-b', revisionsOf(ids), { trialsPerTask: 8 });
+    const outcomesB = (id: string): string =>
+      id === 't0' ? '0 0 0 0 0 0 0 0' : id === 't1' ? '1 1 1 0 0 0 0 0' : '1 1 1 1 1 1 1 1';
+    const comparison = compareRuns(
+      { run: a, trials: ids.flatMap((id) => trials(id, '1 1 1 1 1 1 1 1')) },
+      { run: b, trials: ids.flatMap((id) => trials(id, outcomesB(id))) },
+    );
+    expect(comparison.tasks[0]?.p_adjusted).toBeCloseTo(40 / 65536, 14);
+    expect(comparison.tasks[1]?.p_adjusted).toBeCloseTo(19 * 0.008055326748727172, 10);
+    expect(comparison.changes.regressed).toEqual(['t0']);
+    expect(comparison.changes.within_noise).toEqual(['t1']);
+    expect(comparison.changes.unchanged).toHaveLength(18);
   });
 
   it('lists the tasks left out of the paired figures, and what differs between the systems', () => {
@@ -220,7 +266,75 @@ describe('compareRuns', () => {
     );
     expect(comparison.tests.mcnemar).toEqual({ a_only: 1, b_only: 4, p: mcnemarExact(1, 4).p });
     expect(comparison.tests.sign_flip.p).toBeCloseTo(comparison.tests.mcnemar?.p ?? Number.NaN, 14);
-    expect(comparison.flips).toEqual({ improved: ['t6', 't7', 't8', 't9'], regressed: ['t0'] });
+    // One trial a side: Boschloo's p is 0.5 for any single change; Holm over 12 tasks makes it 1.
+    expect(comparison.changes.within_noise).toEqual(['t0', 't6', 't7', 't8', 't9']);
+    expect(comparison.changes.improved).toEqual([]);
+  });
+
+  /** Tasks t0… with 8 trials a side: A's outcomes for every task, then B's. */
+  function everyTask(count: number, outcomesA: string, outcomesB: string) {
+    const ids = Array.from({ length: count }, (_, index) => `t${index}`);
+    return compareRuns(
+      {
+        run: run('run-a', revisionsOf(ids), { trialsPerTask: 8 }),
+        trials: ids.flatMap((id) => trials(id, outcomesA)),
+      },
+      {
+        run: run('run-b', revisionsOf(ids), { trialsPerTask: 8 }),
+        trials: ids.flatMap((id) => trials(id, outcomesB)),
+      },
+    );
+  }
+  const ALL_PASS = '1 1 1 1 1 1 1 1';
+  const ONE_FAIL = '1 1 1 1 1 1 1 0';
+
+  it('gives the exact sign-flip p, not p = 0, when every task loses the same (3 tasks, 1 of 8 each)', () => {
+    const comparison = everyTask(3, ALL_PASS, ONE_FAIL);
+    expect(comparison.difference.value).toBe(-0.125);
+    // Of the 2³ sign patterns of three −1/8s, all-minus and all-plus reach |sum| 3/8: 2/8.
+    expect(comparison.difference.p).toBe(0.25);
+    expect(comparison.difference.method).toBe('sign-flip-hoeffding');
+    // The sign-flip test cannot reject with 3 tasks (2/8 > 0.05), so it keeps every shift.
+    expect(comparison.difference.ci95).toEqual([-1, 1]);
+    expect(comparison.tests.primary).toBe('sign_flip_hoeffding');
+    expect(comparison.tests.paired_t).toBeNull();
+    expect(comparison.notes).toContain(
+      "no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; p is the exact sign-flip test's and the interval the inverted sign-flip test widened to Hoeffding's bound over the trials",
+    );
+  });
+
+  it("widens the collapsed sign-flip interval of 6 equal differences to Hoeffding's", () => {
+    const comparison = everyTask(6, ALL_PASS, ONE_FAIL);
+    expect(comparison.difference.p).toBe(2 / 64);
+    // 96 trial terms of ±1/48: Σ(range²) = 96/48² = 1/24, half-width √(ln 40 / 48).
+    const halfWidth = Math.sqrt(Math.log(40) / 48);
+    expect(comparison.difference.ci95[0]).toBeCloseTo(-0.125 - halfWidth, 14);
+    expect(comparison.difference.ci95[1]).toBeCloseTo(-0.125 + halfWidth, 14);
+  });
+
+  it('keeps the interval off a point at the edge: 10 tasks from 8/8 to 0/8', () => {
+    const comparison = everyTask(10, ALL_PASS, '0 0 0 0 0 0 0 0');
+    expect(comparison.difference.p).toBe(2 / 1024);
+    expect(comparison.difference.ci95[0]).toBe(-1);
+    expect(comparison.difference.ci95[1]).toBeCloseTo(-1 + Math.sqrt(Math.log(40) / 80), 14);
+    expect(comparison.changes.regressed).toHaveLength(10);
+  });
+
+  it('gives p = 1 and a symmetric interval of positive width when nothing differs', () => {
+    const comparison = everyTask(6, '1 0 1 0 1 0 1 0', '0 0 1 1 0 0 1 1');
+    expect(comparison.difference.value).toBe(0);
+    expect(comparison.difference.p).toBe(1);
+    const halfWidth = Math.sqrt(Math.log(40) / 48);
+    expect(comparison.difference.ci95[0]).toBeCloseTo(-halfWidth, 14);
+    expect(comparison.difference.ci95[1]).toBeCloseTo(halfWidth, 14);
+    expect(comparison.changes.unchanged).toHaveLength(6);
+  });
+
+  it('falls back with one paired task, saying why', () => {
+    const comparison = everyTask(1, ALL_PASS, ONE_FAIL);
+    expect(comparison.difference.fallback_reason).toBe('one paired task: the t-test needs two');
+    expect(comparison.difference.p).toBe(1);
+    expect(comparison.difference.ci95).toEqual([-1, 1]);
   });
 
   it('gives the same comparison for the same records', () => {
@@ -239,20 +353,47 @@ describe('renderComparisonTerminal', () => {
       Success     A 50.0% (10/20)  →  B 65.0% (13/20)  (task-weighted over 5 paired task(s))
       Difference  B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (paired t over tasks, one difference per task)
       p-value     0.468 paired t (t = 0.80, df 4; primary) · 0.625 sign-flip permutation (exact, 4 changed task(s))
-      Flipped     1 improved (t2) · 1 regressed (t4)  (majority verdict changed)
+      Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored)
+      Tasks       0 regressed · 0 improved · 4 within noise · 1 unchanged
+                  (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, 5% family-wise)
       Cost        per success A $0.0210 (10 successes) · B $0.0308 (13 successes)
       Left out    only in A: t6 · only in B: t7 · no valid trial on a side: t8
       note: only 5 paired task(s): treat the interval and p-values as rough
 
-      Tasks that changed (4 of 5, worst first; 1 unchanged not shown)
-      ┌──────┬─────┬─────┬─────┬───────────┬───────────┐
-      │ task │ rev │ A   │ B   │ B − A     │ flip      │
-      ├──────┼─────┼─────┼─────┼───────────┼───────────┤
-      │ t4   │ 1   │ 3/4 │ 1/4 │ -50.0 pts │ regressed │
-      │ t5   │ 1   │ 0/4 │ 1/4 │ +25.0 pts │           │
-      │ t2   │ 1   │ 1/4 │ 3/4 │ +50.0 pts │ improved  │
-      │ t3   │ 1   │ 2/4 │ 4/4 │ +50.0 pts │           │
-      └──────┴─────┴─────┴─────┴───────────┴───────────┘"
+      Tasks whose rate changed (4 of 5, worst first; 1 unchanged not shown)
+      ┌──────┬─────┬─────┬─────┬───────────┬──────────┬──────────────┐
+      │ task │ rev │ A   │ B   │ B − A     │ p (Holm) │ change       │
+      ├──────┼─────┼─────┼─────┼───────────┼──────────┼──────────────┤
+      │ t4   │ 1   │ 3/4 │ 1/4 │ -50.0 pts │ 1.000    │ within noise │
+      │ t5   │ 1   │ 0/4 │ 1/4 │ +25.0 pts │ 1.000    │ within noise │
+      │ t2   │ 1   │ 1/4 │ 3/4 │ +50.0 pts │ 1.000    │ within noise │
+      │ t3   │ 1   │ 2/4 │ 4/4 │ +50.0 pts │ 0.893    │ within noise │
+      └──────┴─────┴─────┴─────┴───────────┴──────────┴──────────────┘"
+    `);
+  });
+});
+
+describe('renderComparisonTerminal when the t-test does not apply', () => {
+  it('names the exact method in the figures and says why in a note', () => {
+    const ids = ['t1', 't2', 't3'];
+    const comparison = compareRuns(
+      {
+        run: run('run-a', revisionsOf(ids), { trialsPerTask: 8 }),
+        trials: ids.flatMap((id) => trials(id, '1 1 1 1 1 1 1 1')),
+      },
+      {
+        run: run('run-b', revisionsOf(ids), { trialsPerTask: 8 }),
+        trials: ids.flatMap((id) => trials(id, '1 1 1 1 1 1 1 0')),
+      },
+    );
+    const lines = renderComparisonTerminal(comparison).split('\n');
+    expect(lines.filter((line) => /^(Difference|p-value|note)/.test(line))).toMatchInlineSnapshot(`
+      [
+        "Difference  B − A -12.5 pts  95% CI [-100.0, 100.0] pts  (exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials)",
+        "p-value     0.250 sign-flip permutation (exact, 3 changed task(s); primary: the paired t-test does not apply)",
+        "note: only 3 paired task(s): treat the interval and p-values as rough",
+        "note: no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; p is the exact sign-flip test's and the interval the inverted sign-flip test widened to Hoeffding's bound over the trials",
+      ]
     `);
   });
 });
@@ -267,12 +408,12 @@ describe('renderComparisonMarkdown', () => {
       | run | \`run-a\` | \`run-b\` |  |
       | agent | \`simulated:simulated@1\` | \`simulated:simulated@1\` |  |
       | success (5 paired tasks, task-weighted) | 50.0% (10/20) | 65.0% (13/20) | **+15.0 pts** (95% CI [-36.9, 66.9]) |
+      | outcome only (constraints ignored) |  |  | +15.0 pts (95% CI [-36.9, 66.9]) |
       | cost per success | $0.0210 | $0.0308 |  |
 
       **p = 0.468** (paired t, t = 0.80, df 4; primary) · sign-flip permutation p = 0.625 (exact, 4 changed task(s))
 
-      **Regressed (1):** \`t4\`  
-      **Improved (1):** \`t2\`  
+      No task changed beyond the noise of its trials (Boschloo's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
 
       Systems differ in \`agent.options.slip\`.
 
@@ -282,12 +423,12 @@ describe('renderComparisonMarkdown', () => {
 
       <details><summary>4 of 5 tasks changed (worst first)</summary>
 
-      | task | A | B | B − A | flip |
-      | --- | ---: | ---: | ---: | --- |
-      | \`t4\` | 3/4 | 1/4 | -50.0 pts | regressed |
-      | \`t5\` | 0/4 | 1/4 | +25.0 pts |  |
-      | \`t2\` | 1/4 | 3/4 | +50.0 pts | improved |
-      | \`t3\` | 2/4 | 4/4 | +50.0 pts |  |
+      | task | A | B | B − A | p (Holm) | change |
+      | --- | ---: | ---: | ---: | ---: | --- |
+      | \`t4\` | 3/4 | 1/4 | -50.0 pts | 1.000 | within noise |
+      | \`t5\` | 0/4 | 1/4 | +25.0 pts | 1.000 | within noise |
+      | \`t2\` | 1/4 | 3/4 | +50.0 pts | 1.000 | within noise |
+      | \`t3\` | 2/4 | 4/4 | +50.0 pts | 0.893 | within noise |
 
       </details>
       "

@@ -1,16 +1,13 @@
 import { deriveSeed } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
-import { mcnemarExact, mean, pairedTTest, signFlipPermutationTest } from '../stats/index.js';
+import { mcnemarExact, mean, signFlipPermutationTest } from '../stats/index.js';
+import { isOutcomeOnlySuccess } from './build-scorecard.js';
 import { checkComparable } from './check-comparable.js';
 import type { RunTrials } from './check-comparable.js';
-import type {
-  ComparedRun,
-  Comparison,
-  TaskComparison,
-  TaskCounts,
-  TaskFlip,
-} from './comparison.js';
+import type { ComparedRun, Comparison, TaskComparison, TaskCounts } from './comparison.js';
+import { pairedDifference } from './paired-difference.js';
 import { systemDifferences } from './system-differences.js';
+import { TASK_CHANGE_ALPHA, taskChanges } from './task-changes.js';
 
 export interface CompareRunsOptions {
   /** Seed of the sign-flip test's Monte Carlo resamples; default derived from both run ids. */
@@ -24,6 +21,7 @@ const FEW_TASKS = 10;
 
 interface TaskTally {
   successes: number;
+  outcomeSuccesses: number;
   trials: number;
   /** Every attempt's cost, invalid ones included. */
   costUsd: number;
@@ -32,35 +30,31 @@ interface TaskTally {
 function tallyByTask(trials: readonly TrialRecord[]): Map<string, TaskTally> {
   const tallies = new Map<string, TaskTally>();
   for (const trial of trials) {
-    const tally = tallies.get(trial.task_id) ?? { successes: 0, trials: 0, costUsd: 0 };
+    const tally = tallies.get(trial.task_id) ?? {
+      successes: 0,
+      outcomeSuccesses: 0,
+      trials: 0,
+      costUsd: 0,
+    };
     tally.costUsd += trial.usage.cost_usd;
     if (trial.valid) {
       tally.trials += 1;
       if (trial.success) tally.successes += 1;
+      if (isOutcomeOnlySuccess(trial)) tally.outcomeSuccesses += 1;
     }
     tallies.set(trial.task_id, tally);
   }
   return tallies;
 }
 
-const countsOf = ({ successes, trials }: TaskTally): TaskCounts => ({
+const countsOf = ({ successes, outcomeSuccesses, trials }: TaskTally): TaskCounts => ({
   successes,
   trials,
   success_rate: successes / trials,
+  outcome_successes: outcomeSuccesses,
 });
 
-/** The task's majority verdict: more than half its trials passed, fewer, or exactly half. */
-const verdict = (rate: number): 'pass' | 'fail' | 'split' =>
-  rate > 0.5 ? 'pass' : rate < 0.5 ? 'fail' : 'split';
-
-function flipOf(a: TaskCounts, b: TaskCounts): TaskFlip | null {
-  const [before, after] = [verdict(a.success_rate), verdict(b.success_rate)];
-  if (before === 'fail' && after === 'pass') return 'improved';
-  if (before === 'pass' && after === 'fail') return 'regressed';
-  return null;
-}
-
-const EMPTY_TALLY: TaskTally = { successes: 0, trials: 0, costUsd: 0 };
+const EMPTY_TALLY: TaskTally = { successes: 0, outcomeSuccesses: 0, trials: 0, costUsd: 0 };
 
 function summariseSide(
   run: RunRecord,
@@ -126,10 +120,13 @@ function mcnemarOf(tasks: readonly TaskComparison[]): Comparison['tests']['mcnem
  * (with valid trials on both sides) gives one difference, B's success rate
  * minus A's, so trials stay clustered within their task; the figures are
  * the mean difference with its paired t interval, the paired t-test
- * (primary) and an exact sign-flip permutation test beside it, the tasks
- * whose majority verdict flipped, and each side's task-weighted success
- * rate and cost per success over the same tasks. Tasks only one run has,
- * or without valid trials on a side, are listed and left out.
+ * (primary) and an exact sign-flip permutation test beside it (exact
+ * methods replace the t-test when it is degenerate: see pairedDifference),
+ * the same for the outcome-only rates, the tasks whose own change is
+ * significant (Boschloo's exact test, Holm-adjusted across tasks) apart from
+ * those within noise, and each side's task-weighted success rate and cost
+ * per success over the same tasks. Tasks only one run has, or without
+ * valid trials on a side, are listed and left out.
  *
  * Refuses (`E_NOT_COMPARABLE`) runs of different suites and shared tasks
  * run at different revisions. Pure: the same records give the same
@@ -151,10 +148,24 @@ export function compareRuns(
   const talliesA = tallyByTask(a.trials);
   const talliesB = tallyByTask(b.trials);
   const { paired, unpaired } = pairTasks(a.run, b.run, talliesA, talliesB);
-  const tasks = paired.map((taskId) =>
-    compareTask(taskId, revisions.get(taskId) ?? null, talliesA, talliesB),
-  );
+  const counts = paired.map((taskId) => ({
+    taskId,
+    a: countsOf(talliesA.get(taskId) ?? EMPTY_TALLY),
+    b: countsOf(talliesB.get(taskId) ?? EMPTY_TALLY),
+  }));
+  const verdicts = taskChanges(counts);
+  const tasks = counts.map(({ taskId, a: countsA, b: countsB }, index) => ({
+    task_id: taskId,
+    revision: revisions.get(taskId) ?? null,
+    a: countsA,
+    b: countsB,
+    difference: countsB.success_rate - countsA.success_rate,
+    outcome_difference:
+      countsB.outcome_successes / countsB.trials - countsA.outcome_successes / countsA.trials,
+    ...(verdicts[index] ?? { p: Number.NaN, p_adjusted: Number.NaN, change: 'unchanged' as const }),
+  }));
   const seed = options.seed ?? deriveSeed('compare', a.run.run_id, b.run.run_id);
+  const figures = pairedFigures(tasks, { ...options, seed });
   return {
     suite: { name: b.run.suite.name, same_hash: a.run.suite.hash === b.run.suite.hash },
     a: summariseSide(a.run, talliesA, paired),
@@ -162,56 +173,57 @@ export function compareRuns(
     system_differences: systemDifferences(a.run.system, b.run.system),
     tasks,
     unpaired,
-    ...pairedFigures(tasks, { ...options, seed }),
-    flips: {
-      improved: tasks.filter((task) => task.flip === 'improved').map((task) => task.task_id),
-      regressed: tasks.filter((task) => task.flip === 'regressed').map((task) => task.task_id),
-    },
-    notes: comparisonNotes(a.run, b.run, tasks.length),
+    ...figures,
+    changes: changesOf(tasks),
+    notes: [...comparisonNotes(a.run, b.run, tasks), ...fallbackNotes(figures)],
   };
 }
 
-function compareTask(
-  taskId: string,
-  revision: number | null,
-  talliesA: ReadonlyMap<string, TaskTally>,
-  talliesB: ReadonlyMap<string, TaskTally>,
-): TaskComparison {
-  const countsA = countsOf(talliesA.get(taskId) ?? EMPTY_TALLY);
-  const countsB = countsOf(talliesB.get(taskId) ?? EMPTY_TALLY);
+function changesOf(tasks: readonly TaskComparison[]): Comparison['changes'] {
+  const ids = (change: TaskComparison['change']): string[] =>
+    tasks.filter((task) => task.change === change).map((task) => task.task_id);
   return {
-    task_id: taskId,
-    revision,
-    a: countsA,
-    b: countsB,
-    difference: countsB.success_rate - countsA.success_rate,
-    flip: flipOf(countsA, countsB),
+    method: 'boschloo-exact-holm',
+    alpha: TASK_CHANGE_ALPHA,
+    improved: ids('improved'),
+    regressed: ids('regressed'),
+    within_noise: ids('within-noise'),
+    unchanged: ids('unchanged'),
   };
 }
 
-/** The mean difference with its interval, and the paired tests, over one difference per task. */
+/** The mean differences with their intervals, and the paired tests, over one difference per task. */
 function pairedFigures(
   tasks: readonly TaskComparison[],
   options: CompareRunsOptions & { seed: number },
-): Pick<Comparison, 'difference' | 'tests'> {
-  const differences = tasks.map((task) => task.difference);
-  const tTest = pairedTTest(differences);
-  const signFlip = signFlipPermutationTest(differences, {
-    seed: options.seed,
-    ...(options.resamples === undefined ? {} : { resamples: options.resamples }),
-  });
-  return {
-    difference: {
-      value: tTest.mean,
-      ci95: [tTest.lower, tTest.upper],
-      method: 'paired-t',
-      tasks: tasks.length,
-      standard_deviation: tTest.standardDeviation,
-      standard_error: tTest.standardError,
+): Pick<Comparison, 'difference' | 'outcome_difference' | 'tests'> {
+  const trials = (task: TaskComparison) => ({ trialsA: task.a.trials, trialsB: task.b.trials });
+  const success = pairedDifference(
+    tasks.map((task) => ({ difference: task.difference, ...trials(task) })),
+    options,
+  );
+  const outcome = pairedDifference(
+    tasks.map((task) => ({ difference: task.outcome_difference, ...trials(task) })),
+    options,
+  );
+  const signFlip = signFlipPermutationTest(
+    tasks.map((task) => task.difference),
+    {
+      seed: options.seed,
+      ...(options.resamples === undefined ? {} : { resamples: options.resamples }),
     },
+  );
+  const { tTest } = success;
+  const isPairedT = success.difference.method === 'paired-t';
+  return {
+    difference: success.difference,
+    outcome_difference: outcome.difference,
     tests: {
-      primary: 'paired_t',
-      paired_t: { t: tTest.t, degrees_of_freedom: tTest.degreesOfFreedom, p: tTest.p },
+      primary: isPairedT ? 'paired_t' : 'sign_flip_hoeffding',
+      paired_t:
+        isPairedT && tasks.length > 0
+          ? { t: tTest.t, degrees_of_freedom: tTest.degreesOfFreedom, p: tTest.p }
+          : null,
       sign_flip: {
         p: signFlip.p,
         method: signFlip.method,
@@ -224,7 +236,27 @@ function pairedFigures(
   };
 }
 
-function comparisonNotes(a: RunRecord, b: RunRecord, pairedTasks: number): string[] {
+function fallbackNotes({
+  difference,
+  outcome_difference: outcome,
+}: Pick<Comparison, 'difference' | 'outcome_difference'>): string[] {
+  const interval = "the inverted sign-flip test widened to Hoeffding's bound over the trials";
+  return [
+    ...(difference.fallback_reason === null
+      ? []
+      : [
+          `no paired t-test: ${difference.fallback_reason}; p is the exact sign-flip test's and the interval ${interval}`,
+        ]),
+    ...(outcome.fallback_reason === null || difference.fallback_reason !== null
+      ? []
+      : [
+          `outcome rates, no paired t-test: ${outcome.fallback_reason}; their interval is ${interval}`,
+        ]),
+  ];
+}
+
+function comparisonNotes(a: RunRecord, b: RunRecord, tasks: readonly TaskComparison[]): string[] {
+  const pairedTasks = tasks.length;
   const notes: string[] = [];
   if (a.run_id === b.run_id) notes.push(`A and B are the same run (${a.run_id})`);
   for (const [side, run] of [

@@ -1,5 +1,11 @@
 import { percent } from './format-figures.js';
-import type { Comparison, ComparedRun, TaskCounts } from './comparison.js';
+import type {
+  Comparison,
+  ComparedRun,
+  PairedDifference,
+  TaskChange,
+  TaskCounts,
+} from './comparison.js';
 
 /** A difference of rates in percentage points, signed: `+4.2 pts`, `-12.5 pts`. */
 export function points(value: number): string {
@@ -42,7 +48,7 @@ export function signFlipHow({ sign_flip: test }: Comparison['tests']): string {
 }
 
 /** The paired t statistic and its degrees of freedom: `t = 0.80, df 4`. */
-export function pairedTHow({ paired_t: test }: Comparison['tests']): string {
+export function pairedTHow(test: NonNullable<Comparison['tests']['paired_t']>): string {
   const t = Number.isNaN(test.t)
     ? '—'
     : Number.isFinite(test.t)
@@ -51,6 +57,28 @@ export function pairedTHow({ paired_t: test }: Comparison['tests']): string {
   const df = Number.isNaN(test.degrees_of_freedom) ? '—' : String(test.degrees_of_freedom);
   return `t = ${t}, df ${df}`;
 }
+
+/** How a difference's interval was got, for the line that shows it. */
+export function intervalHow(difference: PairedDifference): string {
+  return difference.method === 'paired-t'
+    ? 'paired t over tasks, one difference per task'
+    : "exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials";
+}
+
+/** The headline p-value and the tests beside it, in one line of text. */
+export function testsLine(
+  { difference, tests }: Comparison,
+  format: (p: number) => string,
+): string {
+  const signFlip = `${format(tests.sign_flip.p)} sign-flip permutation (${signFlipHow(tests)}`;
+  return tests.paired_t === null
+    ? `${signFlip}; primary: the paired t-test does not apply)`
+    : `${format(difference.p)} paired t (${pairedTHow(tests.paired_t)}; primary) · ${signFlip})`;
+}
+
+/** A task's change for a table cell: `regressed`, `improved`, `within noise` or empty. */
+export const changeText = (change: TaskChange): string =>
+  change === 'within-noise' ? 'within noise' : change === 'unchanged' ? '' : change;
 
 /** Tasks left out of the paired figures, grouped by why, empty groups dropped. */
 export function leftOut({ unpaired }: Comparison): [reason: string, taskIds: readonly string[]][] {

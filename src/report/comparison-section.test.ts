@@ -21,7 +21,7 @@ const trials = (runId: string, outcomes: Record<string, boolean[]>) =>
 
 describe('comparisonSection', () => {
   it('puts the headline figures and the tasks, worst first, into the section', () => {
-    // t1: A 2/2, B 0/2 (−100 pts, regressed); t2: A 1/2, B 2/2 (+50 pts).
+    // t1: A 2/2, B 0/2 (−100 pts; Boschloo p = 0.125, Holm 0.25: within noise); t2: A 1/2, B 2/2 (+50 pts).
     const comparison = compareRuns(
       { run: run('a', 0.1), trials: trials('a', { t1: [true, true], t2: [true, false] }) },
       { run: run('b', 0.4), trials: trials('b', { t1: [false, false], t2: [true, true] }) },
@@ -30,15 +30,16 @@ describe('comparisonSection', () => {
     expect(section.id).toBe('comparison');
     const data = section.data as {
       summary: Record<string, unknown>;
-      tasks: { task: string; 'B − A': string; flip: string }[];
+      tasks: { task: string; 'B − A': string; change: string }[];
     };
     expect(data.summary['success A']).toBe('75.0% (3/4)');
     expect(data.summary['success B']).toBe('50.0% (2/4)');
     expect(String(data.summary['difference B − A'])).toMatch(/^-25\.0 pts \(95% CI /);
-    expect(data.summary.regressed).toBe('t1');
-    expect(data.tasks.map((row) => [row.task, row['B − A'], row.flip])).toEqual([
-      ['t1', '-100.0 pts', 'regressed'],
-      ['t2', '+50.0 pts', ''],
+    expect(data.summary.regressed).toBe('none');
+    expect(data.summary['within noise']).toBe('2');
+    expect(data.tasks.map((row) => [row.task, row['B − A'], row.change])).toEqual([
+      ['t1', '-100.0 pts', 'within-noise'],
+      ['t2', '+50.0 pts', 'within-noise'],
     ]);
   });
 });

@@ -12,7 +12,7 @@ const pValue = (p: number): string => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
  * comes from the comparison; the report draws it as tables.
  */
 export function comparisonSection(comparison: Comparison): HtmlReportSection {
-  const { a, b, difference, tests, flips } = comparison;
+  const { a, b, difference, tests, changes } = comparison;
   return {
     id: 'comparison',
     title: `Compared with ${a.run_id}`,
@@ -23,11 +23,21 @@ export function comparisonSection(comparison: Comparison): HtmlReportSection {
         'systems differ in': comparison.system_differences.join(', ') || 'nothing',
         'success A': `${percent(a.success_rate)} (${a.successes}/${a.trials})`,
         'success B': `${percent(b.success_rate)} (${b.successes}/${b.trials})`,
-        'difference B − A': `${points(difference.value)} (95% CI ${points(difference.ci95[0])} to ${points(difference.ci95[1])}; ${difference.tasks} paired tasks)`,
-        'p (paired t, primary)': `${pValue(tests.paired_t.p)} (t = ${tests.paired_t.t.toFixed(2)}, df ${tests.paired_t.degrees_of_freedom})`,
+        'difference B − A': `${points(difference.value)} (95% CI ${points(difference.ci95[0])} to ${points(difference.ci95[1])}; ${difference.tasks} paired tasks; ${difference.method})`,
+        ...(tests.paired_t === null
+          ? {
+              'p (exact sign-flip, primary)': `${pValue(difference.p)} (the paired t-test does not apply)`,
+            }
+          : {
+              'p (paired t, primary)': `${pValue(tests.paired_t.p)} (t = ${tests.paired_t.t.toFixed(2)}, df ${tests.paired_t.degrees_of_freedom})`,
+            }),
         'p (sign-flip permutation)': `${pValue(tests.sign_flip.p)} (${tests.sign_flip.method})`,
-        improved: flips.improved.join(', ') || 'none',
-        regressed: flips.regressed.join(', ') || 'none',
+        'outcome-only difference B − A': `${points(comparison.outcome_difference.value)} (95% CI ${points(comparison.outcome_difference.ci95[0])} to ${points(comparison.outcome_difference.ci95[1])})`,
+        improved: changes.improved.join(', ') || 'none',
+        regressed: changes.regressed.join(', ') || 'none',
+        'within noise': String(changes.within_noise.length),
+        'task changes by':
+          "each task's trials: Boschloo's exact test, Holm-adjusted across tasks (5% family-wise)",
         'cost per success A': a.cost.per_success_usd,
         'cost per success B': b.cost.per_success_usd,
       },
@@ -38,7 +48,8 @@ export function comparisonSection(comparison: Comparison): HtmlReportSection {
           A: `${task.a.successes}/${task.a.trials}`,
           B: `${task.b.successes}/${task.b.trials}`,
           'B − A': points(task.difference),
-          flip: task.flip ?? '',
+          'p (Holm)': pValue(task.p_adjusted),
+          change: task.change,
         })),
       notes: comparison.notes,
     },

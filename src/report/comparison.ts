@@ -6,16 +6,18 @@ export interface TaskCounts {
   readonly successes: number;
   readonly trials: number;
   readonly success_rate: number;
+  /** Valid trials whose outcome passed (state and facts, constraints ignored): tau-bench's verdict. */
+  readonly outcome_successes: number;
 }
 
 /**
- * A task's verdict changed between the runs: `improved` when it failed in
- * most of A's valid trials and passed in most of B's, `regressed` the other
- * way round. A task passing exactly half its trials on either side has no
- * majority there and does not flip. With one trial per task every change
- * is a flip.
+ * How a task's success rate moved from A to B, judged by its own trials:
+ * `improved` or `regressed` when Boschloo's exact test of A's
+ * successes/trials against B's, Holm-adjusted across every paired task,
+ * is below 0.05; `within-noise` when the rates differ but not by more
+ * than the task's trials can tell apart; `unchanged` when they are equal.
  */
-export type TaskFlip = 'improved' | 'regressed';
+export type TaskChange = 'improved' | 'regressed' | 'within-noise' | 'unchanged';
 
 /** One task run by both sides. */
 export interface TaskComparison {
@@ -26,7 +28,40 @@ export interface TaskComparison {
   readonly b: TaskCounts;
   /** b.success_rate − a.success_rate. */
   readonly difference: number;
-  readonly flip: TaskFlip | null;
+  /** B − A of the outcome-only rates (state and facts; constraints ignored). */
+  readonly outcome_difference: number;
+  /** Boschloo's exact test (two-sided) of A's successes/trials against B's. */
+  readonly p: number;
+  /** p after Holm's adjustment across every paired task (family-wise error). */
+  readonly p_adjusted: number;
+  readonly change: TaskChange;
+}
+
+/**
+ * How the interval and p-value of a mean difference were got. `paired-t`:
+ * the paired t interval and test over tasks. `sign-flip-hoeffding`: when
+ * the t-test is degenerate (under two tasks, or every task's difference
+ * the same, so no spread): p is the exact sign-flip test's, and the
+ * interval spans both the inverted sign-flip test's and Hoeffding's
+ * trial-level interval, clamped to [−1, 1], so it never collapses to a
+ * point. That hull is conservative: it can hold 0 while p < 0.05 (six or
+ * more tasks with the same small difference); gates read the interval.
+ */
+export type DifferenceMethod = 'paired-t' | 'sign-flip-hoeffding';
+
+/** A mean over paired tasks of B − A rates. */
+export interface PairedDifference {
+  readonly value: number;
+  readonly ci95: readonly [number, number];
+  /** Two-sided p-value of "no mean difference", by the interval's method. */
+  readonly p: number;
+  readonly method: DifferenceMethod;
+  /** Why the paired t-test was set aside; null when it was used. */
+  readonly fallback_reason: string | null;
+  readonly tasks: number;
+  /** Of the per-task differences (NaN under two tasks). */
+  readonly standard_deviation: number;
+  readonly standard_error: number;
 }
 
 /** One side of a comparison; its figures cover the paired tasks only. */
@@ -77,26 +112,19 @@ export interface Comparison {
     /** Run by both, but without a valid trial in at least one of them. */
     readonly without_valid_trials: readonly string[];
   };
-  /**
-   * The mean over paired tasks of B − A success rates, with the paired t
-   * interval (one difference per task, so trials stay clustered in tasks).
-   */
-  readonly difference: {
-    readonly value: number;
-    readonly ci95: readonly [number, number];
-    readonly method: 'paired-t';
-    readonly tasks: number;
-    readonly standard_deviation: number;
-    readonly standard_error: number;
-  };
+  /** The mean over paired tasks of B − A success rates, with its 95% interval and p-value. */
+  readonly difference: PairedDifference;
+  /** The same over the outcome-only rates (`outcome_rate` of the scorecard). */
+  readonly outcome_difference: PairedDifference;
   readonly tests: {
-    /** The test whose p-value the comparison leads with. */
-    readonly primary: 'paired_t';
+    /** The test whose p-value the comparison leads with (difference.p). */
+    readonly primary: 'paired_t' | 'sign_flip_hoeffding';
+    /** Null when it does not apply: fewer than two tasks, or no spread among the differences. */
     readonly paired_t: {
       readonly t: number;
       readonly degrees_of_freedom: number;
       readonly p: number;
-    };
+    } | null;
     /** Distribution-free check: exact, or Monte Carlo past many changed tasks. */
     readonly sign_flip: {
       readonly p: number;
@@ -117,9 +145,19 @@ export interface Comparison {
       readonly p: number;
     } | null;
   };
-  readonly flips: {
+  /**
+   * Tasks by their own change (see TaskChange): only `improved` and
+   * `regressed` are findings; the rest moved within the noise of their
+   * trials or not at all.
+   */
+  readonly changes: {
+    readonly method: 'boschloo-exact-holm';
+    /** Family-wise error rate: the chance that any listed task is listed by chance alone. */
+    readonly alpha: number;
     readonly improved: readonly string[];
     readonly regressed: readonly string[];
+    readonly within_noise: readonly string[];
+    readonly unchanged: readonly string[];
   };
   /** What a reader should know before trusting the figures (unfinished runs, few tasks, a changed suite). */
   readonly notes: readonly string[];

@@ -7,9 +7,11 @@ export type { CompareRunsOptions } from './compare-runs.js';
 export type {
   ComparedRun,
   Comparison,
+  DifferenceMethod,
+  PairedDifference,
   TaskComparison,
   TaskCounts,
-  TaskFlip,
+  TaskChange,
 } from './comparison.js';
 export { renderComparisonMarkdown } from './render-comparison-markdown.js';
 export { renderComparisonTerminal } from './render-comparison-terminal.js';

@@ -1,11 +1,13 @@
 import type { Comparison } from './comparison.js';
 import {
   changedTasks,
+  changeText,
   leftOut,
   pairedTHow,
   points,
   pIs,
   pointsInterval,
+  pValue,
   sideRate,
   signFlipHow,
   taskRate,
@@ -32,32 +34,39 @@ function headlineTable(c: Comparison): string[] {
       `success (${d.tasks} paired tasks, task-weighted)`,
       sideRate(c.a),
       sideRate(c.b),
-      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)})`,
+      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'})`,
+    ]),
+    row([
+      'outcome only (constraints ignored)',
+      '',
+      '',
+      `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)})`,
     ]),
     row(['cost per success', usd(c.a.cost.per_success_usd), usd(c.b.cost.per_success_usd), '']),
   ];
 }
 
-function testLine({ tests }: Comparison): string {
+function testLine({ difference, tests }: Comparison): string {
   const mcnemar =
     tests.mcnemar === null
       ? ''
       : ` · McNemar ${pIs(tests.mcnemar.p)} (${tests.mcnemar.a_only} A-only, ${tests.mcnemar.b_only} B-only)`;
-  return `**${pIs(tests.paired_t.p)}** (paired t, ${pairedTHow(tests)}; primary) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
+  if (tests.paired_t === null) {
+    return `**${pIs(difference.p)}** (sign-flip permutation, ${signFlipHow(tests)}; primary: the paired t-test does not apply)${mcnemar}`;
+  }
+  return `**${pIs(difference.p)}** (paired t, ${pairedTHow(tests.paired_t)}; primary) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
 }
 
-function flipLines({ flips }: Comparison): string[] {
+function changeLines({ changes }: Comparison): string[] {
   const list = (ids: readonly string[]): string => ids.map(code).join(', ');
   return [
-    ...(flips.regressed.length === 0
+    ...(changes.regressed.length === 0
       ? []
-      : [`**Regressed (${flips.regressed.length}):** ${list(flips.regressed)}  `]),
-    ...(flips.improved.length === 0
+      : [`**Regressed (${changes.regressed.length}):** ${list(changes.regressed)}  `]),
+    ...(changes.improved.length === 0
       ? []
-      : [`**Improved (${flips.improved.length}):** ${list(flips.improved)}  `]),
-    ...(flips.regressed.length + flips.improved.length === 0
-      ? ['No task flipped its majority verdict.']
-      : []),
+      : [`**Improved (${changes.improved.length}):** ${list(changes.improved)}  `]),
+    `${changes.regressed.length + changes.improved.length === 0 ? 'No task changed beyond the noise of its trials' : 'Listed: changed beyond the noise of their trials'} (Boschloo's exact test per task, Holm-adjusted, ${Math.round(changes.alpha * 100)}% family-wise); ${changes.within_noise.length} within noise, ${changes.unchanged.length} unchanged.`,
   ];
 }
 
@@ -69,15 +78,16 @@ function taskTable(c: Comparison, maxTasks: number): string[] {
     '',
     `<details><summary>${changed.length} of ${c.tasks.length} tasks changed (worst first)</summary>`,
     '',
-    row(['task', 'A', 'B', 'B − A', 'flip']),
-    '| --- | ---: | ---: | ---: | --- |',
+    row(['task', 'A', 'B', 'B − A', 'p (Holm)', 'change']),
+    '| --- | ---: | ---: | ---: | ---: | --- |',
     ...shown.map((task) =>
       row([
         code(task.task_id),
         taskRate(task.a),
         taskRate(task.b),
         points(task.difference),
-        task.flip ?? '',
+        pValue(task.p_adjusted),
+        changeText(task.change),
       ]),
     ),
     ...(changed.length > shown.length ? ['', `_…and ${changed.length - shown.length} more._`] : []),
@@ -89,7 +99,8 @@ function taskTable(c: Comparison, maxTasks: number): string[] {
 /**
  * The comparison as compact GitHub-flavoured Markdown for a pull-request
  * comment: both runs side by side, the difference with its interval and
- * p-values, the flipped tasks, and the changed tasks folded away.
+ * p-values, the tasks that changed beyond noise, and every changed task
+ * folded away.
  */
 export function renderComparisonMarkdown(
   c: Comparison,
@@ -106,7 +117,7 @@ export function renderComparisonMarkdown(
     '',
     testLine(c),
     '',
-    ...flipLines(c),
+    ...changeLines(c),
     ...(differences.length === 0
       ? []
       : ['', `Systems differ in ${differences.map(code).join(', ')}.`]),

@@ -2,14 +2,15 @@ import Table from 'cli-table3';
 import type { Comparison, ComparedRun } from './comparison.js';
 import {
   changedTasks,
+  changeText,
+  intervalHow,
   leftOut,
-  pairedTHow,
   points,
   pointsInterval,
   pValue,
   sideRate,
-  signFlipHow,
   taskRate,
+  testsLine,
 } from './comparison-figures.js';
 import { usd } from './format-figures.js';
 
@@ -36,20 +37,32 @@ function headLines(c: Comparison): string[] {
   ];
 }
 
+function taskLine({ changes }: Comparison): string {
+  const listed = (count: number, label: string, ids: readonly string[]): string =>
+    `${count} ${label}${ids.length > 0 ? ` (${names(ids)})` : ''}`;
+  return [
+    `Tasks       ${listed(changes.regressed.length, 'regressed', changes.regressed)}`,
+    listed(changes.improved.length, 'improved', changes.improved),
+    `${changes.within_noise.length} within noise · ${changes.unchanged.length} unchanged`,
+  ].join(' · ');
+}
+
 function figureLines(c: Comparison): string[] {
-  const { difference: d, tests, flips } = c;
+  const { difference: d, outcome_difference: outcome, tests } = c;
   const mcnemar = tests.mcnemar;
   const left = leftOut(c);
   return [
     `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (task-weighted over ${d.tasks} paired task(s))`,
-    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (paired t over tasks, one difference per task)`,
-    `p-value     ${pValue(tests.paired_t.p)} paired t (${pairedTHow(tests)}; primary) · ${pValue(tests.sign_flip.p)} sign-flip permutation (${signFlipHow(tests)})`,
+    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d)})`,
+    `p-value     ${testsLine(c, pValue)}`,
     ...(mcnemar === null
       ? []
       : [
           `McNemar     ${pValue(mcnemar.p)} (one trial per task: ${mcnemar.a_only} passed by A only, ${mcnemar.b_only} by B only)`,
         ]),
-    `Flipped     ${flips.improved.length} improved${flips.improved.length > 0 ? ` (${names(flips.improved)})` : ''} · ${flips.regressed.length} regressed${flips.regressed.length > 0 ? ` (${names(flips.regressed)})` : ''}  (majority verdict changed)`,
+    `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored)`,
+    taskLine(c),
+    `            (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, ${Math.round(c.changes.alpha * 100)}% family-wise)`,
     `Cost        per success A ${usd(c.a.cost.per_success_usd)} (${c.a.successes} successes) · B ${usd(c.b.cost.per_success_usd)} (${c.b.successes} successes)`,
     ...(left.length === 0
       ? []
@@ -67,7 +80,7 @@ export function renderComparisonTerminal(c: Comparison): string {
     return lines.join('\n');
   }
   const table = new Table({
-    head: ['task', 'rev', 'A', 'B', 'B − A', 'flip'],
+    head: ['task', 'rev', 'A', 'B', 'B − A', 'p (Holm)', 'change'],
     style: { head: [], border: [], compact: true },
   });
   for (const task of changed) {
@@ -77,13 +90,14 @@ export function renderComparisonTerminal(c: Comparison): string {
       taskRate(task.a),
       taskRate(task.b),
       points(task.difference),
-      task.flip ?? '',
+      pValue(task.p_adjusted),
+      changeText(task.change),
     ]);
   }
   const unchanged = c.tasks.length - changed.length;
   lines.push(
     '',
-    `Tasks that changed (${changed.length} of ${c.tasks.length}, worst first; ${unchanged} unchanged not shown)`,
+    `Tasks whose rate changed (${changed.length} of ${c.tasks.length}, worst first; ${unchanged} unchanged not shown)`,
     table.toString(),
   );
   return lines.join('\n');

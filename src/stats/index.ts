@@ -78,3 +78,12 @@ export type {
 } from './success-rate-interval.js';
 export { suitePassKIntervals } from './suite-pass-k-intervals.js';
 export type { PassKInterval, SuitePassKIntervals } from './suite-pass-k-intervals.js';
+export { boschlooExactTest } from './boschloo-exact-test.js';
+export type { BoschlooExactTest } from './boschloo-exact-test.js';
+export { fisherExactTest } from './fisher-exact-test.js';
+export type { BinomialCounts, FisherExactTest } from './fisher-exact-test.js';
+export { holmAdjustedPValues } from './holm-adjusted-p-values.js';
+export { MAX_SIGN_FLIP_INTERVAL_DIFFERENCES, signFlipInterval } from './sign-flip-interval.js';
+export type { SignFlipInterval, SignFlipIntervalOptions } from './sign-flip-interval.js';
+export { hoeffdingInterval } from './hoeffding-interval.js';
+export type { HoeffdingInterval, HoeffdingIntervalInput } from './hoeffding-interval.js';

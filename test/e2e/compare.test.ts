@@ -55,7 +55,9 @@ describe('endstate compare', () => {
     expect(lines[3]).toBe('   systems differ in agent.options.slip');
     expect(result.stdout).toMatch(/^Difference {2}B − A -\d+\.\d pts {2}95% CI \[-/m);
     expect(result.stdout).toMatch(/^p-value {5}\S.* paired t \(t = -\d+\.\d\d, df \d+; primary\)/m);
-    expect(result.stdout).toMatch(/^Flipped {5}\d+ improved.* · [1-9]\d* regressed/m);
+    expect(result.stdout).toMatch(
+      /^Tasks {7}\d+ regressed.* · \d+ improved.* · \d+ within noise · \d+ unchanged$/m,
+    );
 
     const comparison = readJson<Comparison>(join(cwd, 'compare.json'));
     // Run B's report carries the comparison as a section (its data in the embedded JSON).
@@ -79,15 +81,22 @@ describe('endstate compare', () => {
     expect(upper).toBeLessThan(0);
     expect(lower).toBeLessThan(comparison.difference.value);
     expect(comparison.tests.primary).toBe('paired_t');
-    expect(comparison.tests.paired_t.p).toBeLessThan(0.05);
+    expect(comparison.tests.paired_t?.p).toBeLessThan(0.05);
+    expect(comparison.difference.p).toBe(comparison.tests.paired_t?.p);
     expect(comparison.tests.sign_flip.method).toBe('exact');
-    expect(comparison.flips.regressed.length).toBeGreaterThan(comparison.flips.improved.length);
+    const { changes } = comparison;
+    expect(changes.improved).toEqual([]);
+    expect(changes.regressed.length + changes.within_noise.length + changes.unchanged.length).toBe(
+      comparison.tasks.length,
+    );
     expect(comparison.unpaired).toEqual({ only_in_a: [], only_in_b: [], without_valid_trials: [] });
 
     const markdown = readFileSync(join(cwd, 'compare.md'), 'utf8');
     expect(markdown).toMatch(/^### endstate compare · `support`\n/);
     expect(markdown).toContain(`| run | \`${careful.run.run_id}\` | \`${sloppy.run.run_id}\` |  |`);
-    expect(markdown).toMatch(/\*\*Regressed \(\d+\):\*\*/);
+    expect(markdown).toMatch(
+      /Boschloo's exact test per task, Holm-adjusted, 5% family-wise\); \d+ within noise/,
+    );
   });
 
   it('takes run ids, and reverses every difference when the runs swap sides', () => {
@@ -103,9 +112,60 @@ describe('endstate compare', () => {
     const f = readJson<Comparison>(join(cwd, 'f.json'));
     const r = readJson<Comparison>(join(cwd, 'r.json'));
     expect(r.difference.value).toBeCloseTo(-f.difference.value, 14);
-    expect(r.tests.paired_t.p).toBeCloseTo(f.tests.paired_t.p, 14);
-    expect(r.flips).toEqual({ improved: f.flips.regressed, regressed: f.flips.improved });
+    expect(r.tests.paired_t?.p).toBeCloseTo(f.tests.paired_t?.p ?? Number.NaN, 14);
+    expect(r.changes).toEqual({
+      ...f.changes,
+      improved: f.changes.regressed,
+      regressed: f.changes.improved,
+    });
   });
+
+  it('--fail-if-worse exits 1 when B is clearly worse, naming the gate and why', () => {
+    const result = runCli(
+      [
+        'compare',
+        careful.run.run_id,
+        sloppy.run.run_id,
+        '--fail-if-worse',
+        'success_rate',
+        '--fail-if-worse',
+        'outcome_rate=0.9',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0 failed: B is worse than A by more than 0\.0 pts \(B − A -\d+\.\d pts, 95% CI \[-\d+\.\d pts, -\d+\.\d pts\]: its upper end is below 0\.0 pts\)$/m,
+    );
+    expect(result.stdout).toMatch(/^gate --fail-if-worse outcome_rate=0\.9 passed: /m);
+    expect(result.stderr).toMatch(/^gate failed: --fail-if-worse success_rate=0 failed: /m);
+  });
+
+  it('--fail-if-worse exits 0 for two runs of the same system', () => {
+    const again = runSupport(cwd, '0.05', '3', 'c.json');
+    const result = runCli(
+      ['compare', careful.run.run_id, again.run.run_id, '--fail-if-worse', 'success_rate'],
+      cwd,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0 passed: B is not shown worse/m,
+    );
+  });
+
+  it.each([
+    ['succes', 'unknown metric "succes"'],
+    ['success_rate=1.5', 'the margin must be a number from 0 up to 1, got "1.5"'],
+  ])(
+    '--fail-if-worse %s is bad input (exit 2), named before anything is compared',
+    (gate, problem) => {
+      const result = runCli(['compare', 'latest~1', 'latest', '--fail-if-worse', gate], cwd);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`error E_USAGE: --fail-if-worse ${gate}: ${problem}`);
+    },
+  );
 
   it('refuses to compare runs of different suites (exit 2)', () => {
     expect(
