@@ -112,7 +112,9 @@ describe('the tau-bench retail suite', () => {
       cwd,
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/pass\^k {5}k=1 [\d.]+ {2}k=2 [\d.]+ .* k=8 [\d.]+/);
+    expect(result.stdout).toMatch(
+      /pass\^k {5}k=1 [\d.]+ \[[\d.]+, [\d.]+\] {2}k=2 [\d.]+ \[[\d.]+, [\d.]+\] .*\n {11}k=5 .* k=8 [\d.]+ \[[\d.]+, [\d.]+\]/,
+    );
     expect(result.stdout).toMatch(/Outcome {4}\d+\.\d% {2}95% CI/);
     const { scorecard } = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
       scorecard: {
