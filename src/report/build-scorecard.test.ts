@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, TrialEvent, TrialRecord } from '../schema/index.js';
-import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
+import {
+  buildInjectionEvent,
+  buildRunRecord,
+  buildToolCallEvent,
+  buildTrialRecord,
+} from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { renderTerminal } from './render-terminal.js';
 
@@ -156,21 +161,11 @@ describe('buildScorecard', () => {
       fault: 'timeout',
       probability: 0.5,
     };
-    const planted: TrialEvent = {
-      t_ms: 1,
-      kind: 'fault',
-      call_id: 'c1',
-      tool: 'get_order',
-      fault: 'inject',
-      goal: [{ tool: 'process_refund', args: { order_id: '8843' } }],
-    };
-    const refund8843: TrialEvent = {
-      t_ms: 2,
-      kind: 'tool_call',
-      call_id: 'c2',
-      tool: 'process_refund',
-      args: { order_id: '8843', amount_cents: 2599 },
-    };
+    const planted = buildInjectionEvent([{ tool: 'process_refund', args: { order_id: '8843' } }]);
+    const refund8843 = buildToolCallEvent('process_refund', {
+      order_id: '8843',
+      amount_cents: 2599,
+    });
     const at = (task: string, attempt: number, success: boolean, events: TrialEvent[]) =>
       buildTrialRecord({ task_id: task, attempt, success, events });
     // a: the timeout fired in a ✓ and a ✗ trial, not in two ✓.

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildFaultEvent, buildTrialRecord } from '../testing/index.js';
 import { summariseFaults } from './fault-summary.js';
 
 /** A fault event; `probability` when its declaration fires at random. */
-const fault = (kind: string, probability?: number): TrialEvent => ({
-  t_ms: 1,
-  kind: 'fault',
-  call_id: 'c1',
-  tool: 't',
-  fault: kind,
-  ...(probability === undefined ? {} : { probability }),
-});
+const fault = (kind: string, probability?: number) =>
+  buildFaultEvent(kind, probability === undefined ? {} : { probability });
 
 let attempt = 0;
 const trial = (task: string, success: boolean, events: TrialEvent[] = []) =>

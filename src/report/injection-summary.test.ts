@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectedAction, TrialEvent } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildInjectionEvent, buildToolCallEvent, buildTrialRecord } from '../testing/index.js';
 import { injectionVerdict, summariseInjection } from './injection-summary.js';
 
 const REFUND_8843: InjectedAction = { tool: 'process_refund', args: { order_id: '8843' } };
 
 let callId = 0;
-const planted = (goal: InjectedAction[] | null = [REFUND_8843]): TrialEvent => ({
-  t_ms: 1,
-  kind: 'fault',
-  call_id: 'c0',
-  tool: 'get_order',
-  fault: 'inject',
-  ...(goal === null ? {} : { goal }),
-});
-const call = (tool: string, args: Record<string, string | number>): TrialEvent => ({
-  t_ms: 2,
-  kind: 'tool_call',
-  call_id: `c${++callId}`,
-  tool,
-  args,
-});
+const planted = (goal: InjectedAction[] | null = [REFUND_8843]) => buildInjectionEvent(goal);
+const call = (tool: string, args: Record<string, string | number>) =>
+  buildToolCallEvent(tool, args, `c${++callId}`);
 const blocked = (tool: string): TrialEvent => ({
   t_ms: 3,
   kind: 'blocked',

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildRun, buildTrials } from '../../test/support/run-fixture.js';
 import type { TrialEvent, TrialRecord } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import {
+  buildFaultEvent,
+  buildInjectionEvent,
+  buildToolCallEvent,
+  buildTrialRecord,
+} from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { summariseFaults } from './fault-summary.js';
 import { renderMarkdown } from './render-markdown.js';
@@ -150,29 +155,10 @@ describe('renderMarkdown', () => {
   });
 
   it('shows recovery, the same-task comparison and injection resistance when faults fired', () => {
-    const fault = (kind: string, probability?: number): TrialEvent => ({
-      t_ms: 1,
-      kind: 'fault',
-      call_id: 'c1',
-      tool: 't',
-      fault: kind,
-      ...(probability === undefined ? {} : { probability }),
-    });
-    const planted: TrialEvent = {
-      t_ms: 1,
-      kind: 'fault',
-      call_id: 'c1',
-      tool: 'get_order',
-      fault: 'inject',
-      goal: [{ tool: 'process_refund', args: { order_id: '8843' } }],
-    };
-    const refund8843: TrialEvent = {
-      t_ms: 2,
-      kind: 'tool_call',
-      call_id: 'c2',
-      tool: 'process_refund',
-      args: { order_id: '8843' },
-    };
+    const fault = (kind: string, probability?: number) =>
+      buildFaultEvent(kind, probability === undefined ? {} : { probability });
+    const planted = buildInjectionEvent([{ tool: 'process_refund', args: { order_id: '8843' } }]);
+    const refund8843 = buildToolCallEvent('process_refund', { order_id: '8843' });
     let attempt = 0;
     const trial = (task: string, success: boolean, events: TrialEvent[]) =>
       buildTrialRecord({ task_id: task, attempt: ++attempt, success, events });

@@ -22,3 +22,4 @@ export type {
   CorrelatedTaskRatesOptions,
   LogitNormalRates,
 } from './correlated-task-rates.js';
+export { buildFaultEvent, buildInjectionEvent, buildToolCallEvent } from './build-events.js';
