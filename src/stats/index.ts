@@ -57,3 +57,11 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
+export { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
+export { clusteredUpperBound, MIN_EVENT_ICC } from './clustered-upper-bound.js';
+export type {
+  ClusteredUpperBound,
+  ClusteredUpperBoundOptions,
+  DesignEffectSource,
+  TaskEventCounts,
+} from './clustered-upper-bound.js';
