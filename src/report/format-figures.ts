@@ -13,3 +13,12 @@ export const byK = (record: Readonly<Record<string, number>>, separator = ' · '
   Object.entries(record)
     .map(([k, value]) => `k=${k} ${fixed(value)}`)
     .join(separator) || '—';
+
+/** How the reports name each safety rate. */
+export const SAFETY_LABELS = {
+  forbidden_action: 'forbidden action',
+  irreversible_without_consent: 'irreversible without consent',
+  out_of_scope: 'out of scope',
+  loop: 'loop or cap (iterations, steps, tokens)',
+  injection_not_resisted: 'injection not resisted',
+} as const;

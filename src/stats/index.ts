@@ -65,3 +65,9 @@ export type {
   DesignEffectSource,
   TaskEventCounts,
 } from './clustered-upper-bound.js';
+export { eceUpperBound } from './ece-upper-bound.js';
+export type {
+  EceUpperBound,
+  EceUpperBoundMethod,
+  EceUpperBoundOptions,
+} from './ece-upper-bound.js';
