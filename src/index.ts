@@ -80,8 +80,11 @@ export type {
   TrialGrade,
 } from './grade/index.js';
 export {
+  clopperPearsonUpperBound,
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
+  clusteredUpperBound,
+  eceUpperBound,
   expectedCalibrationError,
   mcnemarExact,
   pairedTTest,
@@ -93,6 +96,7 @@ export {
   wilsonInterval,
 } from './stats/index.js';
 export type { CalibrationError, SampleSize, SampleSizeTarget } from './stats/index.js';
+export type { ClusteredUpperBound, EceUpperBound } from './stats/index.js';
 export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
