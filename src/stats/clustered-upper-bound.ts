@@ -22,8 +22,9 @@ export type DesignEffectSource = 'estimated' | 'floor' | 'one-trial-per-task' | 
  * The least intra-task correlation the bound assumes. With few events the
  * ANOVA estimate is biased low (one event in a hundred trials gives ρ̂ ≈ 0
  * whatever the truth), and a bound built on it covers as little as 60% in
- * simulation when events cluster; 0.3 is also the planning default of
- * {@link sampleSize}.
+ * simulation when events cluster. 0.3 is also the planning default
+ * (`DEFAULT_ICC` in sample-size.ts), kept apart so that changing one does
+ * not move the other.
  */
 export const MIN_EVENT_ICC = 0.3;
 
@@ -135,7 +136,9 @@ export function clusteredUpperBound(
       : iccStatus === 'one-trial-per-task'
         ? 'one-trial-per-task'
         : 'worst-case';
-  const icc = source === 'worst-case' ? 1 : Math.max(correlation.icc || 0, MIN_EVENT_ICC);
+  // With one trial per task ρ̂ is NaN and irrelevant (the design effect is 1): report the floor.
+  const estimate = Number.isNaN(correlation.icc) ? 0 : correlation.icc;
+  const icc = source === 'worst-case' ? 1 : Math.max(estimate, MIN_EVENT_ICC);
   const weightedTaskSize = counts.reduce((sum, task) => sum + task.trials ** 2, 0) / trials;
   const designEffect = 1 + (weightedTaskSize - 1) * icc;
   const rate = events / trials;
