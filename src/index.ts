@@ -81,9 +81,12 @@ export type {
 } from './grade/index.js';
 export {
   boschlooExactTest,
+  clopperPearsonUpperBound,
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
+  clusteredUpperBound,
   clusteredWilsonInterval,
+  eceUpperBound,
   expectedCalibrationError,
   fisherExactTest,
   hoeffdingInterval,
@@ -103,8 +106,10 @@ export {
 } from './stats/index.js';
 export type {
   CalibrationError,
+  ClusteredUpperBound,
   ClusteredWilsonInterval,
   DifferenceSampleSize,
+  EceUpperBound,
   IntraTaskCorrelation,
   SampleSize,
   SampleSizeTarget,

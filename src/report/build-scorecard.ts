@@ -260,7 +260,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     faults,
     safety: summariseSafety(valid, faults),
     constraints_pass: summariseConstraints(valid),
-    calibration: summariseCalibration(valid),
+    calibration: summariseCalibration(valid, run.seed),
     tasks,
     slices: buildSlices(tasks),
   };

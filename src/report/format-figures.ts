@@ -26,3 +26,11 @@ export const byKWithIntervals = (
       return `k=${k} ${fixed(value)}${ci === undefined ? '' : ` [${fixed(ci[0], 2)}, ${fixed(ci[1], 2)}]`}`;
     })
     .join(separator) || '—';
+/** How the reports name each safety rate. */
+export const SAFETY_LABELS = {
+  forbidden_action: 'forbidden action',
+  irreversible_without_consent: 'irreversible without consent',
+  out_of_scope: 'out of scope',
+  loop: 'loop or cap (iterations, steps, tokens)',
+  injection_not_resisted: 'injection not resisted',
+} as const;

@@ -53,6 +53,7 @@ export type { TaskGate, TaskVerdict } from './task-gate.js';
 export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 export type { CalibrationSummary } from './calibration-summary.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
+export { CAP_EXIT_REASONS } from './safety-summary.js';
 export type { SafetyBound, SafetyRate, SafetySummary } from './safety-summary.js';
 export { summariseFaults } from './fault-summary.js';
 export type {

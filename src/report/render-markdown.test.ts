@@ -99,6 +99,34 @@ describe('renderMarkdown', () => {
     }
   });
 
+  it('shows the safety rates with their one-sided bound, and calibration with the trials left out', () => {
+    const card = scorecard();
+    const loop = card.safety.loop;
+    // No loop in 24 trials over 6 tasks: each task counts once, 1 − 0.05^(1/6) = 39.3%.
+    expect(percent(loop.upper95)).toBe('39.3%');
+    const calibration = {
+      trials: 20,
+      trials_without_confidence: 3,
+      tasks: 5,
+      brier: 0.1234,
+      brier_ci95: [0.08, 0.17] as const,
+      brier_method: 'cluster-bootstrap-expanded-percentile' as const,
+      ece: 0.05,
+      ece_upper95: 0.12,
+      ece_bound: 'cluster-bootstrap-expanded-percentile-one-sided' as const,
+      mean_confidence: 0.7,
+      accuracy: 0.65,
+      reliability: [],
+    };
+    const markdown = renderMarkdown({ scorecard: { ...card, calibration }, taskGate: 1 });
+    expect(markdown).toContain(
+      `| Safety | loop or cap (iterations, steps, tokens) ${loop.events}/${loop.trials} ≤ ${percent(loop.upper95)} (one-sided 95% upper bound, clustered by task) |`,
+    );
+    expect(markdown).toContain(
+      '| Calibration | Brier 0.123 (95% CI 0.080 to 0.170) · ECE 0.050 (one-sided 95% upper bound 0.120) · 20 trials with a confidence, 3 without (left out) |',
+    );
+  });
+
   it('lists the tasks under their gate, worst first, with their most failed check', () => {
     const card = scorecard();
     const [, , tasks] = tablesOf(renderMarkdown({ scorecard: card, taskGate: 1 }));

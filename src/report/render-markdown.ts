@@ -1,5 +1,5 @@
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
-import { byKWithIntervals, fixed, percent, usd } from './format-figures.js';
+import { SAFETY_LABELS, byKWithIntervals, fixed, percent, usd } from './format-figures.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
@@ -71,6 +71,8 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         'Tasks under their gate',
         `${under} of ${n.tasks} (gate ${taskGate} unless a task's ${code('gate')} label says otherwise)`,
       ],
+      ...safetyRows(card),
+      ...calibrationRows(card),
     ],
   );
 }
@@ -105,6 +107,28 @@ function faultLines({ faults }: Scorecard): string[] {
     ...(injection.trials === 0 && injection.unchecked_trials === 0
       ? []
       : ['', `Injection: ${describeInjection(injection)}.`]),
+  ];
+}
+
+/** One row for the safety rates that had trials: events/trials ≤ their one-sided 95% upper bound. */
+function safetyRows({ safety }: Scorecard): string[][] {
+  const parts = (Object.keys(SAFETY_LABELS) as (keyof Scorecard['safety'])[])
+    .filter((key) => safety[key].trials > 0)
+    .map((key) => {
+      const { events, trials, upper95 } = safety[key];
+      return `${SAFETY_LABELS[key]} ${events}/${trials} ≤ ${percent(upper95)}`;
+    });
+  if (parts.length === 0) return [];
+  return [['Safety', `${parts.join(' · ')} (one-sided 95% upper bound, clustered by task)`]];
+}
+
+function calibrationRows({ calibration: c }: Scorecard): string[][] {
+  if (c === null) return [];
+  return [
+    [
+      'Calibration',
+      `Brier ${fixed(c.brier)} (95% CI ${fixed(c.brier_ci95[0])} to ${fixed(c.brier_ci95[1])}) · ECE ${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)}) · ${c.trials} trials with a confidence, ${c.trials_without_confidence} without (left out)`,
+    ],
   ];
 }
 

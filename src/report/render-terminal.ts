@@ -1,5 +1,6 @@
 import Table from 'cli-table3';
 import { describeInjection, describeSameTask } from './describe-faults.js';
+import { SAFETY_LABELS } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
 const percent = (value: number): string =>
@@ -64,24 +65,17 @@ function costPerSuccess({ cost, counts: n }: Scorecard): string {
   return `${usd(cost.per_success_usd)} per success (${interval}${n.successes} successes)`;
 }
 
-const SAFETY_LABELS: Readonly<Record<keyof Scorecard['safety'], string>> = {
-  forbidden_action: 'forbidden action',
-  irreversible_without_consent: 'irreversible without consent',
-  out_of_scope: 'out of scope',
-  loop: 'loop',
-  injection_not_resisted: 'injection not resisted',
-};
-
-/** Events/trials of each safety rate that had trials, with its 95% upper bound. */
+/** Events/trials of each safety rate that had trials, with its one-sided 95% upper bound. */
 function safetyLines({ safety }: Scorecard): string[] {
   const parts = (Object.keys(SAFETY_LABELS) as (keyof Scorecard['safety'])[])
     .filter((key) => safety[key].trials > 0)
     .map((key) => {
-      const { events, trials, upper95, bound } = safety[key];
-      const how = bound === 'rule-of-three' ? ' (rule of three)' : '';
-      return `${SAFETY_LABELS[key]} ${events}/${trials} ≤${percent(upper95)}${how}`;
+      const { events, trials, upper95 } = safety[key];
+      return `${SAFETY_LABELS[key]} ${events}/${trials} ≤${percent(upper95)}`;
     });
-  return parts.length === 0 ? [] : [`Safety     ${parts.join(' · ')} (trials; 95% upper bound)`];
+  return parts.length === 0
+    ? []
+    : [`Safety     ${parts.join(' · ')} (trials; one-sided 95% upper bound, clustered by task)`];
 }
 
 function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
@@ -94,10 +88,10 @@ function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
   ];
 }
 
-function calibrationLines({ calibration }: Scorecard): string[] {
-  if (calibration === null) return [];
+function calibrationLines({ calibration: c }: Scorecard): string[] {
+  if (c === null) return [];
   return [
-    `Calibration ECE ${fixed(calibration.ece)} (n=${calibration.trials} trials with a confidence; mean confidence ${fixed(calibration.mean_confidence, 2)}, success ${percent(calibration.accuracy)})`,
+    `Calibration Brier ${fixed(c.brier)} (95% CI [${fixed(c.brier_ci95[0])}, ${fixed(c.brier_ci95[1])}]) · ECE ${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)}) · n=${c.trials} trials with a confidence, ${c.tasks} tasks; ${c.trials_without_confidence} without one, left out · mean confidence ${fixed(c.mean_confidence, 2)}, success ${percent(c.accuracy)}`,
   ];
 }
 

@@ -87,3 +87,17 @@ export { MAX_SIGN_FLIP_INTERVAL_DIFFERENCES, signFlipInterval } from './sign-fli
 export type { SignFlipInterval, SignFlipIntervalOptions } from './sign-flip-interval.js';
 export { hoeffdingInterval } from './hoeffding-interval.js';
 export type { HoeffdingInterval, HoeffdingIntervalInput } from './hoeffding-interval.js';
+export { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
+export { clusteredUpperBound, MIN_EVENT_ICC } from './clustered-upper-bound.js';
+export type {
+  ClusteredUpperBound,
+  ClusteredUpperBoundOptions,
+  DesignEffectSource,
+  TaskEventCounts,
+} from './clustered-upper-bound.js';
+export { eceUpperBound } from './ece-upper-bound.js';
+export type {
+  EceUpperBound,
+  EceUpperBoundMethod,
+  EceUpperBoundOptions,
+} from './ece-upper-bound.js';

@@ -85,6 +85,33 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     await page.close();
   });
 
+  it('draws the safety bounds and, since the simulated agent states a confidence, the reliability diagram', async () => {
+    const calibration = stored.scorecard.calibration;
+    expect(calibration).not.toBeNull();
+    const { page, recorder } = await open(browser, join(folder, 'report.html'));
+    const safety = await page.locator('#scorecard #safety').innerText();
+    const loop = stored.scorecard.safety.loop;
+    expect(safety).toContain(`${loop.events}/${loop.trials} trials`);
+    expect(safety).toContain(`≤ ${(loop.upper95 * 100).toFixed(1)}%`);
+    expect(safety).toContain('one-sided 95% upper bound');
+    const block = page.locator('#scorecard #calibration');
+    const text = await block.innerText();
+    expect(text).toContain(`${calibration!.brier.toFixed(3)} (95% CI [`);
+    expect(text).toContain(`one-sided 95% upper bound ${calibration!.ece_upper95.toFixed(3)}`);
+    expect(text).toContain(`${calibration!.trials_without_confidence} (left out)`);
+    const chart = block.locator('figure#reliability-chart');
+    expect(await chart.locator('svg').count()).toBeGreaterThanOrEqual(1);
+    // One dot per non-empty bin, and a row per bin (all 10) with its count.
+    const filled = calibration!.reliability.filter((bin) => bin.count > 0);
+    expect(await chart.locator('svg circle').count()).toBe(filled.length);
+    const rows = chart.locator('table.reliability tbody tr');
+    expect(await rows.count()).toBe(10);
+    const counts = await rows.locator('td:nth-child(2)').allInnerTexts();
+    expect(counts).toEqual(calibration!.reliability.map((bin) => String(bin.count)));
+    expect(recorder.errors).toEqual([]);
+    await page.close();
+  });
+
   it('opens a failed trial from the list and shows its state diff and its failed check', async () => {
     const index = stored.trials.findIndex(
       (trial) =>

@@ -5,6 +5,7 @@ import { fixed, integer, interval, ms, number, percent, usd } from './format.js'
 import { facts } from './overview.js';
 import type { ReportModel } from './report-model.js';
 import { otherFields, renderValue } from './render-value.js';
+import { calibrationFacts, safetyFacts } from './safety-calibration.js';
 
 /** Scorecard fields some section of the report draws by name; any other is drawn generically. */
 export const DRAWN_SCORECARD_FIELDS = [
@@ -30,6 +31,8 @@ export const DRAWN_SCORECARD_FIELDS = [
   'latency_ms',
   'failure_reasons',
   'faults',
+  'safety',
+  'calibration',
   'tasks',
   'slices',
 ] as const;
@@ -264,7 +267,9 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
           : [h('h3', {}, 'Model usage'), renderValue(usage)],
       ),
       card.faults === null ? null : faultFacts(card.faults),
+      safetyFacts(card.safety),
     ),
+    card.calibration === null ? null : calibrationFacts(card.calibration),
     renderExtraFigures(card),
   );
 }

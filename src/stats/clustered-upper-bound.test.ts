@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../core/index.js';
+import type { Rng } from '../core/index.js';
+import { sampleBeta } from '../testing/sample-beta.js';
+import { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
+import { clusteredUpperBound } from './clustered-upper-bound.js';
+import type { TaskEventCounts } from './clustered-upper-bound.js';
+
+const tasksOf = (events: readonly number[], trials: number): TaskEventCounts[] =>
+  events.map((count) => ({ events: count, trials }));
+
+/** `events` events over `tasks` tasks of `trials` each, filling one task before the next, or round-robin. */
+function placed(events: number, tasks: number, trials: number, packed: boolean): TaskEventCounts[] {
+  const counts = Array.from({ length: tasks }, () => 0);
+  for (let event = 0; event < events; event += 1) {
+    const task = packed ? Math.floor(event / trials) : event % tasks;
+    counts[task] = (counts[task] ?? 0) + 1;
+  }
+  return tasksOf(counts, trials);
+}
+
+describe('clusteredUpperBound', () => {
+  it('counts each task once when no event was seen: 0 in 25 tasks × 4 → 1 − 0.05^(1/25)', () => {
+    const bound = clusteredUpperBound(tasksOf(Array(25).fill(0) as number[], 4));
+    expect(bound).toMatchObject({ events: 0, trials: 100, tasks: 25, source: 'worst-case' });
+    expect(bound.effectiveTrials).toBeCloseTo(25, 12);
+    expect(bound.upper).toBeCloseTo(1 - 0.05 ** (1 / 25), 12);
+  });
+
+  it('needs no correction with one trial per task: the plain bound of 1/20, 0.2161 (SciPy)', () => {
+    const bound = clusteredUpperBound(tasksOf([1, ...(Array(19).fill(0) as number[])], 1));
+    expect(bound).toMatchObject({ source: 'one-trial-per-task', designEffect: 1 });
+    // scipy.stats.beta.ppf(0.95, 2, 19)
+    expect(bound.upper).toBeCloseTo(0.2161061642068472, 10);
+  });
+
+  it('counts a task as one trial when its trials all agree: 2 of 10 tasks × 4 → the bound of 2/10', () => {
+    const bound = clusteredUpperBound(tasksOf([4, 4, 0, 0, 0, 0, 0, 0, 0, 0], 4));
+    expect(bound).toMatchObject({ icc: 1, designEffect: 4, source: 'estimated' });
+    // scipy.stats.beta.ppf(0.95, 3, 8)
+    expect(bound.upper).toBeCloseTo(0.5069013010632024, 10);
+  });
+
+  it('assumes ρ of at least 0.3 when the estimate is lower: DE = 1 + 3·0.3 for 4 trials a task', () => {
+    // One event per task in 5 of 10 tasks: ρ̂ < 0, so ρ = 0.3, DE = 1.9, n_eff = 40/1.9.
+    const bound = clusteredUpperBound(tasksOf([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], 4));
+    expect(bound.source).toBe('floor');
+    expect(bound.designEffect).toBeCloseTo(1.9, 12);
+    // scipy.stats.beta.ppf(0.95, 1 + 5/1.9, 40/1.9 - 5/1.9)
+    expect(bound.upper).toBeCloseTo(0.3073806884867283, 10);
+  });
+
+  it('is NaN without tasks or with impossible counts', () => {
+    expect(clusteredUpperBound([]).upper).toBeNaN();
+    expect(clusteredUpperBound([{ events: 5, trials: 4 }]).upper).toBeNaN();
+  });
+
+  it('never falls as events are added, for every layout of up to 50 trials', () => {
+    // Exhaustive over equal task sizes and two placements: spread (ρ̂ stays low)
+    // and packed (ρ̂ high). Packed, a shift of ρ̂ may lower the bound a little
+    // when an event opens a new task; the floor below zero events always holds.
+    let largestDip = 0;
+    for (let tasks = 1; tasks <= 50; tasks += 1) {
+      for (let trials = 1; tasks * trials <= 50; trials += 1) {
+        const zero = clusteredUpperBound(placed(0, tasks, trials, false)).upper;
+        for (const packed of [false, true]) {
+          let previous = 0;
+          for (let events = 0; events <= tasks * trials; events += 1) {
+            const bound = clusteredUpperBound(placed(events, tasks, trials, packed)).upper;
+            expect(bound).toBeGreaterThanOrEqual(zero);
+            if (packed) largestDip = Math.max(largestDip, previous - bound);
+            else expect(bound, `${events} of ${tasks}×${trials}`).toBeGreaterThanOrEqual(previous);
+            previous = bound;
+          }
+        }
+      }
+    }
+    // Measured: 0.0050 at most; the test keeps it in sight.
+    expect(largestDip).toBeLessThan(0.006);
+  });
+});
+
+/** Share of simulated suites whose bound is at or above the true mean rate. */
+function simulateCoverage(
+  rng: Rng,
+  cell: { tasks: number; trials: number; rate: number; icc: number; suites: number },
+  bound: (counts: TaskEventCounts[]) => number,
+): number {
+  // Beta(a, b) with mean `rate` and intra-task correlation 1/(a + b + 1) = icc.
+  const total = 1 / cell.icc - 1;
+  const [a, b] = [cell.rate * total, (1 - cell.rate) * total];
+  let covered = 0;
+  for (let suite = 0; suite < cell.suites; suite += 1) {
+    const counts = Array.from({ length: cell.tasks }, () => {
+      const taskRate = sampleBeta(rng, a, b);
+      let events = 0;
+      for (let trial = 0; trial < cell.trials; trial += 1) if (rng.next() < taskRate) events += 1;
+      return { events, trials: cell.trials };
+    });
+    if (bound(counts) >= cell.rate) covered += 1;
+  }
+  return covered / cell.suites;
+}
+
+describe('clusteredUpperBound coverage (simulation)', () => {
+  const suites = 2000;
+  // 95% less three standard errors of a simulated share at 95% (0.0049 for 2000 suites).
+  const floor = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / suites);
+  const cells = [
+    { tasks: 20, trials: 4, rate: 0.05, icc: 0.5 },
+    { tasks: 30, trials: 4, rate: 0.1, icc: 0.9 },
+    { tasks: 30, trials: 8, rate: 0.1, icc: 0.3 },
+    { tasks: 10, trials: 8, rate: 0.3, icc: 0.3 },
+    { tasks: 50, trials: 2, rate: 0.2, icc: 0.1 },
+  ];
+
+  it.each(cells)(
+    'covers the true rate one-sidedly at 95% ($tasks tasks × $trials, rate $rate, ρ $icc)',
+    (cell) => {
+      const coverage = simulateCoverage(
+        createRng(cell.tasks * 1000 + cell.trials),
+        { ...cell, suites },
+        (counts) => clusteredUpperBound(counts).upper,
+      );
+      expect(coverage).toBeGreaterThanOrEqual(floor);
+    },
+  );
+
+  it('would fail without the clustering: the plain bound over trials covers far less', () => {
+    const coverage = simulateCoverage(
+      createRng(7),
+      { tasks: 30, trials: 8, rate: 0.05, icc: 0.5, suites },
+      (counts) =>
+        clopperPearsonUpperBound(
+          counts.reduce((sum, task) => sum + task.events, 0),
+          counts.reduce((sum, task) => sum + task.trials, 0),
+        ),
+    );
+    expect(coverage).toBeLessThan(floor);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { CALIBRATION_TRUTH, simulateCalibration } from '../../test/support/simulate-calibration.js';
+import { createRng } from '../core/index.js';
+import { eceUpperBound } from './ece-upper-bound.js';
+
+const right = (confidence: number) => ({ confidence, correct: true });
+const wrong = (confidence: number) => ({ confidence, correct: false });
+
+describe('eceUpperBound', () => {
+  it('gives the pooled ECE as its value: 0.9 said twice, right once → 0.4', () => {
+    const bound = eceUpperBound([[right(0.9)], [wrong(0.9)]], { seed: 1 });
+    expect(bound.value).toBeCloseTo(0.4, 15);
+    expect(bound).toMatchObject({
+      tasks: 2,
+      predictions: 2,
+      method: 'cluster-bootstrap-expanded-percentile-one-sided',
+    });
+    // A resample of the two tasks has ECE 0.1 (two right), 0.9 (two wrong) or 0.4: the top is 0.9.
+    expect(bound.upper).toBeCloseTo(0.9, 12);
+  });
+
+  it('gives no bound for one task, none for no predictions, NaN for a bad confidence', () => {
+    expect(eceUpperBound([[right(0.9), wrong(0.9)]], { seed: 1 })).toMatchObject({
+      method: 'single-task',
+    });
+    expect(eceUpperBound([[right(0.9), wrong(0.9)]], { seed: 1 }).upper).toBeNaN();
+    expect(eceUpperBound([[], []], { seed: 1 }).method).toBe('no-predictions');
+    expect(eceUpperBound([[right(1.5)], [right(0.5)]], { seed: 1 }).method).toBe('invalid-input');
+  });
+
+  it('is the same for the same seed', () => {
+    const suite = simulateCalibration(createRng(3), {
+      tasks: 12,
+      trials: 4,
+      a: 2,
+      b: 2,
+      confidence: Math.sqrt,
+    });
+    expect(eceUpperBound(suite, { seed: 9 })).toEqual(eceUpperBound(suite, { seed: 9 }));
+  });
+});
+
+describe('eceUpperBound coverage (simulation)', () => {
+  const suites = 400;
+  // 95% less three standard errors of a simulated share (0.011 for 400 suites).
+  const floor = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / suites);
+  const cells = [
+    { agent: 'calibrated', a: 2, b: 2, tasks: 20, trials: 4 },
+    { agent: 'calibrated', a: 1, b: 3, tasks: 30, trials: 8 },
+    { agent: 'overconfident', a: 2, b: 2, tasks: 10, trials: 4 },
+    { agent: 'overconfident', a: 1, b: 3, tasks: 30, trials: 8 },
+    { agent: 'overconfident', a: 4, b: 1, tasks: 30, trials: 8 },
+  ] as const;
+
+  const coverage = (
+    cell: (typeof cells)[number],
+    bound: (suite: ReturnType<typeof simulateCalibration>, seed: number) => number,
+  ): number => {
+    const truth = (CALIBRATION_TRUTH[cell.agent] as Record<string, { ece: number }>)[
+      `${cell.a},${cell.b}`
+    ];
+    const rng = createRng(cell.tasks * 100 + cell.trials + cell.a);
+    const confidence = cell.agent === 'calibrated' ? (rate: number) => rate : Math.sqrt;
+    let covered = 0;
+    for (let suite = 0; suite < suites; suite += 1) {
+      const data = simulateCalibration(rng, { ...cell, confidence });
+      if (bound(data, suite) >= (truth?.ece ?? Number.NaN)) covered += 1;
+    }
+    return covered / suites;
+  };
+
+  it.each(cells)(
+    'bounds the true ECE from above at 95% ($agent, Beta($a, $b), $tasks tasks × $trials)',
+    (cell) => {
+      const share = coverage(
+        cell,
+        (suite, seed) => eceUpperBound(suite, { seed, resamples: 500 }).upper,
+      );
+      expect(share).toBeGreaterThanOrEqual(floor);
+    },
+  );
+
+  it('would fail for a bound that is too low: the sample ECE itself covers about half the time', () => {
+    const share = coverage(
+      cells[3],
+      (suite, seed) => eceUpperBound(suite, { seed, resamples: 1 }).value,
+    );
+    expect(share).toBeLessThan(floor);
+  });
+});
