@@ -48,6 +48,11 @@ const DEFAULT_CONFIDENCE = 0.95;
 const TIE_TOLERANCE = 1e-12;
 
 /**
+ * Not the scorecard's interval any more: {@link successRateInterval} is.
+ * Kept as the comparison in `npm run simulate:intervals`, where it falls
+ * to 19.8% coverage in the worst design: it collapses to a point whenever
+ * every task has the same rate, and its bounds move with the seed.
+ *
  * Confidence interval for a suite's success rate when trials are clustered
  * within tasks (k trials of each task). `value` is the task-weighted rate,
  * the mean of per-task rates, so a task run 20 times weighs no more than a
