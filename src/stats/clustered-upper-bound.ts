@@ -88,10 +88,17 @@ export interface ClusteredUpperBoundOptions {
  * every cell measured, and 97–100% when events hardly cluster; see
  * docs/statistics.md.
  *
- * Monotone: the zero-event bound is the least of all, and for a fixed
- * ρ the bound grows with the events. A shift of ρ̂ can still lower it
- * slightly when an event lands in a new task (at most 0.5 percentage
- * points over every layout up to 50 trials).
+ * Monotone by construction: one event more never lowers the bound. For a
+ * fixed ρ the bound grows with the events, but ρ̂ shifts as they land (an
+ * event that opens a new task lowers it), which alone could lower the
+ * bound by up to half a percentage point. So `upper` is the largest bound
+ * over the layouts nested in this one (each task's events at most as
+ * many): the raw bound depends on a nested layout only through its event
+ * total and how concentrated the events are (Σ e_i²/n_i, which raises ρ̂
+ * and the bound), so for each total it is enough to take the most
+ * concentrated nested layout, filling the tasks with the most events
+ * first. That is exact when tasks have equal numbers of trials (the usual
+ * case) and a close approximation otherwise.
  *
  * Empty input, a task with no trials, or events outside [0, trials] give
  * NaN (source `worst-case`, status from the estimator).
@@ -103,6 +110,43 @@ export interface ClusteredUpperBoundOptions {
 export function clusteredUpperBound(
   counts: readonly TaskEventCounts[],
   options: ClusteredUpperBoundOptions = {},
+): ClusteredUpperBound {
+  const observed = rawClusteredUpperBound(counts, options);
+  if (Number.isNaN(observed.upper) || observed.events === 0) return observed;
+  let upper = observed.upper;
+  for (const nested of mostConcentratedNestedLayouts(counts)) {
+    upper = Math.max(upper, rawClusteredUpperBound(nested, options).upper);
+  }
+  return { ...observed, upper };
+}
+
+/**
+ * For each event total below the observed one, the nested layout that
+ * packs those events most: the tasks with the most events filled first.
+ */
+function* mostConcentratedNestedLayouts(
+  counts: readonly TaskEventCounts[],
+): Generator<TaskEventCounts[]> {
+  const order = counts
+    .map((task, index) => ({ ...task, index }))
+    .sort((a, b) => b.events / b.trials - a.events / a.trials || a.trials - b.trials);
+  const total = counts.reduce((sum, task) => sum + task.events, 0);
+  for (let kept = 0; kept < total; kept += 1) {
+    let left = kept;
+    const nested = counts.map((task) => ({ events: 0, trials: task.trials }));
+    for (const task of order) {
+      const take = Math.min(task.events, left);
+      nested[task.index] = { events: take, trials: task.trials };
+      left -= take;
+    }
+    yield nested;
+  }
+}
+
+/** The bound of one layout, ρ̂ taken from that layout's events. */
+function rawClusteredUpperBound(
+  counts: readonly TaskEventCounts[],
+  options: ClusteredUpperBoundOptions,
 ): ClusteredUpperBound {
   const confidence = options.confidence ?? 0.95;
   const tasks = counts.length;
