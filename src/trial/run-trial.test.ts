@@ -352,7 +352,8 @@ describe('runTrial', () => {
     );
     expect(incompatible).toMatchObject({
       terminal_reason: 'harness_incompatibility',
-      valid: false,
+      valid: true,
+      success: false,
     });
     expect(incompatible.error).toBe('model does not support tools');
   });

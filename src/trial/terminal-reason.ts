@@ -10,8 +10,9 @@ export const INFRASTRUCTURE_EXITS: readonly ExitReason[] = [
 
 /**
  * The predeclared taxonomy: budget exhaustion, loops and agent errors are
- * agent failures (they stay in the denominator); broken environments and
- * graders make the trial invalid.
+ * agent failures (they stay in the denominator); a model that cannot use
+ * the tool protocol is the system's failure too (harness incompatibility);
+ * broken environments, providers and graders make the trial invalid.
  */
 export function terminalReason(
   exit: ExitReason,
@@ -23,7 +24,12 @@ export function terminalReason(
   return graded.success && NORMAL_EXIT_REASONS.includes(exit) ? 'success' : 'agent_failure';
 }
 
-/** Only successes and agent failures are valid: the rest are rerun and reported apart. */
+/**
+ * Successes, agent failures and harness incompatibilities are valid: they
+ * count in the denominator, because a system that cannot use the tools is
+ * the system configuration's failure, not the infrastructure's. Environment
+ * and grader failures are invalid: rerun and reported apart.
+ */
 export function isValidTerminal(reason: TerminalReason): boolean {
-  return reason === 'success' || reason === 'agent_failure';
+  return reason !== 'environment_failure' && reason !== 'grader_failure';
 }
