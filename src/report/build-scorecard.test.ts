@@ -380,3 +380,142 @@ describe('buildScorecard', () => {
     );
   });
 });
+
+describe('buildScorecard: who is to blame', () => {
+  const incompatible = (taskId: string, attempt: number): TrialRecord =>
+    buildTrialRecord({
+      task_id: taskId,
+      attempt,
+      valid: true,
+      success: false,
+      exit_reason: 'provider_error',
+      terminal_reason: 'harness_incompatibility',
+      error: 'fake-model refused the request: HTTP 400: tools are not supported by this model',
+    });
+
+  it('scores a system whose every trial is harness-incompatible 0%, not "—", and says why', () => {
+    const card = buildScorecard(run(['a', 'b'], 2), [
+      incompatible('a', 1),
+      incompatible('a', 2),
+      incompatible('b', 1),
+      incompatible('b', 2),
+    ]);
+    expect(card.success_rate).toMatchObject({ value: 0, successes: 0, trials: 4, tasks: 2 });
+    expect(card.counts).toMatchObject({
+      valid_trials: 4,
+      incompatible_trials: 4,
+      invalid_attempts: 0,
+      missing_trials: 0,
+    });
+    expect(card.terminal_reasons.harness_incompatibility).toBe(4);
+    expect(card.failure_reasons[0]).toEqual({ reason: 'exit:provider_error', trials: 4 });
+    expect(card.failure_reasons).toContainEqual({ reason: 'harness_incompatibility', trials: 4 });
+    const text = renderTerminal(card);
+    expect(text).toContain('Success    0.0%');
+    expect(text).toContain(
+      'note: 4 of 4 valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures',
+    );
+    expect(text).toContain('4 valid of 4 planned (2 tasks × 2), 4 of them harness-incompatible');
+  });
+
+  it('lists the most frequent invalid reasons with an example error under the scorecard', () => {
+    const invalid = (
+      taskId: string,
+      attempt: number,
+      rerun: number,
+      terminal: TrialRecord['terminal_reason'],
+      exit: TrialRecord['exit_reason'],
+      error: string,
+    ): TrialRecord =>
+      buildTrialRecord({
+        task_id: taskId,
+        attempt,
+        rerun,
+        valid: false,
+        terminal_reason: terminal,
+        exit_reason: exit,
+        error,
+      });
+    const card = buildScorecard(run(['a', 'b'], 1), [
+      invalid(
+        'a',
+        1,
+        0,
+        'environment_failure',
+        'provider_error',
+        'openai:x still failing: HTTP 503',
+      ),
+      invalid('a', 1, 1, 'environment_failure', 'provider_error', 'second 503'),
+      invalid('a', 1, 2, 'environment_failure', 'provider_error', 'third 503'),
+      invalid('b', 1, 0, 'environment_failure', 'tool_crash', 'tool get_order threw: boom'),
+      invalid('b', 1, 1, 'grader_failure', 'finished', 'grader failed: no such field'),
+      invalid('b', 1, 2, 'environment_failure', 'harness_crash', 'reset verification failed'),
+    ]);
+    expect(card.invalid_reasons.map((reason) => [reason.attempts, reason.example])).toEqual([
+      [3, 'openai:x still failing: HTTP 503'],
+      [1, 'reset verification failed'],
+      [1, 'tool get_order threw: boom'],
+      [1, 'grader failed: no such field'],
+    ]);
+    const lines = renderTerminal(card).split('\n');
+    expect(lines.find((line) => line.startsWith('Success'))).toMatch(/^Success {4}— /);
+    expect(lines).toContain(
+      '           no valid trial: all 6 attempt(s) were invalid, so there is no success rate (see "Invalid attempts" below)',
+    );
+    const from = lines.findIndex((line) => line.startsWith('Invalid attempts'));
+    expect(lines.slice(from, from + 8)).toEqual([
+      'Invalid attempts (6; left out of every rate and rerun; 2 planned trial(s) have no valid record)',
+      '      3  environment_failure · exit provider_error',
+      '         e.g. openai:x still failing: HTTP 503',
+      '      1  environment_failure · exit harness_crash',
+      '         e.g. reset verification failed',
+      '      1  environment_failure · exit tool_crash',
+      '         e.g. tool get_order threw: boom',
+      '         and 1 more reason(s) (see terminal_reasons and the trials in --json)',
+    ]);
+  });
+
+  it('shows per task the first agent error and how many trials ended in one', () => {
+    const errored = (taskId: string, attempt: number, error: string): TrialRecord =>
+      buildTrialRecord({
+        task_id: taskId,
+        attempt,
+        exit_reason: 'agent_error',
+        terminal_reason: 'agent_failure',
+        error,
+      });
+    const card = buildScorecard(run(['a', 'b', 'c'], 2), [
+      errored(
+        'a',
+        1,
+        "agent error: line 1 of the program's stdout is not JSON (Unexpected token 'H'). Line 1: Hello",
+      ),
+      errored('a', 2, 'agent error: a later one'),
+      errored(
+        'b',
+        1,
+        'agent error: the program exited with exit code 1 before sending a final message; its stderr ends with:\nTraceback (most recent call last):\n  File "agent.py", line 9\nKeyError: \'order_id\'\n',
+      ),
+      buildTrialRecord({ task_id: 'b', attempt: 2, success: true }),
+      ...trials('c', ['1', '0']),
+    ]);
+    expect(card.agent_errors).toEqual([
+      {
+        task_id: 'a',
+        trials: 2,
+        example:
+          "agent error: line 1 of the program's stdout is not JSON (Unexpected token 'H'). Line 1: Hello",
+      },
+      { task_id: 'b', trials: 1, example: expect.stringContaining('KeyError') },
+    ]);
+    const lines = renderTerminal(card).split('\n');
+    const from = lines.findIndex((line) => line.startsWith('Agent errors by task'));
+    expect(lines.slice(from, from + 5)).toEqual([
+      'Agent errors by task (trials that ended in agent_error; the first error)',
+      '      2  a',
+      "         agent error: line 1 of the program's stdout is not JSON (Unexpected token 'H'). Line 1: Hello",
+      '      1  b',
+      "         agent error: the program exited with exit code 1 before sending a final message; its stderr ends with: … KeyError: 'order_id'",
+    ]);
+  });
+});

@@ -15,6 +15,8 @@ import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
 import type {
+  AgentErrorSummary,
+  InvalidReason,
   RateSummary,
   SampleSummary,
   Scorecard,
@@ -83,6 +85,7 @@ const NORMAL_EXITS: ReadonlySet<string> = new Set(NORMAL_EXIT_REASONS);
  */
 export function failureReasons(trial: TrialRecord): string[] {
   const reasons = new Set<string>();
+  if (trial.terminal_reason === 'harness_incompatibility') reasons.add('harness_incompatibility');
   if (!NORMAL_EXITS.has(trial.exit_reason)) reasons.add(`exit:${trial.exit_reason}`);
   for (const check of trial.outcome.checks) if (!check.pass) reasons.add(`outcome:${check.kind}`);
   for (const check of trial.response.checks) if (!check.pass) reasons.add(`response:${check.kind}`);
@@ -99,6 +102,44 @@ function countFailureReasons(trials: readonly TrialRecord[]): Scorecard['failure
   return [...counts]
     .map(([reason, count]) => ({ reason, trials: count }))
     .sort((a, b) => b.trials - a.trials || a.reason.localeCompare(b.reason));
+}
+
+/** Invalid attempts grouped by terminal and exit reason, most first, with an example error. */
+function countInvalidReasons(trials: readonly TrialRecord[]): InvalidReason[] {
+  const groups = new Map<string, InvalidReason>();
+  for (const trial of trials) {
+    if (trial.valid) continue;
+    const key = `${trial.terminal_reason}/${trial.exit_reason}`;
+    const group = groups.get(key);
+    groups.set(key, {
+      terminal_reason: trial.terminal_reason,
+      exit_reason: trial.exit_reason,
+      attempts: (group?.attempts ?? 0) + 1,
+      example: group === undefined ? trial.error : group.example,
+    });
+  }
+  return [...groups.values()].sort(
+    (a, b) =>
+      b.attempts - a.attempts ||
+      a.terminal_reason.localeCompare(b.terminal_reason) ||
+      a.exit_reason.localeCompare(b.exit_reason),
+  );
+}
+
+/** Per task, valid trials that ended in agent_error, with the first one's error, in task order. */
+function summariseAgentErrors(
+  taskIds: readonly string[],
+  trials: readonly TrialRecord[],
+): AgentErrorSummary[] {
+  return taskIds.flatMap((taskId) => {
+    const errored = trials.filter(
+      (trial) => trial.task_id === taskId && trial.valid && trial.exit_reason === 'agent_error',
+    );
+    const first = errored[0];
+    return first === undefined
+      ? []
+      : [{ task_id: taskId, trials: errored.length, example: first.error }];
+  });
 }
 
 function kNote(
@@ -195,6 +236,9 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
       trials_per_task: run.trials_per_task,
       planned_trials: taskIds.length * run.trials_per_task,
       valid_trials: valid.length,
+      incompatible_trials: valid.filter(
+        (trial) => trial.terminal_reason === 'harness_incompatibility',
+      ).length,
       invalid_attempts: trials.length - valid.length,
       missing_trials: taskIds.length * run.trials_per_task - valid.length,
       successes,
@@ -257,6 +301,8 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     },
     latency_ms: summarise(valid.map((trial) => trial.usage.latency_ms)),
     failure_reasons: countFailureReasons(trials),
+    invalid_reasons: countInvalidReasons(trials),
+    agent_errors: summariseAgentErrors(taskIds, trials),
     faults,
     safety: summariseSafety(valid, faults),
     constraints_pass: summariseConstraints(valid),

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
 import { SAFETY_LABELS } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
@@ -120,6 +121,53 @@ function faultLines({ faults }: Scorecard): string[] {
   ];
 }
 
+/** Notes under the headline: no valid trial at all, or trials the system could not play. */
+function headlineNotes({ counts: n }: Scorecard): string[] {
+  const notes: string[] = [];
+  if (n.valid_trials === 0 && n.invalid_attempts > 0) {
+    notes.push(
+      `           no valid trial: all ${n.invalid_attempts} attempt(s) were invalid, so there is no success rate (see "Invalid attempts" below)`,
+    );
+  }
+  if (n.incompatible_trials > 0) {
+    notes.push(
+      `           note: ${n.incompatible_trials} of ${n.valid_trials} valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures`,
+    );
+  }
+  return notes;
+}
+
+/** The three most frequent reasons attempts were invalid, each with an example error. */
+function invalidLines({ counts: n, invalid_reasons: reasons }: Scorecard): string[] {
+  if (reasons.length === 0) return [];
+  const shown = reasons.slice(0, 3);
+  const more = reasons.length - shown.length;
+  return [
+    '',
+    `Invalid attempts (${n.invalid_attempts}; left out of every rate and rerun; ${n.missing_trials} planned trial(s) have no valid record)`,
+    ...shown.flatMap(({ terminal_reason, exit_reason, attempts, example }) => [
+      `  ${String(attempts).padStart(5)}  ${terminal_reason} · exit ${exit_reason}`,
+      `         e.g. ${abridgeMessage(example)}`,
+    ]),
+    ...(more > 0
+      ? [`         and ${more} more reason(s) (see terminal_reasons and the trials in --json)`]
+      : []),
+  ];
+}
+
+/** Per task, the valid trials that ended in agent_error and the first one's error. */
+function agentErrorLines({ agent_errors: errors }: Scorecard): string[] {
+  if (errors.length === 0) return [];
+  return [
+    '',
+    'Agent errors by task (trials that ended in agent_error; the first error)',
+    ...errors.flatMap(({ task_id, trials, example }) => [
+      `  ${String(trials).padStart(5)}  ${task_id}`,
+      `         ${abridgeMessage(example)}`,
+    ]),
+  ];
+}
+
 /** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
 export function renderTerminal(card: Scorecard): string {
   const { counts: n, success_rate: rate } = card;
@@ -128,6 +176,7 @@ export function renderTerminal(card: Scorecard): string {
     `suite ${card.suite.name} (${card.suite.hash.slice(0, 12)}) · agent ${card.agent} · system ${card.system_hash.slice(0, 12)}`,
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
+    ...headlineNotes(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
@@ -139,7 +188,7 @@ export function renderTerminal(card: Scorecard): string {
     ...byKWithIntervals('pass@k     ', card.pass_at_k, card.pass_at_k_ci95),
     ...correlationLine(card),
     ...(card.k.note === null ? [] : [`           note: ${card.k.note}`]),
-    `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task}) · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
+    `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task})${n.incompatible_trials > 0 ? `, ${n.incompatible_trials} of them harness-incompatible` : ''} · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
     `Cost       ${usd(card.cost.total_usd)} total · ${costPerSuccess(card)} · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,
@@ -161,6 +210,7 @@ export function renderTerminal(card: Scorecard): string {
       lines.push(`  ${String(trials).padStart(5)}  ${reason}`);
     }
   }
+  lines.push(...invalidLines(card), ...agentErrorLines(card));
   const table = new Table({
     head: ['task', 'success', '95% CI', 'invalid', 'most failed check'],
     style: { head: [], border: [], compact: true },

@@ -56,6 +56,21 @@ export interface RateSummary {
   readonly effective_trials: number;
 }
 
+export interface InvalidReason {
+  readonly terminal_reason: TerminalReason;
+  readonly exit_reason: ExitReason;
+  readonly attempts: number;
+  /** The error of the first such attempt; null when it recorded none. */
+  readonly example: string | null;
+}
+
+export interface AgentErrorSummary {
+  readonly task_id: string;
+  readonly trials: number;
+  /** The error of the task's first trial that ended in agent_error. */
+  readonly example: string | null;
+}
+
 /** k → [lower, upper] of a 95% interval. */
 export type IntervalsByK = Readonly<Record<string, readonly [number, number]>>;
 
@@ -69,9 +84,15 @@ export interface Scorecard {
     readonly tasks: number;
     readonly trials_per_task: number;
     readonly planned_trials: number;
-    /** Trials that count: successes and agent failures. */
+    /** Trials that count: successes, agent failures and harness incompatibilities. */
     readonly valid_trials: number;
-    /** Environment, grader or harness failures (rerun up to the run's limit). */
+    /**
+     * Valid trials that ended in harness_incompatibility (the model could not
+     * use the tool protocol): failures of the system configuration, counted
+     * in the success rate's denominator, not rerun.
+     */
+    readonly incompatible_trials: number;
+    /** Environment (provider included) or grader failures (rerun up to the run's limit). */
     readonly invalid_attempts: number;
     /** Planned trials left without a valid record after every rerun. */
     readonly missing_trials: number;
@@ -149,6 +170,16 @@ export interface Scorecard {
    * reason, most frequent first. A trial can have several reasons.
    */
   readonly failure_reasons: readonly { readonly reason: string; readonly trials: number }[];
+  /**
+   * Invalid attempts by terminal and exit reason, most frequent first, each
+   * with the error of its first attempt (what broke, for the terminal and CI).
+   */
+  readonly invalid_reasons: readonly InvalidReason[];
+  /**
+   * Per task with valid trials that ended in `agent_error` (a command
+   * agent's non-JSON line, a crash): how many, and the first one's error.
+   */
+  readonly agent_errors: readonly AgentErrorSummary[];
   /** Recovery and same-task success with and without each fault kind, injection resistance; null when none fired. */
   readonly faults: FaultSummary | null;
   /** Unsafe events (forbidden actions, no consent, out of scope, loops, injections not resisted) with 95% upper bounds. */

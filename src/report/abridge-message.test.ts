@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { abridgeMessage } from './abridge-message.js';
+
+describe('abridgeMessage', () => {
+  it("keeps a traceback's first and last lines on one line", () => {
+    const message = [
+      'agent error: the program exited with exit code 1 before sending a final message; its stderr ends with:',
+      'Traceback (most recent call last):',
+      '  File "agent.py", line 3, in <module>',
+      "KeyError: 'order_id'",
+      '',
+    ].join('\n');
+    expect(abridgeMessage(message, 400)).toBe(
+      "agent error: the program exited with exit code 1 before sending a final message; its stderr ends with: … KeyError: 'order_id'",
+    );
+  });
+
+  it('cuts a long line with an ellipsis and says when there is no message', () => {
+    expect(abridgeMessage('x'.repeat(50), 10)).toBe(`${'x'.repeat(9)}…`);
+    expect(abridgeMessage('short', 10)).toBe('short');
+    expect(abridgeMessage(null)).toBe('(no message recorded)');
+  });
+});
