@@ -1,2 +1,3 @@
-export { EXIT, main } from './main.js';
+export { EXIT } from './exit-codes.js';
+export { main } from './main.js';
 export type { CliIo } from './cli-io.js';

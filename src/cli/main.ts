@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { HARNESS_VERSION, isEndstateError } from '../core/index.js';
 import { ciOptions } from './ci-options.js';
+import { EXIT } from './exit-codes.js';
 import type { CliIo } from './cli-io.js';
 import { compareCommand } from './compare-command.js';
 import type { CompareFlags } from './compare-command.js';
@@ -30,9 +31,6 @@ import { viewCommand } from './view-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gates.js';
 import type { ViewFlags } from './view-command.js';
 
-/** Exit codes: 0 ran (and met every gate), 1 ran but fell under a gate, 2 bad input, 3 internal error. */
-export const EXIT = { ok: 0, gate: 1, usage: 2, internal: 3 } as const;
-
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const runCi = ciOptions();
   const reportCi = ciOptions();
@@ -57,6 +55,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--tasks <glob>', 'only tasks whose id matches the glob, e.g. "refund-*"')
     .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
     .option('--max-reruns <n>', 'reruns of an invalid trial', nonNegativeInteger, 2)
+    .option(
+      '--max-invalid <fraction>',
+      'exit 4 when more than this share of planned trials has no valid record after reruns',
+      probability,
+      0,
+    )
     .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .option(
@@ -118,6 +122,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option(
       '--html <file>',
       'also write a single-file HTML report with charts and trial traces (opens from disk, no network)',
+    )
+    .option(
+      '--max-invalid <fraction>',
+      'exit 4 when more than this share of planned trials has no valid record (default: not checked)',
+      probability,
     )
     .addOption(reportCi.failUnder)
     .addOption(reportCi.junit)

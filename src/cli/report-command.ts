@@ -4,8 +4,9 @@ import { buildScorecard, renderTerminal } from '../report/index.js';
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
-import { evaluateGates, failedGates, parseGate } from './gates.js';
+import { evaluateGates, parseGate } from './gates.js';
 import { openStoredRun } from './open-stored-run.js';
+import { runVerdict } from './run-verdict.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
 import { writeHtmlReport } from './write-html-report.js';
@@ -19,6 +20,8 @@ export interface ReportFlags extends CiOutputFlags {
   readonly saveFailures?: string;
   /** `--fail-under METRIC=V`, repeatable: exit 1 under any. */
   readonly failUnder?: readonly string[];
+  /** `--max-invalid P`: exit 4 when more than this share of planned trials has no valid record. */
+  readonly maxInvalid?: number;
 }
 
 /** `endstate report [RUN|latest]`: the scorecard recomputed from the store alone. */
@@ -54,9 +57,9 @@ export async function reportCommand(
       const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
       io.err(describeSavedFailures(written, flags.saveFailures, run));
     }
-    const failed = failedGates(scorecard, gates);
-    for (const message of failed) io.err(`gate failed: ${message}\n`);
-    return failed.length > 0 ? 1 : 0;
+    const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
+    for (const message of verdict.messages) io.err(`${message}\n`);
+    return verdict.code;
   } finally {
     await store.close();
   }

@@ -24,9 +24,10 @@ import type { RunFaults } from '../trial/index.js';
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
-import { evaluateGates, failedGates, parseGate } from './gates.js';
+import { evaluateGates, parseGate } from './gates.js';
 import { guardInterrupts } from './interrupt-guard.js';
 import { loadRunFaults } from './load-faults.js';
+import { runVerdict } from './run-verdict.js';
 import { warnIfLockStale } from './lock-warning.js';
 import { createProgress } from './progress.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
@@ -42,6 +43,8 @@ export interface RunFlags extends CiOutputFlags {
   readonly seed: number;
   readonly slip: number;
   readonly maxReruns: number;
+  /** Largest share of planned trials left without a valid record (0: every one must be valid). */
+  readonly maxInvalid: number;
   readonly tasks?: string;
   readonly trajectory?: string;
   readonly json?: string;
@@ -256,9 +259,9 @@ async function runChecked(
       const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, result.run);
       io.err(describeSavedFailures(written, flags.saveFailures, result.run));
     }
-    const failed = failedGates(scorecard, gates);
-    for (const message of failed) io.err(`gate failed: ${message}\n`);
-    return failed.length > 0 ? 1 : 0;
+    const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
+    for (const message of verdict.messages) io.err(`${message}\n`);
+    return verdict.code;
   } finally {
     guard.release();
     progress.stop();
