@@ -15,8 +15,15 @@ describe('abridgeMessage', () => {
     );
   });
 
-  it('cuts a long line with an ellipsis and says when there is no message', () => {
-    expect(abridgeMessage('x'.repeat(50), 10)).toBe(`${'x'.repeat(9)}…`);
+  it('cuts a long line in the middle, keeping what it quotes at the end', () => {
+    const line = `agent error: line 3 is not JSON. ${'Each line must be one message. '.repeat(5)}Line 3: Hello there`;
+    expect(abridgeMessage(line, 60)).toBe(
+      'agent error: line 3 is not JSON. Ea … e. Line 3: Hello there',
+    );
+    expect(abridgeMessage(line, 60).length).toBeLessThanOrEqual(60);
+  });
+
+  it('leaves a short line alone and says when there is no message', () => {
     expect(abridgeMessage('short', 10)).toBe('short');
     expect(abridgeMessage(null)).toBe('(no message recorded)');
   });
