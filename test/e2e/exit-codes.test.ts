@@ -1,0 +1,151 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer } from '../../src/testing/index.js';
+import { REPO, example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+
+const CRASHING = join(REPO, 'test/fixtures/crashing-suite');
+
+describe('exit codes a CI can trust', () => {
+  it('exits 4 when every trial is invalid, and shows why under the scorecard', () => {
+    const cwd = tempFolder();
+    const result = runCli(['run', CRASHING, '--no-canary'], cwd);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toMatch(/^Success {4}— /m);
+    expect(result.stdout).toContain(
+      'no valid trial: all 3 attempt(s) were invalid, so there is no success rate',
+    );
+    expect(result.stdout).toContain(
+      [
+        'Invalid attempts (3; left out of every rate and rerun; 1 planned trial(s) have no valid record)',
+        '      3  environment_failure · exit tool_crash',
+        '         e.g. tool get_order crashed: the order database is unreachable',
+      ].join('\n'),
+    );
+    expect(result.stderr).toContain(
+      'invalid trials: 1 of 1 planned trial(s) have no valid record after reruns (100.0%, over --max-invalid 0)',
+    );
+  });
+
+  it('lets --max-invalid tolerate missing trials, checks its range, and report applies it when asked', () => {
+    const cwd = tempFolder();
+    expect(runCli(['run', CRASHING, '--no-canary', '--max-invalid', '1'], cwd).code).toBe(0);
+    expect(runCli(['report', 'latest'], cwd).code).toBe(0);
+    expect(runCli(['report', 'latest', '--max-invalid', '0.5'], cwd)).toMatchObject({
+      code: 4,
+      stderr: expect.stringContaining('over --max-invalid 0.5'),
+    });
+    expect(runCli(['run', CRASHING, '--no-canary', '--max-invalid', '1.5'], cwd)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('expected a probability between 0 and 1'),
+    });
+  });
+
+  it('puts invalid trials (4) before a failed gate (1)', () => {
+    const cwd = tempFolder();
+    const result = runCli(
+      ['run', CRASHING, '--no-canary', '--fail-under', 'success_rate=0.5'],
+      cwd,
+    );
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('gate failed: success_rate is not available');
+  });
+
+  it("shows each task's first agent error and count in the terminal", () => {
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'chatty.mjs'),
+      "process.stdout.write('Hello! I will look into that order.\\n');\nsetTimeout(() => process.exit(0), 100);\n",
+    );
+    const result = runCli(
+      [
+        'run',
+        example('support'),
+        '--tasks',
+        'refund-8842',
+        '--trials',
+        '2',
+        '--agent',
+        'command',
+        '--command',
+        'node chatty.mjs',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    const from = lines.indexOf(
+      'Agent errors by task (trials that ended in agent_error; the first error)',
+    );
+    expect(from).toBeGreaterThan(0);
+    expect(lines[from + 1]).toBe('      2  refund-8842');
+    expect(lines[from + 2]).toMatch(
+      /^ {9}agent error: line 1 of the program's stdout is not JSON .* … .*Line 1: Hello! I will look into that order\.$/,
+    );
+  });
+
+  it('scores a model that cannot use the tools 0%, counts it, and exits 1', async () => {
+    // Every reply calls a tool with arguments that are not a JSON object.
+    const server = await startFakeOpenAiServer(() => ({
+      body: {
+        id: 'chatcmpl-unreadable',
+        object: 'chat.completion',
+        created: 0,
+        model: 'fake-model',
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: 'call_1',
+                  type: 'function',
+                  function: { name: 'get_order', arguments: '["8842"]' },
+                },
+              ],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      },
+    }));
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'pricing.json'),
+      JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 2, output: 10 } } }),
+    );
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('support'),
+          '--tasks',
+          'refund-8842',
+          '--trials',
+          '2',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--pricing',
+          'pricing.json',
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(result.stdout).toContain('Success    0.0%');
+      expect(result.stdout).toContain('harness_incompatibility 2');
+      expect(result.stdout).toContain(
+        'note: 2 of 2 valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures',
+      );
+      expect(result.stderr).toContain('incompatible: 2 of 2 valid trial(s)');
+      expect(result.code).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
