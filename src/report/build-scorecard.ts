@@ -14,9 +14,9 @@ import { costPerSuccessInterval } from './cost-per-success-interval.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
+import { summariseAgentErrors } from './agent-error-summary.js';
+import { countInvalidReasons } from './invalid-reasons.js';
 import type {
-  AgentErrorSummary,
-  InvalidReason,
   RateSummary,
   SampleSummary,
   Scorecard,
@@ -102,44 +102,6 @@ function countFailureReasons(trials: readonly TrialRecord[]): Scorecard['failure
   return [...counts]
     .map(([reason, count]) => ({ reason, trials: count }))
     .sort((a, b) => b.trials - a.trials || a.reason.localeCompare(b.reason));
-}
-
-/** Invalid attempts grouped by terminal and exit reason, most first, with an example error. */
-function countInvalidReasons(trials: readonly TrialRecord[]): InvalidReason[] {
-  const groups = new Map<string, InvalidReason>();
-  for (const trial of trials) {
-    if (trial.valid) continue;
-    const key = `${trial.terminal_reason}/${trial.exit_reason}`;
-    const group = groups.get(key);
-    groups.set(key, {
-      terminal_reason: trial.terminal_reason,
-      exit_reason: trial.exit_reason,
-      attempts: (group?.attempts ?? 0) + 1,
-      example: group === undefined ? trial.error : group.example,
-    });
-  }
-  return [...groups.values()].sort(
-    (a, b) =>
-      b.attempts - a.attempts ||
-      a.terminal_reason.localeCompare(b.terminal_reason) ||
-      a.exit_reason.localeCompare(b.exit_reason),
-  );
-}
-
-/** Per task, valid trials that ended in agent_error, with the first one's error, in task order. */
-function summariseAgentErrors(
-  taskIds: readonly string[],
-  trials: readonly TrialRecord[],
-): AgentErrorSummary[] {
-  return taskIds.flatMap((taskId) => {
-    const errored = trials.filter(
-      (trial) => trial.task_id === taskId && trial.valid && trial.exit_reason === 'agent_error',
-    );
-    const first = errored[0];
-    return first === undefined
-      ? []
-      : [{ task_id: taskId, trials: errored.length, example: first.error }];
-  });
 }
 
 function kNote(

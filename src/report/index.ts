@@ -51,7 +51,9 @@ export {
 } from './task-gate.js';
 export type { TaskGate, TaskVerdict } from './task-gate.js';
 export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
+export type { AgentErrorSummary } from './agent-error-summary.js';
 export type { CalibrationSummary } from './calibration-summary.js';
+export type { InvalidReason } from './invalid-reasons.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
 export { CAP_EXIT_REASONS } from './safety-summary.js';
 export type { SafetyBound, SafetyRate, SafetySummary } from './safety-summary.js';

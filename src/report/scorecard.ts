@@ -1,7 +1,9 @@
 import type { ExitReason, TerminalReason } from '../schema/index.js';
+import type { AgentErrorSummary } from './agent-error-summary.js';
 import type { CalibrationSummary } from './calibration-summary.js';
 import type { ConstraintSummary } from './constraint-summary.js';
 import type { FaultSummary } from './fault-summary.js';
+import type { InvalidReason } from './invalid-reasons.js';
 import type { SafetySummary } from './safety-summary.js';
 
 /** A sample summarised, with its size. NaN (null in JSON) when empty. */
@@ -54,21 +56,6 @@ export interface RateSummary {
   readonly tasks: number;
   /** The independent trials that would give the rate its observed variance (at most `trials`). */
   readonly effective_trials: number;
-}
-
-export interface InvalidReason {
-  readonly terminal_reason: TerminalReason;
-  readonly exit_reason: ExitReason;
-  readonly attempts: number;
-  /** The error of the first such attempt; null when it recorded none. */
-  readonly example: string | null;
-}
-
-export interface AgentErrorSummary {
-  readonly task_id: string;
-  readonly trials: number;
-  /** The error of the task's first trial that ended in agent_error. */
-  readonly example: string | null;
 }
 
 /** k → [lower, upper] of a 95% interval. */
