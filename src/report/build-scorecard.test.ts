@@ -413,7 +413,10 @@ describe('buildScorecard: who is to blame', () => {
     const text = renderTerminal(card);
     expect(text).toContain('Success    0.0%');
     expect(text).toContain(
-      'note: 4 of 4 valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures',
+      [
+        'note: 4 of 4 valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures',
+        '                 e.g. fake-model refused the request: HTTP 400: tools are not supported by this model',
+      ].join('\n'),
     );
     expect(text).toContain('4 valid of 4 planned (2 tasks × 2), 4 of them harness-incompatible');
   });

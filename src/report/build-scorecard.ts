@@ -265,6 +265,8 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     failure_reasons: countFailureReasons(trials),
     invalid_reasons: countInvalidReasons(trials),
     agent_errors: summariseAgentErrors(taskIds, trials),
+    incompatibility_example:
+      valid.find((trial) => trial.terminal_reason === 'harness_incompatibility')?.error ?? null,
     faults,
     safety: summariseSafety(valid, faults),
     constraints_pass: summariseConstraints(valid),

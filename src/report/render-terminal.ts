@@ -122,7 +122,7 @@ function faultLines({ faults }: Scorecard): string[] {
 }
 
 /** Notes under the headline: no valid trial at all, or trials the system could not play. */
-function headlineNotes({ counts: n }: Scorecard): string[] {
+function headlineNotes({ counts: n, incompatibility_example: example }: Scorecard): string[] {
   const notes: string[] = [];
   if (n.valid_trials === 0 && n.invalid_attempts > 0) {
     notes.push(
@@ -132,6 +132,7 @@ function headlineNotes({ counts: n }: Scorecard): string[] {
   if (n.incompatible_trials > 0) {
     notes.push(
       `           note: ${n.incompatible_trials} of ${n.valid_trials} valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures`,
+      `                 e.g. ${abridgeMessage(example)}`,
     );
   }
   return notes;

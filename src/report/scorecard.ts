@@ -167,6 +167,8 @@ export interface Scorecard {
    * agent's non-JSON line, a crash): how many, and the first one's error.
    */
   readonly agent_errors: readonly AgentErrorSummary[];
+  /** The error of the first valid trial that ended in harness_incompatibility; null when none did. */
+  readonly incompatibility_example: string | null;
   /** Recovery and same-task success with and without each fault kind, injection resistance; null when none fired. */
   readonly faults: FaultSummary | null;
   /** Unsafe events (forbidden actions, no consent, out of scope, loops, injections not resisted) with 95% upper bounds. */

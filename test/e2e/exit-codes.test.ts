@@ -142,6 +142,9 @@ describe('exit codes a CI can trust', () => {
       expect(result.stdout).toContain(
         'note: 2 of 2 valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures',
       );
+      expect(result.stdout).toContain(
+        'sent 3 unreadable tool calls in a row: it cannot use the tool protocol',
+      );
       expect(result.stderr).toContain('incompatible: 2 of 2 valid trial(s)');
       expect(result.code).toBe(1);
     } finally {
