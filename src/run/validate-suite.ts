@@ -190,7 +190,6 @@ function assertionChecks(task: Task, probes: readonly ProbeState[]): ValidationC
     s0: task.initialState.snapshot,
     states: probes,
   });
-  const where = probes.map((probe) => probe.name).join(', ');
   return task.spec.expect.assert.map((expression, index) => {
     const problem = broken.find((b) => b.index === index);
     return {
@@ -199,7 +198,7 @@ function assertionChecks(task: Task, probes: readonly ProbeState[]): ValidationC
       severity: 'error',
       message:
         problem === undefined
-          ? `${expression} evaluates on ${where}`
+          ? `${expression} evaluates on s0 and on the reference and known-bad paths' final states`
           : `${expression} cannot be evaluated on ${problem.state}: ${problem.error}`,
     };
   });
