@@ -20,6 +20,8 @@ export type { ResponseInput } from './response.js';
 export { createFinalStateView } from './state-view.js';
 export type { FinalStateView } from './state-view.js';
 export { toolAttempts } from './tool-attempts.js';
+export { typeCheckAssertions } from './type-check-assertions.js';
+export type { AssertionTypeError, TypeCheckAssertionsInput } from './type-check-assertions.js';
 export type { ToolAttempt } from './tool-attempts.js';
 export {
   matchTrajectory,

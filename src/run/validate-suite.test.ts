@@ -109,6 +109,21 @@ describe('validateSuite', () => {
       ]);
     });
 
+    it('is caught by the type checker in a branch no probed state reaches', async () => {
+      const validation = await validateSuite(
+        withAsserts(['sT.refunds.size() < 5 || sT.refunds[0].amount == 4299']),
+      );
+      expect(validation.usable).toBe(false);
+      expect(
+        validation.tasks[0]!.checks.find((check) => check.name === 'expect.assert[0]'),
+      ).toMatchObject({
+        pass: false,
+        severity: 'error',
+        message:
+          "sT.refunds.size() < 5 || sT.refunds[0].amount == 4299 does not type-check against the fields of the records in s0 and the reference and known-bad paths' final states: No such key: amount",
+      });
+    });
+
     it('makes the oracle a grader failure that names the check, not a failed reference', async () => {
       const validation = await validateSuite(
         withAsserts(['sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0']),

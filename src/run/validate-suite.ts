@@ -1,7 +1,7 @@
 import type { Agent } from '../agent/index.js';
 import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
-import { findBrokenAssertions } from '../grade/index.js';
+import { findBrokenAssertions, typeCheckAssertions } from '../grade/index.js';
 import type { ProbeState } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
@@ -182,24 +182,27 @@ async function validateTask(
 
 /**
  * One check per CEL assertion: it must evaluate to a boolean on every state
- * probed, else a trial ending there would be a grader failure.
+ * probed, else a trial ending there would be a grader failure, and it must
+ * type-check against the fields the records of those states have, so that a
+ * branch no probed state reaches cannot read a field no record has.
  */
 function assertionChecks(task: Task, probes: readonly ProbeState[]): ValidationCheck[] {
-  const broken = findBrokenAssertions({
-    assert: task.spec.expect.assert,
-    s0: task.initialState.snapshot,
-    states: probes,
-  });
+  const input = { assert: task.spec.expect.assert, s0: task.initialState.snapshot };
+  const broken = findBrokenAssertions({ ...input, states: probes });
+  const mistyped = typeCheckAssertions({ ...input, diffs: probes.map((probe) => probe.diff) });
   return task.spec.expect.assert.map((expression, index) => {
     const problem = broken.find((b) => b.index === index);
+    const typeError = mistyped.find((t) => t.index === index);
     return {
       name: `expect.assert[${index}]`,
-      pass: problem === undefined,
+      pass: problem === undefined && typeError === undefined,
       severity: 'error',
       message:
-        problem === undefined
-          ? `${expression} evaluates on s0 and on the reference and known-bad paths' final states`
-          : `${expression} cannot be evaluated on ${problem.state}: ${problem.error}`,
+        problem !== undefined
+          ? `${expression} cannot be evaluated on ${problem.state}: ${problem.error}`
+          : typeError !== undefined
+            ? `${expression} does not type-check against the fields of the records in s0 and the reference and known-bad paths' final states: ${typeError.error}`
+            : `${expression} evaluates on s0 and on the reference and known-bad paths' final states`,
     };
   });
 }
