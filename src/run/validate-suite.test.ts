@@ -107,6 +107,9 @@ describe('validateSuite', () => {
         'expect.assert[3] sT_by_id.refunds["RF-1"].amount_cents == 4299 cannot be evaluated on s0 (nothing changed): No such key: RF-1',
         "expect.assert[4] sT.refunds.map(r, r.amount_cents).sum() == 4299 cannot be evaluated on s0 (nothing changed): found no matching overload for 'list.sum()'",
       ]);
+      expect(task.checks.find((check) => check.name === 'do_nothing')?.message).toMatch(
+        /^an agent that does nothing makes the trial invalid \(grader_failure \(exit finished\): grader failed: expect\.assert\[1\]: /,
+      );
     });
 
     it('is caught by the type checker in a branch no probed state reaches', async () => {

@@ -156,7 +156,9 @@ async function validateTask(
     severity: requiresChange ? 'error' : 'warning',
     message: idle.success
       ? 'an agent that does nothing passes this task'
-      : `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`,
+      : idle.valid
+        ? `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`
+        : `an agent that does nothing makes the trial invalid (${describeFailure(idle)})`,
   });
 
   const replay = await play(
