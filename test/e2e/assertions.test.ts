@@ -35,4 +35,25 @@ describe('a CEL assertion that cannot work', () => {
       `tasks/refund-8842.yaml:28:7 expect.assert[2]: CEL does not type-check: found no matching overload for 'list.sum()' in ${assertion}`,
     );
   });
+
+  it('makes each trial of a run an invalid grader failure naming the check, rerun and counted apart', () => {
+    const refunds = 'sT.refunds.filter(r, r.order_id == "8842")';
+    const assertion = `${refunds}.size() == 0 || ${refunds}[0].amount_cents * 2 > 0`;
+    const cwd = supportWithAssertion(assertion);
+    const args = ['run', 'support', '--tasks', 'refund-8842', '--max-reruns', '1'];
+    runCli([...args, '--no-canary', '--json', 'out.json'], cwd);
+    const { scorecard, trials } = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
+      scorecard: { terminal_reasons: Record<string, number> };
+      trials: { rerun: number; terminal_reason: string; valid: boolean; error: string }[];
+    };
+    expect(trials.map((trial) => [trial.rerun, trial.terminal_reason, trial.valid])).toEqual([
+      [0, 'grader_failure', false],
+      [1, 'grader_failure', false],
+    ]);
+    expect(trials[0]?.error).toBe(
+      `grader failed: expect.assert[2]: ${assertion}: no such overload: dyn<double> * int`,
+    );
+    expect(scorecard.terminal_reasons).toMatchObject({ grader_failure: 2 });
+    expect(scorecard.terminal_reasons.agent_failure ?? 0).toBe(0);
+  });
 });
