@@ -1,6 +1,5 @@
 import { parse } from '@marcbachmann/cel-js';
 import type { StateSnapshot } from '../state/index.js';
-import { GraderError } from './grader-error.js';
 import type { FinalStateView } from './state-view.js';
 import { byIdView, lazyLists } from './state-view.js';
 
@@ -20,11 +19,19 @@ export type AssertionResult =
   | { readonly type: 'value'; readonly pass: boolean }
   | { readonly type: 'error'; readonly message: string };
 
+/** The first line of a CEL error: the rest is a caret drawing of the expression. */
+export function celErrorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
+}
+
 /**
  * Evaluates a CEL predicate. Variables: `s0` and `sT` map each collection to
  * the list of its records; `s0_by_id` and `sT_by_id` map collection → id →
- * record. An evaluation error (a missing key, say) is a failed assertion; a
- * result that is not a boolean means the task is wrong (GraderError).
+ * record. An expression that does not parse, fails to evaluate (an unknown
+ * function, `double * int`, a missing key) or gives something other than a
+ * boolean is an error: the assertion is broken, not false, and the caller
+ * makes it a grader failure.
  */
 export function evaluateAssertion(
   expression: string,
@@ -35,7 +42,7 @@ export function evaluateAssertion(
   try {
     program = compile(expression);
   } catch (error) {
-    throw new GraderError(`CEL assertion does not parse: ${expression}`, { cause: error });
+    return { type: 'error', message: `does not parse: ${celErrorMessage(error)}` };
   }
   let value: unknown;
   try {
@@ -46,13 +53,10 @@ export function evaluateAssertion(
       sT_by_id: sT.byId,
     });
   } catch (error) {
-    return {
-      type: 'error',
-      message: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
-    };
+    return { type: 'error', message: celErrorMessage(error) };
   }
   if (typeof value !== 'boolean') {
-    throw new GraderError(`CEL assertion "${expression}" gave ${typeof value}, not a boolean`);
+    return { type: 'error', message: `gave ${typeof value}, not a boolean` };
   }
   return { type: 'value', pass: value };
 }

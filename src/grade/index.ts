@@ -3,9 +3,16 @@ export type { AssertionResult } from './cel-assertion.js';
 export { isAffirmative } from './consent.js';
 export { gradeConstraints } from './constraints.js';
 export type { ConstraintsInput, ToolEffectOf } from './constraints.js';
+export { findBrokenAssertions } from './find-broken-assertions.js';
+export type {
+  BrokenAssertion,
+  FindBrokenAssertionsInput,
+  ProbeState,
+} from './find-broken-assertions.js';
 export { allChecks, gradeTrial } from './grade-trial.js';
 export type { TrialGrade, TrialGradeInput } from './grade-trial.js';
 export { GraderError } from './grader-error.js';
+export type { GraderErrorOptions } from './grader-error.js';
 export { gradeOutcome } from './outcome.js';
 export type { OutcomeInput } from './outcome.js';
 export { gradeResponse, normalizeForMatch } from './response.js';
@@ -13,6 +20,8 @@ export type { ResponseInput } from './response.js';
 export { createFinalStateView } from './state-view.js';
 export type { FinalStateView } from './state-view.js';
 export { toolAttempts } from './tool-attempts.js';
+export { typeCheckAssertions } from './type-check-assertions.js';
+export type { AssertionTypeError, TypeCheckAssertionsInput } from './type-check-assertions.js';
 export type { ToolAttempt } from './tool-attempts.js';
 export {
   matchTrajectory,

@@ -159,13 +159,59 @@ describe('gradeOutcome', () => {
       assert: [
         's0.refunds.size() == 0 && sT.refunds.size() == 1',
         'sT_by_id.orders["8842"].status == "refunded" && s0_by_id.orders["8842"].status == "delivered"',
-        'sT_by_id.orders["9999"].status == "x"',
+        'sT_by_id.orders["8843"].status == "refunded"',
         'sT.shipments.size() == 0 && s0.shipments.size() == 0 && sT_by_id.shipments.size() == 0',
       ],
     });
     const grade = gradeOutcome({ expect: withAsserts, s0, diff: refunded() });
     expect(grade.checks.map((check) => check.pass)).toEqual([true, true, false, true]);
-    expect(grade.checks[2]?.message).toMatch(/could not be evaluated: No such key: 9999/);
+    expect(grade.checks[2]?.message).toBe('sT_by_id.orders["8843"].status == "refunded" is false');
+  });
+
+  describe('an assertion that cannot be evaluated is a grader error, not a failed check', () => {
+    const thrown = (assert: string[]): GraderError => {
+      const broken = ExpectSchema.parse({ unchanged: 'ignore', assert });
+      try {
+        gradeOutcome({ expect: broken, s0, diff: refunded() });
+      } catch (error) {
+        if (error instanceof GraderError) return error;
+        throw error;
+      }
+      throw new Error('gradeOutcome did not throw');
+    };
+
+    it.each([
+      [
+        'an unknown function',
+        'sT.orders.map(o, o.total_cents).sum() > 0',
+        /no matching overload for 'list.sum\(\)'/,
+      ],
+      [
+        'double * int',
+        'sT_by_id.orders["8842"].total_cents * 2 > 0',
+        /no such overload: dyn<double> \* int/,
+      ],
+      ['a missing key', 'sT_by_id.orders["9999"].status == "x"', /No such key: 9999/],
+      ['a missing field', 'sT_by_id.orders["8842"].refunded_at == "x"', /No such key: refunded_at/],
+      ['a non-boolean result', 'sT.refunds.size()', /gave bigint, not a boolean/],
+      ['a parse error', 'sT.refunds.size( == 1', /does not parse/],
+    ])('for %s', (_, expression, error) => {
+      const graderError = thrown(['sT.refunds.size() == 1', expression]);
+      expect(graderError.checkId).toBe('expect.assert[1]');
+      expect(graderError.message).toMatch(/^expect\.assert\[1\]: /);
+      expect(graderError.message).toMatch(error);
+      const check = graderError.checks.find((c) => c.id === 'expect.assert[1]');
+      expect(check).toMatchObject({ kind: 'assert', pass: false });
+      expect(check?.message).toMatch(error);
+      expect(check?.evidence).toMatchObject({ expression });
+      expect(graderError.checks[0]).toMatchObject({ id: 'expect.assert[0]', pass: true });
+    });
+
+    it('names every broken assertion', () => {
+      const graderError = thrown(['sT.refunds.sum() == 1', 'true', 'sT.refunds.size()']);
+      expect(graderError.checkId).toBe('expect.assert[0]');
+      expect(graderError.message).toMatch(/^expect\.assert\[0\]: .*; expect\.assert\[2\]: /);
+    });
   });
 
   // Regressions found by test/property.

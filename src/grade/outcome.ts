@@ -24,7 +24,9 @@ interface Explained {
 /**
  * The outcome G(s0, sT): every expected change happened, every assertion
  * holds, and (unless `unchanged: ignore`) nothing else changed but what
- * `incidental` allows. Each check carries the records it looked at.
+ * `incidental` allows. Each check carries the records it looked at. An
+ * assertion that cannot be evaluated throws a GraderError naming its check
+ * id and carrying the checks, the broken one included.
  */
 export function gradeOutcome({ expect, s0, diff }: OutcomeInput): Grade {
   const sT = createFinalStateView(s0, diff);
@@ -32,10 +34,14 @@ export function gradeOutcome({ expect, s0, diff }: OutcomeInput): Grade {
   const checks: Check[] = expect.changes.map((change, index) =>
     checkChange(change, `expect.changes[${index}]`, s0, sT, diff, explained),
   );
+  const broken: { id: string; message: string }[] = [];
   expect.assert.forEach((expression, index) => {
+    const id = `expect.assert[${index}]`;
     const result = evaluateAssertion(expression, s0, sT);
+    if (result.type === 'error')
+      broken.push({ id, message: `${id}: ${expression}: ${result.message}` });
     checks.push({
-      id: `expect.assert[${index}]`,
+      id,
       kind: 'assert',
       pass: result.type === 'value' && result.pass,
       message:
@@ -48,6 +54,11 @@ export function gradeOutcome({ expect, s0, diff }: OutcomeInput): Grade {
           : { expression, value: result.pass },
     });
   });
+  // A broken assertion says nothing about the agent: the trial is a grader failure.
+  const [first] = broken;
+  if (first !== undefined) {
+    throw new GraderError(broken.map((b) => b.message).join('; '), { checkId: first.id, checks });
+  }
   if (expect.unchanged === 'everything-else') {
     checks.push(checkCollateral(diff, explained, expect.incidental));
   }
@@ -201,7 +212,7 @@ function incidentalMatcher(incidental: readonly string[]): (path: string) => boo
   } catch (error) {
     throw new GraderError(
       `expect.incidental has a pattern that is not a glob: ${(error as Error).message}`,
-      { cause: error },
+      { cause: error, checkId: 'expect.incidental' },
     );
   }
 }

@@ -82,6 +82,50 @@ describe('regrade', () => {
     expect(await store.listTrials(result.run.run_id)).toEqual(result.trials);
   });
 
+  it('reruns the trials of a broken assertion as grader failures, and a fixed assertion regrades them', async () => {
+    const store = createMemoryStore();
+    const withAssert = (assertion: string, revision: number, hash: string): Suite => ({
+      name: 'shop',
+      path: '/shop',
+      hash,
+      environment: shopEnvironment,
+      tasks: [
+        buildTask(shopEnvironment, {
+          ...shopRefundTask,
+          revision,
+          expect: { ...shopRefundTask.expect, assert: [assertion] },
+        }),
+      ],
+    });
+    const broken = 'sT.refunds.all(r, r.amount_cents * 2 > 0)';
+    const { run } = await runSuite({
+      suite: withAssert(broken, 1, 'suite-broken'),
+      agent: createOracleAgent(),
+      trials: 1,
+      maxReruns: 1,
+      store,
+    });
+    const before = await store.listTrials(run.run_id);
+    expect(before.map((trial) => [trial.rerun, trial.terminal_reason, trial.valid])).toEqual([
+      [0, 'grader_failure', false],
+      [1, 'grader_failure', false],
+    ]);
+    expect(before[0]?.error).toBe(
+      `grader failed: expect.assert[0]: ${broken}: no such overload: dyn<double> * int`,
+    );
+
+    const result = await regrade({
+      store,
+      run,
+      suite: withAssert('sT.refunds.all(r, r.amount_cents * 2.0 > 0.0)', 2, 'suite-fixed'),
+      allowSuiteChange: true,
+    });
+    expect(result.trials.map((trial) => [trial.terminal_reason, trial.error])).toEqual([
+      ['success', null],
+      ['success', null],
+    ]);
+  });
+
   it("refuses a suite whose hash is not the run's, naming the task whose revision changed", async () => {
     const store = createMemoryStore();
     const { run } = await runSuite({

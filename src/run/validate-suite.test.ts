@@ -20,13 +20,18 @@ const failing = (validation: Awaited<ReturnType<typeof validateSuite>>) =>
 
 describe('validateSuite', () => {
   it('accepts a task whose oracle succeeds and whose known-bad path fails on the named check', async () => {
-    const validation = await validateSuite(suiteOf(shopRefundTask));
+    const withAssert = {
+      ...shopRefundTask,
+      expect: { ...shopRefundTask.expect, assert: ['sT.refunds.size() <= 1'] },
+    };
+    const validation = await validateSuite(suiteOf(withAssert));
     expect(failing(validation)).toEqual([]);
     expect(validation.usable).toBe(true);
     expect(validation.tasks[0]?.checks.map((check) => check.name)).toEqual([
       'oracle',
       'reset',
       'known_bad:KNOWN-BAD-wrong-order',
+      'expect.assert[0]',
       'do_nothing',
       'replay',
     ]);
@@ -72,5 +77,63 @@ describe('validateSuite', () => {
     const validation = await validateSuite(suiteOf(vacuous));
     expect(failing(validation)).toContain('refund-8842 do_nothing');
     expect(validation.usable).toBe(false);
+  });
+
+  describe('an assertion that cannot be evaluated', () => {
+    const withAsserts = (assert: string[]) =>
+      suiteOf({ ...shopRefundTask, expect: { ...shopRefundTask.expect, assert } });
+
+    it('is named with its index, expression, error and the state it broke on', async () => {
+      const validation = await validateSuite(
+        withAsserts([
+          'sT.refunds.size() == 1',
+          'sT_by_id.orders["8842"].total_cents * 2 > 0',
+          'sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0',
+          'sT_by_id.refunds["RF-1"].amount_cents == 4299',
+          'sT.refunds.map(r, r.amount_cents).sum() == 4299',
+        ]),
+      );
+      expect(validation.usable).toBe(false);
+      const task = validation.tasks[0]!;
+      expect(task.file).toBe('tasks/refund-8842.yaml');
+      expect(
+        task.checks
+          .filter((check) => check.name.startsWith('expect.assert'))
+          .map((check) => `${check.name} ${check.pass ? 'ok' : check.message}`),
+      ).toEqual([
+        'expect.assert[0] ok',
+        'expect.assert[1] sT_by_id.orders["8842"].total_cents * 2 > 0 cannot be evaluated on s0 (nothing changed): no such overload: dyn<double> * int',
+        "expect.assert[2] sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0 cannot be evaluated on the reference path's final state: no such overload: dyn<double> * int",
+        'expect.assert[3] sT_by_id.refunds["RF-1"].amount_cents == 4299 cannot be evaluated on s0 (nothing changed): No such key: RF-1',
+        "expect.assert[4] sT.refunds.map(r, r.amount_cents).sum() == 4299 cannot be evaluated on s0 (nothing changed): found no matching overload for 'list.sum()'",
+      ]);
+      expect(task.checks.find((check) => check.name === 'do_nothing')?.message).toMatch(
+        /^an agent that does nothing makes the trial invalid \(grader_failure \(exit finished\): grader failed: expect\.assert\[1\]: /,
+      );
+    });
+
+    it('is caught by the type checker in a branch no probed state reaches', async () => {
+      const validation = await validateSuite(
+        withAsserts(['sT.refunds.size() < 5 || sT.refunds[0].amount == 4299']),
+      );
+      expect(validation.usable).toBe(false);
+      expect(
+        validation.tasks[0]!.checks.find((check) => check.name === 'expect.assert[0]'),
+      ).toMatchObject({
+        pass: false,
+        severity: 'error',
+        message:
+          "sT.refunds.size() < 5 || sT.refunds[0].amount == 4299 does not type-check against the fields of the records in s0 and the reference and known-bad paths' final states: No such key: amount",
+      });
+    });
+
+    it('makes the oracle a grader failure that names the check, not a failed reference', async () => {
+      const validation = await validateSuite(
+        withAsserts(['sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0']),
+      );
+      expect(validation.tasks[0]!.checks.find((check) => check.name === 'oracle')?.message).toBe(
+        'the reference path does not succeed: grader_failure (exit finished): grader failed: expect.assert[0]: sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0: no such overload: dyn<double> * int',
+      );
+    });
   });
 });

@@ -1,6 +1,8 @@
 import type { Agent } from '../agent/index.js';
 import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
+import { findBrokenAssertions, typeCheckAssertions } from '../grade/index.js';
+import type { ProbeState } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
 import type { FrozenState } from '../state/index.js';
@@ -9,7 +11,7 @@ import { runTrial } from '../trial/index.js';
 import { trajectoryOf } from './trajectory-of.js';
 
 export interface ValidationCheck {
-  /** `reset`, `oracle`, `known_bad:<name>`, `do_nothing`, `replay`. */
+  /** `reset`, `oracle`, `known_bad:<name>`, `expect.assert[i]`, `do_nothing`, `replay`. */
   readonly name: string;
   readonly pass: boolean;
   /** A warning does not make the task unusable. */
@@ -37,6 +39,9 @@ function failedCheckIds(record: TrialRecord): string[] {
 }
 
 function describeFailure(record: TrialRecord): string {
+  if (record.terminal_reason === 'grader_failure' && record.error !== null) {
+    return `${record.terminal_reason} (exit ${record.exit_reason}): ${record.error}`;
+  }
   const failed = failedCheckIds(record);
   const detail =
     failed.length > 0 ? `failed ${failed.join(', ')}` : (record.error ?? 'no check failed');
@@ -46,8 +51,9 @@ function describeFailure(record: TrialRecord): string {
 /**
  * Whether each task of a suite is usable: its reset restores s0, the oracle
  * solves it, every known-bad path fails (on the named check), a do-nothing
- * agent fails it when it requires a change, and a replay of the oracle's
- * trial reaches the same final state.
+ * agent fails it when it requires a change, every CEL assertion evaluates
+ * to a boolean on s0 and on the final states of the reference and known-bad
+ * paths, and a replay of the oracle's trial reaches the same final state.
  */
 export async function validateSuite(
   suite: Suite,
@@ -109,8 +115,18 @@ async function validateTask(
       : 'the state after reset differs from the fixture',
   );
 
+  const probes: ProbeState[] = [{ name: 's0 (nothing changed)', diff: {} }];
+  if (oracle.state_diff !== null) {
+    probes.push({ name: "the reference path's final state", diff: oracle.state_diff });
+  }
   for (const bad of task.spec.known_bad) {
     const record = await play(createPathAgent(bad.name, bad.actions), `known_bad:${bad.name}`);
+    if (record.state_diff !== null) {
+      probes.push({
+        name: `the final state of known-bad path ${bad.name}`,
+        diff: record.state_diff,
+      });
+    }
     const failed = failedCheckIds(record);
     const named = bad.fails;
     const failsAsNamed =
@@ -130,6 +146,8 @@ async function validateTask(
     );
   }
 
+  checks.push(...assertionChecks(task, probes));
+
   const idle = await play(createDoNothingAgent(), 'do_nothing');
   const requiresChange = task.spec.expect.changes.length > 0;
   checks.push({
@@ -138,7 +156,9 @@ async function validateTask(
     severity: requiresChange ? 'error' : 'warning',
     message: idle.success
       ? 'an agent that does nothing passes this task'
-      : `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`,
+      : idle.valid
+        ? `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`
+        : `an agent that does nothing makes the trial invalid (${describeFailure(idle)})`,
   });
 
   const replay = await play(
@@ -160,4 +180,31 @@ async function validateTask(
     usable: checks.every((check) => check.pass || check.severity === 'warning'),
     checks,
   };
+}
+
+/**
+ * One check per CEL assertion: it must evaluate to a boolean on every state
+ * probed, else a trial ending there would be a grader failure, and it must
+ * type-check against the fields the records of those states have, so that a
+ * branch no probed state reaches cannot read a field no record has.
+ */
+function assertionChecks(task: Task, probes: readonly ProbeState[]): ValidationCheck[] {
+  const input = { assert: task.spec.expect.assert, s0: task.initialState.snapshot };
+  const broken = findBrokenAssertions({ ...input, states: probes });
+  const mistyped = typeCheckAssertions({ ...input, diffs: probes.map((probe) => probe.diff) });
+  return task.spec.expect.assert.map((expression, index) => {
+    const problem = broken.find((b) => b.index === index);
+    const typeError = mistyped.find((t) => t.index === index);
+    return {
+      name: `expect.assert[${index}]`,
+      pass: problem === undefined && typeError === undefined,
+      severity: 'error',
+      message:
+        problem !== undefined
+          ? `${expression} cannot be evaluated on ${problem.state}: ${problem.error}`
+          : typeError !== undefined
+            ? `${expression} does not type-check against the fields of the records in s0 and the reference and known-bad paths' final states: ${typeError.error}`
+            : `${expression} evaluates on s0 and on the reference and known-bad paths' final states`,
+    };
+  });
 }

@@ -1,16 +1,16 @@
-import { parse as parseCel } from '@marcbachmann/cel-js';
 import picomatch from 'picomatch';
 import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
 import { isJsonObject, jsonEqual } from '../core/index.js';
 import type { Injection, Step, TaskFile } from '../schema/index.js';
+import { checkCelAssertion } from './check-cel-assertion.js';
 import type { YamlSource } from './yaml-source.js';
 import { formatPath } from './zod-problems.js';
 
 /**
  * Checks what a schema cannot: the environment exists, every tool named
- * exists, reference arguments fit the tool's input, CEL assertions,
- * incidental globs and script patterns parse.
+ * exists, reference arguments fit the tool's input, CEL assertions
+ * type-check, incidental globs and script patterns parse.
  */
 export function checkTaskReferences(
   spec: TaskFile,
@@ -95,13 +95,8 @@ export function checkTaskReferences(
   spec.tools.deny.forEach((tool, index) => checkTool(['tools', 'deny', index], tool));
 
   spec.expect.assert.forEach((expression, index) => {
-    try {
-      parseCel(expression);
-    } catch (error) {
-      const detail =
-        error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
-      at(['expect', 'assert', index], `CEL does not parse: ${detail}`);
-    }
+    const problem = checkCelAssertion(expression);
+    if (problem !== undefined) at(['expect', 'assert', index], problem);
   });
   spec.expect.incidental.forEach((glob, index) => {
     try {

@@ -65,7 +65,9 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
       ...record,
       final_state_hash: state.hash,
       state_diff: state.diff,
-      outcome: verdict?.outcome ?? { pass: false, checks: [] },
+      outcome:
+        verdict?.outcome ??
+        (graded.type === 'error' ? graded.outcome : { pass: false, checks: [] }),
       constraints: [...(verdict?.constraints ?? [])],
       response: verdict?.response ?? { pass: false, checks: [] },
       terminal_reason: terminal,

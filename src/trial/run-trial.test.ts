@@ -200,6 +200,57 @@ describe('runTrial', () => {
     expect(record.error).toMatch(/gave bigint, not a boolean/);
   });
 
+  it.each([
+    [
+      'list.sum()',
+      'sT.refunds.map(r, r.amount_cents).sum() == 4299',
+      "found no matching overload for 'list.sum()'",
+    ],
+    [
+      'double * int',
+      'sT_by_id.orders["8842"].total_cents * 2 > 0',
+      'no such overload: dyn<double> * int',
+    ],
+  ])(
+    'makes an assertion using %s an invalid grader failure naming the check',
+    async (_, assertion, error) => {
+      const record = await trial(createOracleAgent(), {
+        expect: { ...shopRefundTask.expect, assert: ['sT.refunds.size() == 1', assertion] },
+      });
+      expect(record).toMatchObject({
+        exit_reason: 'finished',
+        terminal_reason: 'grader_failure',
+        valid: false,
+        success: false,
+      });
+      expect(record.error).toBe(`grader failed: expect.assert[1]: ${assertion}: ${error}`);
+      const check = record.outcome.checks.find((c) => c.id === 'expect.assert[1]');
+      expect(check).toEqual({
+        id: 'expect.assert[1]',
+        kind: 'assert',
+        pass: false,
+        message: `${assertion} could not be evaluated: ${error}`,
+        evidence: { expression: assertion, error },
+      });
+    },
+  );
+
+  it('keeps an assertion that is merely false an agent failure', async () => {
+    const record = await trial(createOracleAgent(), {
+      expect: { ...shopRefundTask.expect, assert: ['sT.refunds.size() == 2'] },
+    });
+    expect(record).toMatchObject({
+      terminal_reason: 'agent_failure',
+      valid: true,
+      success: false,
+      error: null,
+    });
+    expect(record.outcome.checks.find((c) => c.id === 'expect.assert[0]')).toMatchObject({
+      pass: false,
+      message: 'sT.refunds.size() == 2 is false',
+    });
+  });
+
   it('stops when the user stops', async () => {
     const record = await trial(
       agentDoing(async (session) => {

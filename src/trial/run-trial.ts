@@ -126,7 +126,8 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     final_answer: finalAnswer,
     exit_reason: exit,
     terminal_reason: terminal,
-    outcome: verdict?.outcome ?? { pass: false, checks: [] },
+    outcome:
+      verdict?.outcome ?? (graded.type === 'error' ? graded.outcome : { pass: false, checks: [] }),
     constraints: [...(verdict?.constraints ?? [])],
     response: verdict?.response ?? { pass: false, checks: [] },
     success: terminal === 'success',

@@ -78,7 +78,7 @@ describe('endstate regrade', () => {
       expect(verdicts(regraded.trials)).toEqual(verdicts(original.trials));
       expect(result.stdout).toContain(`endstate · ${regraded.run.run_id}`);
       expect(result.stdout).toContain(
-        `Regraded ${original.run.run_id} as ${regraded.run.run_id} (grader version 1 → 1)`,
+        `Regraded ${original.run.run_id} as ${regraded.run.run_id} (grader version 2 → 2)`,
       );
       expect(result.stdout).toContain(
         `${original.trials.length} of ${original.trials.length} regraded`,

@@ -1,0 +1,39 @@
+import { Environment } from '@marcbachmann/cel-js';
+
+/**
+ * The variables an assertion sees, typed as far as every task shares them:
+ * collections of records whose fields are `dyn`. The checker then refuses
+ * what no state can make work (an unknown function such as `list.sum()`, an
+ * unknown variable, `int * double` between typed values, a result that is
+ * not a boolean) and leaves field-level types to `endstate validate`, which
+ * evaluates each assertion on real states.
+ */
+const assertionVariables = new Environment({ unlistedVariablesAreDyn: false })
+  .registerVariable('s0', 'map<string, list<map<string, dyn>>>')
+  .registerVariable('sT', 'map<string, list<map<string, dyn>>>')
+  .registerVariable('s0_by_id', 'map<string, map<string, map<string, dyn>>>')
+  .registerVariable('sT_by_id', 'map<string, map<string, map<string, dyn>>>');
+
+const firstLine = (error: unknown): string => {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
+};
+
+/** Why a CEL assertion cannot work whatever the state, or undefined when it type-checks. */
+export function checkCelAssertion(expression: string): string | undefined {
+  let result: ReturnType<Environment['check']>;
+  try {
+    result = assertionVariables.check(expression);
+  } catch (error) {
+    return `CEL does not parse: ${firstLine(error)}`;
+  }
+  if (!result.valid) {
+    return result.error?.name === 'ParseError'
+      ? `CEL does not parse: ${firstLine(result.error)}`
+      : `CEL does not type-check: ${firstLine(result.error)} in ${expression}`;
+  }
+  if (result.type !== 'bool' && result.type !== 'dyn') {
+    return `CEL gives ${result.type ?? 'no value'}, not a bool: ${expression}`;
+  }
+  return undefined;
+}
