@@ -207,6 +207,25 @@ describe('gradeOutcome', () => {
       expect(graderError.checks[0]).toMatchObject({ id: 'expect.assert[0]', pass: true });
     });
 
+    it('stays an agent failure when another check already fails the outcome', () => {
+      // The agent deleted order 8842: the expected set fails, and the assertion that
+      // reads the record breaks. The verdict does not rest on the broken assertion.
+      const expectation = ExpectSchema.parse({
+        changes: [{ set: 'orders/8842/status', to: 'refunded' }],
+        assert: ['sT_by_id.orders["8842"].status == "refunded"'],
+      });
+      const sT = structuredClone(s0) as Record<string, Record<string, unknown>>;
+      delete sT.orders!['8842'];
+      const grade = gradeOutcome({
+        expect: expectation,
+        s0,
+        diff: diffStates(s0, sT as StateSnapshot),
+      });
+      expect(grade.pass).toBe(false);
+      expect(failed(grade)).toEqual(['expect.changes[0]', 'expect.assert[0]', 'expect.unchanged']);
+      expect(grade.checks[1]?.message).toMatch(/could not be evaluated: No such key: 8842/);
+    });
+
     it('names every broken assertion', () => {
       const graderError = thrown(['sT.refunds.sum() == 1', 'true', 'sT.refunds.size()']);
       expect(graderError.checkId).toBe('expect.assert[0]');

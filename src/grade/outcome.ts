@@ -54,13 +54,19 @@ export function gradeOutcome({ expect, s0, diff }: OutcomeInput): Grade {
           : { expression, value: result.pass },
     });
   });
-  // A broken assertion says nothing about the agent: the trial is a grader failure.
-  const [first] = broken;
-  if (first !== undefined) {
-    throw new GraderError(broken.map((b) => b.message).join('; '), { checkId: first.id, checks });
-  }
   if (expect.unchanged === 'everything-else') {
     checks.push(checkCollateral(diff, explained, expect.incidental));
+  }
+  // A broken assertion says nothing about the agent: when the verdict rests
+  // on it, the trial is a grader failure. When another check already failed
+  // the outcome fails whatever it would say, and the failure stays the
+  // agent's (an agent that deleted the record an assertion reads must not
+  // vanish from the denominator); the broken check still says why.
+  const brokenIds = new Set(broken.map((b) => b.id));
+  const [first] = broken;
+  const isDecidedWithout = checks.some((check) => !brokenIds.has(check.id) && !check.pass);
+  if (first !== undefined && !isDecidedWithout) {
+    throw new GraderError(broken.map((b) => b.message).join('; '), { checkId: first.id, checks });
   }
   return { pass: checks.every((check) => check.pass), checks };
 }
