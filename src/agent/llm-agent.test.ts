@@ -10,6 +10,7 @@ import type { Step, TrialRecord } from '../schema/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import {
+  noAnswer,
   rateLimitedReply,
   scriptedModel,
   startFakeOpenAiServer,
@@ -202,6 +203,32 @@ describe('createLlmAgent', () => {
       await server.close();
     }
   });
+
+  it('gives up on a request the provider never answers and makes the trial invalid, not failed', async () => {
+    const server = await startFakeOpenAiServer(() => noAnswer());
+    try {
+      const languageModel = await createLanguageModel(
+        { provider: 'openai-compatible', id: 'fake-model', base_url: server.url },
+        {},
+      );
+      const started = Date.now();
+      const record = await trial(languageModel, {
+        requestTimeoutMs: 200,
+        retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 100 },
+      });
+      expect(record).toMatchObject({
+        exit_reason: 'provider_error',
+        terminal_reason: 'environment_failure',
+        valid: false,
+        success: false,
+      });
+      expect(record.error).toMatch(/still failing after 1 retries: no answer within 0.2 s/);
+      expect(server.requests).toHaveLength(2);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await server.close();
+    }
+  }, 15_000);
 
   it('calls a model that cannot read tools a harness incompatibility', async () => {
     const server = await startFakeOpenAiServer(() => ({

@@ -11,6 +11,7 @@ import {
   openProbability,
   positiveInteger,
   probability,
+  requestTimeoutSeconds,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { lockCommand } from './lock-command.js';
@@ -95,6 +96,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'run-wide limit per provider endpoint',
       positiveInteger,
       8,
+    )
+    .option(
+      '--request-timeout <seconds>',
+      'longest wait for one model request (1-3600); then it is retried like a 5xx',
+      requestTimeoutSeconds,
+      120,
     )
     .addOption(runCi.failUnder)
     .addOption(runCi.junit)

@@ -20,6 +20,8 @@ export interface ModelWiringFlags {
   readonly replay?: string;
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
+  /** Seconds to wait for one request's answer. */
+  readonly requestTimeout: number;
 }
 
 /**
@@ -58,6 +60,7 @@ export function wireModels(
         }),
         price: requirePrice(priceOf(pricing, key), key),
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: flags.maxRetries },
+        requestTimeoutMs: flags.requestTimeout * 1000,
         limit: limit,
         ...(recording === undefined ? {} : { recording }),
         sleep,

@@ -61,6 +61,8 @@ export interface RunFlags extends CiOutputFlags {
   readonly replay?: string;
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
+  /** Seconds. */
+  readonly requestTimeout: number;
   readonly command?: string;
   readonly faults?: string;
   readonly resume?: string;

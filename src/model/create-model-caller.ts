@@ -1,6 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { AgentInfrastructureError, EndstateError } from '../core/index.js';
 import { classifyModelError } from './classify-model-error.js';
+import type { ModelErrorClass } from './classify-model-error.js';
 import type { ModelCallRequest, ModelCallResult, ModelCaller } from './model-caller.js';
 import { recordingKey } from './model-recording.js';
 import type { ModelRecording } from './model-recording.js';
@@ -21,6 +22,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60_000,
 };
 
+/** Longest wait for one model request's answer unless the run says otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
 export interface ModelCallerOptions {
   /** `provider:id`. */
   readonly model: string;
@@ -28,6 +32,12 @@ export interface ModelCallerOptions {
   readonly languageModel: LanguageModelV3;
   readonly price: Price;
   readonly retry?: RetryPolicy;
+  /**
+   * Longest wait for one request's answer (default 120 s): a provider that
+   * accepts the connection and never answers is then retried like any other
+   * passing trouble, instead of holding the trial until its own timeout.
+   */
+  readonly requestTimeoutMs?: number;
   /** Run-wide limit on concurrent requests to this provider. */
   readonly limit: <T>(work: () => Promise<T>) => Promise<T>;
   readonly recording?: ModelRecording;
@@ -57,16 +67,23 @@ function tokensOf(result: LanguageModelV3GenerateResult) {
  */
 export function createModelCaller(options: ModelCallerOptions): ModelCaller {
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const generate = async (
     request: ModelCallRequest,
     signal: AbortSignal,
   ): Promise<ModelCallResult> => {
     let waitMs = 0;
     for (let attempt = 0; ; attempt++) {
+      let timeout: AbortSignal | undefined;
       try {
-        const result = await options.limit(async () =>
-          options.languageModel.doGenerate({ ...request.options, abortSignal: signal }),
-        );
+        const result = await options.limit(async () => {
+          // The clock starts once the request is sent, not while it queues for the limit.
+          timeout = AbortSignal.timeout(timeoutMs);
+          return options.languageModel.doGenerate({
+            ...request.options,
+            abortSignal: AbortSignal.any([signal, timeout]),
+          });
+        });
         const tokens = tokensOf(result);
         return {
           content: result.content,
@@ -82,7 +99,14 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
         };
       } catch (error) {
         if (signal.aborted) throw error;
-        const verdict = classifyModelError(error, options.now());
+        const verdict: ModelErrorClass =
+          timeout?.aborted === true
+            ? {
+                type: 'retryable',
+                retryAfterMs: undefined,
+                message: `no answer within ${timeoutMs / 1000} s (the request timeout)`,
+              }
+            : classifyModelError(error, options.now());
         if (verdict.type === 'refused') {
           throw new AgentInfrastructureError(
             `${options.model} refused the request: ${verdict.message}`,

@@ -1,7 +1,12 @@
 export { classifyModelError, retryAfterMs } from './classify-model-error.js';
 export type { ModelErrorClass } from './classify-model-error.js';
 export { API_KEY_VARIABLES, createLanguageModel } from './create-language-model.js';
-export { DEFAULT_RETRY_POLICY, createModelCaller, requirePrice } from './create-model-caller.js';
+export {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RETRY_POLICY,
+  createModelCaller,
+  requirePrice,
+} from './create-model-caller.js';
 export type { ModelCallerOptions, RetryPolicy } from './create-model-caller.js';
 export { decodingOptions } from './model-caller.js';
 export type {
