@@ -31,8 +31,11 @@ import { viewCommand } from './view-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gates.js';
 import type { ViewFlags } from './view-command.js';
 
-/** Exit codes: 0 ran (and met every gate), 1 ran but fell under a gate, 2 bad input, 3 internal error. */
-export const EXIT = { ok: 0, gate: 1, usage: 2, internal: 3 } as const;
+/**
+ * Exit codes: 0 ran (and met every gate), 1 ran but fell under a gate, 2 bad input, 3 internal
+ * error, 4 a model provider refused a request no retry can fix (key, model name, base URL).
+ */
+export const EXIT = { ok: 0, gate: 1, usage: 2, internal: 3, provider: 4 } as const;
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const runCi = ciOptions();
@@ -113,6 +116,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'go on with an interrupted run (id or "latest"): stored trials are kept, the rest run',
     )
     .option('--no-canary', "skip the canary gate (the oracle on the suite's canary tasks first)")
+    .option(
+      '--no-preflight',
+      'skip the one tiny request to each model before the first trial (skipped with --replay)',
+    )
     .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
     .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')
     .action(async (suite: string, flags: RunFlags) => setExit(await runCommand(suite, flags, io)));
@@ -299,6 +306,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     }
     if (isEndstateError(error)) {
       io.err(`error ${error.code}: ${error.message}\n`);
+      if (error.code === 'E_PROVIDER') return EXIT.provider;
       return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.usage;
     }
     io.err(

@@ -68,6 +68,8 @@ export interface RunFlags extends CiOutputFlags {
   readonly resume?: string;
   /** False with --no-canary. */
   readonly canary: boolean;
+  /** False with --no-preflight. */
+  readonly preflight: boolean;
   readonly saveFailures?: string;
   readonly durable?: boolean;
 }
@@ -204,6 +206,8 @@ async function runChecked(
     if (refusal !== undefined) throw refusal;
   }
   if (flags.canary) await checkCanary(suite, suitePath, flags.seed);
+  if (flags.preflight && flags.replay === undefined)
+    await preflight(flags, (wiring ??= wireModels(flags, io)));
   const store = openStore();
 
   const progress = createProgress(io);
@@ -225,6 +229,7 @@ async function runChecked(
       ...(users === undefined ? {} : { users }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
+      stop: () => wiring?.refusal(),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') {
           guard.runId = event.run.run_id;
@@ -236,6 +241,14 @@ async function runChecked(
         }
         progress.onEvent(event);
       },
+    }).catch((error: unknown) => {
+      if (error === wiring?.refusal() && guard.runId !== undefined) {
+        progress.stop();
+        io.err(
+          `run ${guard.runId} stopped after a refused model request: its finished trials are stored; once fixed, go on with --resume ${guard.runId}\n`,
+        );
+      }
+      throw error;
     });
     progress.stop();
     // The scorecard comes from the store, as `endstate report` would rebuild it.
@@ -264,6 +277,16 @@ async function runChecked(
   } finally {
     guard.release();
     progress.stop();
+  }
+}
+
+/** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */
+async function preflight(flags: RunFlags, wiring: ReturnType<typeof wireModels>): Promise<void> {
+  if (flags.agent === 'llm' && flags.model !== undefined) {
+    await wiring.preflight(parseModelRef(flags.model, '--model'), 'agent');
+  }
+  if (flags.userModel !== undefined) {
+    await wiring.preflight(parseModelRef(flags.userModel, '--user-model'), 'user');
   }
 }
 

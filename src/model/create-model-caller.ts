@@ -25,6 +25,15 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** Longest wait for one model request's answer unless the run says otherwise. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 
+/** A refusal no retry or rerun can fix. */
+export interface ModelRefusal {
+  /** `provider:id`. */
+  readonly model: string;
+  /** `provider`: the provider refused; `replay`: the recording has no answer. */
+  readonly source: 'provider' | 'replay';
+  readonly message: string;
+}
+
 export interface ModelCallerOptions {
   /** `provider:id`. */
   readonly model: string;
@@ -41,6 +50,12 @@ export interface ModelCallerOptions {
   /** Run-wide limit on concurrent requests to this provider. */
   readonly limit: <T>(work: () => Promise<T>) => Promise<T>;
   readonly recording?: ModelRecording;
+  /**
+   * Told of a refusal that every later request would meet too (a bad key,
+   * an unknown model, a request the provider cannot serve, a call missing
+   * from the recording), so the run can stop instead of playing on.
+   */
+  readonly onRefusal?: (refusal: ModelRefusal) => void;
   /** Waits, aborting early with the signal (the shell passes a timer). */
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Uniform in [0, 1) for jitter. */
@@ -108,6 +123,13 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
               }
             : classifyModelError(error, options.now());
         if (verdict.type === 'refused') {
+          if (verdict.stopsRun) {
+            options.onRefusal?.({
+              model: options.model,
+              source: 'provider',
+              message: verdict.message,
+            });
+          }
           throw new AgentInfrastructureError(
             `${options.model} refused the request: ${verdict.message}`,
             'harness_incompatibility',
@@ -139,10 +161,9 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
       if (recording.mode === 'replay') {
         const recorded = recording.load(key);
         if (recorded === undefined) {
-          throw new AgentInfrastructureError(
-            `no recorded response in ${recording.folder} for this ${request.role} call (${request.trial.task_id} attempt ${request.trial.attempt}, call ${request.callIndex + 1}): the run differs from the recorded one`,
-            'harness_incompatibility',
-          );
+          const message = `no recorded response in ${recording.folder} for this ${request.role} call (${request.trial.task_id} attempt ${request.trial.attempt}, call ${request.callIndex + 1}): the run differs from the recorded one`;
+          options.onRefusal?.({ model: options.model, source: 'replay', message });
+          throw new AgentInfrastructureError(message, 'harness_incompatibility');
         }
         return recorded.result;
       }

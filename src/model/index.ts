@@ -7,7 +7,7 @@ export {
   createModelCaller,
   requirePrice,
 } from './create-model-caller.js';
-export type { ModelCallerOptions, RetryPolicy } from './create-model-caller.js';
+export type { ModelCallerOptions, ModelRefusal, RetryPolicy } from './create-model-caller.js';
 export { decodingOptions } from './model-caller.js';
 export type {
   DecodingSettings,
@@ -16,6 +16,7 @@ export type {
   ModelCaller,
 } from './model-caller.js';
 export { PROVIDERS, modelKey, parseModelRef } from './model-ref.js';
+export { preflightRequest } from './preflight-request.js';
 export type { ModelRef, Provider } from './model-ref.js';
 export { openModelRecording, recordingKey } from './model-recording.js';
 export type { ModelRecording, RecordedCall } from './model-recording.js';
