@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,20 @@ import {
   toolCallReply,
 } from '../../src/testing/index.js';
 import type { FakeReply } from '../../src/testing/index.js';
+import type { JsonObject } from '../../src/core/index.js';
 import { example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+
+/** The one-line request endstate sends before the first trial. */
+const isPreflight = (body: JsonObject): boolean =>
+  JSON.stringify(body.messages).includes('Reply with the word OK.');
+
+/** Answers the preflight, and every other request by its index among the others. */
+function afterPreflight(
+  respond: (body: JsonObject, index: number) => FakeReply,
+): (body: JsonObject) => FakeReply {
+  let index = 0;
+  return (body) => (isPreflight(body) ? textReply('OK') : respond(body, index++));
+}
 
 /** The reference path of change-flight-017, as a model would play it. */
 const replies: FakeReply[] = [
@@ -40,10 +53,12 @@ interface Output {
 
 describe('endstate run --agent llm', () => {
   it('completes change-flight-017 against a local OpenAI-compatible server and prices it', async () => {
-    const server = await startFakeOpenAiServer((_body, index) =>
-      index === 1
-        ? rateLimitedReply(0)
-        : (replies[index > 1 ? index - 1 : index] ?? textReply('All done.')),
+    const server = await startFakeOpenAiServer(
+      afterPreflight((_body, index) =>
+        index === 1
+          ? rateLimitedReply(0)
+          : (replies[index > 1 ? index - 1 : index] ?? textReply('All done.')),
+      ),
     );
     const cwd = tempFolder();
     writeFileSync(
@@ -163,5 +178,149 @@ describe('endstate run --agent llm', () => {
     expect(
       runCli(['run', example('airline'), '--agent', 'llm', '--model', 'mistral:large'], cwd).stderr,
     ).toContain('expected openai:<id>');
+  });
+
+  it('refuses a request timeout out of range with exit 2', () => {
+    const result = runCli(
+      ['run', example('airline'), '--agent', 'oracle', '--request-timeout', '0'],
+      tempFolder(),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected a number of seconds from 1 to 3600');
+  });
+
+  it('stops before the first trial when the preflight names a model the server does not have', async () => {
+    const server = await startFakeOpenAiServer((body) =>
+      body.model === 'fake-model'
+        ? textReply('OK')
+        : {
+            status: 404,
+            body: {
+              error: {
+                message: `The model \`${JSON.stringify(body.model).slice(1, -1)}\` does not exist`,
+                type: 'invalid_request_error',
+                code: 'model_not_found',
+              },
+            },
+          },
+    );
+    const started = Date.now();
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#wrong-model`,
+          '--trials',
+          '3',
+        ],
+        tempFolder(),
+      );
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain('preflight: openai-compatible:wrong-model');
+      expect(result.stderr).toContain('The model `wrong-model` does not exist');
+      expect(result.stderr).toContain(
+        'Check the API key (OPENAI_COMPATIBLE_API_KEY), the model name and the base URL',
+      );
+      expect(server.requests).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops the run at the first refused request, keeps the finished trials, and resumes', async () => {
+    const unauthorized: FakeReply = {
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
+    };
+    // The first trial plays the reference path; then the key is revoked, until it is fixed.
+    let keyFixed = false;
+    let calls = 0;
+    const server = await startFakeOpenAiServer((body) => {
+      if (isPreflight(body)) return textReply('OK');
+      if (!keyFixed && calls++ >= replies.length) return unauthorized;
+      const turns = (body.messages as { role: string }[]).filter(
+        (message) => message.role === 'assistant',
+      );
+      return replies[turns.length] ?? textReply('All done.');
+    });
+    const cwd = tempFolder();
+    const model = ['--model', `openai-compatible:${server.url}#fake-model`];
+    try {
+      const stopped = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          ...model,
+          '--trials',
+          '3',
+          '--concurrency',
+          '1',
+          '--no-canary',
+        ],
+        cwd,
+      );
+      // Preflight, the first trial's five calls, one refused call: no retry, no rerun.
+      expect(server.requests).toHaveLength(1 + replies.length + 1);
+      expect(stopped.code).toBe(4);
+      expect(stopped.stderr).toContain('HTTP 401: Incorrect API key provided');
+      expect(stopped.stderr).toContain('Check the API key');
+      const runId = /go on with --resume (\S+)/.exec(stopped.stderr)?.[1];
+      expect(runId).toBeDefined();
+
+      keyFixed = true;
+      const resumed = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--agent',
+          'llm',
+          ...model,
+          '--no-canary',
+          '--resume',
+          runId!,
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(resumed.stderr).toContain('1 of 3 trials were stored, 2 to run');
+      expect(resumed.code).toBe(0);
+      const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as Output;
+      expect(output.trials.map((trial) => trial.success)).toEqual([true, true, true]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops a replay at the first call missing from the recording, with exit 4', () => {
+    const cwd = tempFolder();
+    mkdirSync(join(cwd, 'recording'));
+    const result = runCli(
+      [
+        'run',
+        example('airline'),
+        '--agent',
+        'llm',
+        '--model',
+        'openai-compatible:http://127.0.0.1:9/v1#fake-model',
+        '--replay',
+        'recording',
+        '--concurrency',
+        '1',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('no recorded response in');
+    expect(result.stderr).toContain('record it again with --record');
   });
 });
