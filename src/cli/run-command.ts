@@ -2,7 +2,13 @@ import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { buildScorecard, checkGateLabels, renderTerminal } from '../report/index.js';
+import {
+  buildScorecard,
+  checkGateLabels,
+  providerErrorGroups,
+  renderProviderErrors,
+  renderTerminal,
+} from '../report/index.js';
 import {
   buildSystemSpec,
   hashSystemSpec,
@@ -259,6 +265,8 @@ async function runChecked(
       flags,
     );
     io.out(`${renderTerminal(scorecard)}\n`);
+    const providerErrors = renderProviderErrors(providerErrorGroups(trials));
+    if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
     if (flags.json !== undefined) {
       writeFileSync(
         resolve(io.cwd, flags.json),

@@ -323,4 +323,39 @@ describe('endstate run --agent llm', () => {
     expect(result.stderr).toContain('no recorded response in');
     expect(result.stderr).toContain('record it again with --record');
   });
+
+  it('shows the provider error text under the scorecard, not only the exit reason', async () => {
+    const server = await startFakeOpenAiServer(() => ({
+      status: 503,
+      body: { error: { message: 'The engine is currently overloaded', type: 'server_error' } },
+    }));
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--trials',
+          '2',
+          '--max-retries',
+          '0',
+          '--max-reruns',
+          '0',
+          '--no-preflight',
+          '--no-canary',
+        ],
+        tempFolder(),
+      );
+      expect(result.stdout).toContain(
+        'Provider errors (2 invalid trial(s); the first message of each kind)\n  2× openai-compatible:fake-model still failing after 0 retries: The engine is currently overloaded',
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });
