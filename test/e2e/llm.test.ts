@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  noAnswer,
   rateLimitedReply,
   startFakeOpenAiServer,
   textReply,
@@ -358,4 +359,51 @@ describe('endstate run --agent llm', () => {
       await server.close();
     }
   });
+
+  it('gives up on a provider that never answers after --request-timeout: an invalid trial, not an agent failure', async () => {
+    const server = await startFakeOpenAiServer(() => noAnswer());
+    const cwd = tempFolder();
+    const started = Date.now();
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--request-timeout',
+          '1',
+          '--max-retries',
+          '0',
+          '--max-reruns',
+          '0',
+          '--no-preflight',
+          '--no-canary',
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(result.stdout).toContain(
+        '1× openai-compatible:fake-model still failing after 0 retries: no answer within 1 s',
+      );
+      const [trial] = (
+        JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
+          trials: { exit_reason: string; terminal_reason: string; valid: boolean }[];
+        }
+      ).trials;
+      expect(trial).toMatchObject({
+        exit_reason: 'provider_error',
+        terminal_reason: 'environment_failure',
+        valid: false,
+      });
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });
