@@ -80,7 +80,7 @@ export function wireModels(
         const message = error instanceof Error ? error.message : String(error);
         throw new EndstateError(
           'E_PROVIDER',
-          `preflight: ${key} did not answer a one-line request, so no trial was run: ${message}`,
+          `the preflight request failed, so no trial was run: ${message}`,
           {
             hint: `${hintFor(key)} --no-preflight skips this check.`,
             cause: error,

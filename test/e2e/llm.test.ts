@@ -221,13 +221,15 @@ describe('endstate run --agent llm', () => {
         tempFolder(),
       );
       expect(result.code).toBe(4);
-      expect(result.stderr).toContain('preflight: openai-compatible:wrong-model');
+      expect(result.stderr).toContain(
+        'the preflight request failed, so no trial was run: openai-compatible:wrong-model refused the request: HTTP 404',
+      );
       expect(result.stderr).toContain('The model `wrong-model` does not exist');
       expect(result.stderr).toContain(
         'Check the API key (OPENAI_COMPATIBLE_API_KEY), the model name and the base URL',
       );
       expect(server.requests).toHaveLength(1);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       await server.close();
     }
@@ -406,4 +408,25 @@ describe('endstate run --agent llm', () => {
       await server.close();
     }
   }, 30_000);
+
+  it('checks the user model in the preflight too', async () => {
+    const server = await startFakeOpenAiServer(() => ({
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
+    }));
+    try {
+      const result = await runCliAsync(
+        ['run', example('retail'), '--user-model', `openai-compatible:${server.url}#fake-user`],
+        tempFolder(),
+      );
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain(
+        'the preflight request failed, so no trial was run: openai-compatible:fake-user refused the request: HTTP 401: Incorrect API key provided',
+      );
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]).not.toHaveProperty('tools');
+    } finally {
+      await server.close();
+    }
+  });
 });
