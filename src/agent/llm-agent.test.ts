@@ -99,7 +99,8 @@ function malformedThen(times: number, steps: readonly Step[]): LanguageModelV3 {
 
 describe('createLlmAgent', () => {
   it('answers malformed tool arguments with a tool error and counts a model that never recovers against the agent', async () => {
-    const record = await trial(malformedThen(3, [{ say: 'I could not look the booking up.' }]));
+    const model = malformedThen(3, [{ say: 'I could not look the booking up.' }]);
+    const record = await trial(model);
     expect(record).toMatchObject({
       valid: true,
       success: false,
@@ -110,6 +111,24 @@ describe('createLlmAgent', () => {
         event.kind === 'tool_result' && !event.ok && event.error?.code === 'invalid_arguments',
     );
     expect(errors).toHaveLength(3);
+    // The model is told, with its own text: the call it made and the tool error.
+    const second = (model as MockLanguageModelV3).doGenerateCalls[1]!.prompt;
+    expect(second.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolName: 'get_reservation', input: {} }],
+    });
+    expect(second.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          output: {
+            type: 'error-json',
+            value: { code: 'invalid_arguments', received: '{"id": ' },
+          },
+        },
+      ],
+    });
   });
 
   it('succeeds when the model recovers from malformed arguments on its second try', async () => {

@@ -45,6 +45,9 @@ function parseInput(call: LanguageModelV3ToolCall): JsonValue {
 const isObject = (value: JsonValue): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const asObject = (value: JsonValue | undefined): JsonObject =>
+  value !== undefined && isObject(value) ? value : {};
+
 /**
  * A tool-calling loop over any model the AI SDK reaches. Each model reply
  * is one action: a tool call (the first only, unless parallel calls are
@@ -129,7 +132,8 @@ async function converse(
           type: 'tool-call' as const,
           toolCallId: call.toolCallId,
           toolName: call.toolName,
-          input: inputs[index] ?? {},
+          // Providers (Anthropic) refuse a past tool call whose input is not an object.
+          input: asObject(inputs[index]),
         })),
       ],
     });
@@ -148,7 +152,13 @@ async function converse(
         toolName: call.toolName,
         output: result.ok
           ? { type: 'json', value: result.result }
-          : { type: 'error-json', value: result.error },
+          : {
+              type: 'error-json',
+              // The model's own text, since its call is shown to it with empty arguments.
+              value: isObject(input)
+                ? result.error
+                : { ...result.error, received: call.input.slice(0, 500) },
+            },
       });
     }
     prompt.push({ role: 'tool', content: results });
