@@ -1,4 +1,4 @@
-import type { JsonObject, Rng } from '../core/index.js';
+import type { JsonObject, JsonValue, Rng } from '../core/index.js';
 import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
 import type { ModelUsage, Step, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView } from '../task/index.js';
@@ -37,8 +37,12 @@ export interface SessionBudget {
 export interface AgentSession {
   readonly task: PublicTaskView;
   readonly tools: readonly ToolDescriptor[];
-  /** Runs a tool through the dispatcher; tool errors come back as values. */
-  callTool(name: string, args: JsonObject): Promise<ToolCallResult>;
+  /**
+   * Runs a tool through the dispatcher; tool errors come back as values.
+   * Arguments that are not an object (a model's unreadable JSON, passed as
+   * its text) come back as an invalid_arguments error, as from any tool.
+   */
+  callTool(name: string, args: JsonValue): Promise<ToolCallResult>;
   /** Sends a message to the user and waits for the reply (or a stop). */
   sendToUser(text: string): Promise<UserReply>;
   /** Adds a diagnostic note to the trial's events. */

@@ -2,13 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLanguageModel, createModelCaller, openModelRecording } from '../model/index.js';
 import type { ModelCallerOptions, ModelRecording } from '../model/index.js';
-import type { TrialRecord } from '../schema/index.js';
+import type { Step, TrialRecord } from '../schema/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import {
+  noAnswer,
   rateLimitedReply,
   scriptedModel,
   startFakeOpenAiServer,
@@ -68,7 +70,75 @@ function referenceReplies(): FakeReply[] {
   );
 }
 
+/** Replies `times` times with a tool call whose arguments are not JSON, then follows `steps`. */
+function malformedThen(times: number, steps: readonly Step[]): LanguageModelV3 {
+  const scripted = scriptedModel(steps);
+  let calls = 0;
+  return new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      if (calls++ >= times) return scripted.doGenerate(options);
+      return {
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: `bad-${calls}`,
+            toolName: 'get_reservation',
+            input: '{"id": ',
+          },
+        ],
+        finishReason: { unified: 'tool-calls', raw: undefined },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 5, text: 5, reasoning: 0 },
+        },
+        warnings: [],
+      };
+    },
+  });
+}
+
 describe('createLlmAgent', () => {
+  it('answers malformed tool arguments with a tool error and counts a model that never recovers against the agent', async () => {
+    const model = malformedThen(3, [{ say: 'I could not look the booking up.' }]);
+    const record = await trial(model);
+    expect(record).toMatchObject({
+      valid: true,
+      success: false,
+      terminal_reason: 'agent_failure',
+    });
+    const errors = record.events.filter(
+      (event) =>
+        event.kind === 'tool_result' && !event.ok && event.error?.code === 'invalid_arguments',
+    );
+    expect(errors).toHaveLength(3);
+    // The model is told, with its own text: the call it made and the tool error.
+    const second = (model as MockLanguageModelV3).doGenerateCalls[1]!.prompt;
+    expect(second.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolName: 'get_reservation', input: {} }],
+    });
+    expect(second.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          output: {
+            type: 'error-json',
+            value: { code: 'invalid_arguments', received: '{"id": ' },
+          },
+        },
+      ],
+    });
+  });
+
+  it('succeeds when the model recovers from malformed arguments on its second try', async () => {
+    const record = await trial(malformedThen(1, task.spec.reference));
+    expect(record).toMatchObject({ valid: true, success: true, terminal_reason: 'success' });
+    expect(record.usage.tool_calls).toBe(
+      task.spec.reference.filter((step) => 'tool' in step).length + 1,
+    );
+  });
+
   it('completes change-flight-017 through the AI SDK mock model', async () => {
     const record = await trial(scriptedModel(task.spec.reference));
     expect(record).toMatchObject({
@@ -152,6 +222,32 @@ describe('createLlmAgent', () => {
       await server.close();
     }
   });
+
+  it('gives up on a request the provider never answers and makes the trial invalid, not failed', async () => {
+    const server = await startFakeOpenAiServer(() => noAnswer());
+    try {
+      const languageModel = await createLanguageModel(
+        { provider: 'openai-compatible', id: 'fake-model', base_url: server.url },
+        {},
+      );
+      const started = Date.now();
+      const record = await trial(languageModel, {
+        requestTimeoutMs: 200,
+        retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 100 },
+      });
+      expect(record).toMatchObject({
+        exit_reason: 'provider_error',
+        terminal_reason: 'environment_failure',
+        valid: false,
+        success: false,
+      });
+      expect(record.error).toMatch(/still failing after 1 retries: no answer within 0.2 s/);
+      expect(server.requests).toHaveLength(2);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await server.close();
+    }
+  }, 15_000);
 
   it('calls a model that cannot read tools a harness incompatibility', async () => {
     const server = await startFakeOpenAiServer(() => ({

@@ -4,8 +4,8 @@ import type {
   LanguageModelV3ToolCall,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
-import { AgentInfrastructureError, sha256Hex } from '../core/index.js';
-import type { JsonObject } from '../core/index.js';
+import { sha256Hex } from '../core/index.js';
+import type { JsonObject, JsonValue } from '../core/index.js';
 import { decodingOptions } from '../model/index.js';
 import type { DecodingSettings, ModelCaller } from '../model/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
@@ -21,9 +21,6 @@ export interface LlmAgentOptions {
   readonly parallelToolCalls?: boolean;
 }
 
-/** Replies in a row whose tool calls cannot be read before the model counts as unable to use tools. */
-const MAX_UNREADABLE_TOOL_CALLS = 3;
-
 function systemPromptOf(session: AgentSession, extra: string | undefined): string {
   const parts = [session.task.policy.trim(), extra?.trim()].filter(
     (part): part is string => part !== undefined && part !== '',
@@ -31,17 +28,25 @@ function systemPromptOf(session: AgentSession, extra: string | undefined): strin
   return `${parts.join('\n\n')}\n\nThe current time is ${session.task.now}.`;
 }
 
-function parseInput(call: LanguageModelV3ToolCall): JsonObject | undefined {
+/**
+ * The call's arguments as JSON, or their text when it does not parse: the
+ * dispatcher then answers with an invalid_arguments tool error, as a
+ * deployed tool would, and the model's mistake stays the agent's.
+ */
+function parseInput(call: LanguageModelV3ToolCall): JsonValue {
   try {
-    const value: unknown = JSON.parse(call.input === '' ? '{}' : call.input);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as JsonObject)
-      : undefined;
+    return JSON.parse(call.input === '' ? '{}' : call.input) as JsonValue;
   } catch {
-    // An unreadable call is answered with an error below and counted.
-    return undefined;
+    // Not JSON: passed on as text, which no tool's object schema accepts.
+    return call.input;
   }
 }
+
+const isObject = (value: JsonValue): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const asObject = (value: JsonValue | undefined): JsonObject =>
+  value !== undefined && isObject(value) ? value : {};
 
 /**
  * A tool-calling loop over any model the AI SDK reaches. Each model reply
@@ -90,7 +95,6 @@ async function converse(
     description: tool.description,
     inputSchema: tool.input_schema,
   }));
-  let unreadable = 0;
   for (let callIndex = 0; ; callIndex++) {
     const response = await options.caller.call(
       {
@@ -128,34 +132,19 @@ async function converse(
           type: 'tool-call' as const,
           toolCallId: call.toolCallId,
           toolName: call.toolName,
-          input: inputs[index] ?? {},
+          // Providers (Anthropic) refuse a past tool call whose input is not an object.
+          input: asObject(inputs[index]),
         })),
       ],
     });
     const results: LanguageModelV3ToolResultPart[] = [];
     for (const [index, call] of executed.entries()) {
-      const input = inputs[index];
-      if (input === undefined) {
-        unreadable++;
-        if (unreadable >= MAX_UNREADABLE_TOOL_CALLS) {
-          throw new AgentInfrastructureError(
-            `${options.caller.model} sent ${unreadable} unreadable tool calls in a row: it cannot use the tool protocol`,
-            'harness_incompatibility',
-          );
-        }
-        session.note(`unreadable arguments for ${call.toolName}: ${call.input.slice(0, 200)}`);
-        results.push({
-          type: 'tool-result',
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          output: {
-            type: 'error-text',
-            value: 'The arguments are not a JSON object. Call the tool again with valid JSON.',
-          },
-        });
-        continue;
+      const input = inputs[index] ?? {};
+      if (!isObject(input)) {
+        session.note(
+          `arguments for ${call.toolName} are not a JSON object: ${call.input.slice(0, 200)}`,
+        );
       }
-      unreadable = 0;
       const result = await session.callTool(call.toolName, input);
       results.push({
         type: 'tool-result',
@@ -163,7 +152,13 @@ async function converse(
         toolName: call.toolName,
         output: result.ok
           ? { type: 'json', value: result.result }
-          : { type: 'error-json', value: result.error },
+          : {
+              type: 'error-json',
+              // The model's own text, since its call is shown to it with empty arguments.
+              value: isObject(input)
+                ? result.error
+                : { ...result.error, received: call.input.slice(0, 500) },
+            },
       });
     }
     prompt.push({ role: 'tool', content: results });

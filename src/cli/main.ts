@@ -12,6 +12,7 @@ import {
   openProbability,
   positiveInteger,
   probability,
+  requestTimeoutSeconds,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { lockCommand } from './lock-command.js';
@@ -100,6 +101,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       positiveInteger,
       8,
     )
+    .option(
+      '--request-timeout <seconds>',
+      'longest wait for one model request (1-3600); then it is retried like a 5xx',
+      requestTimeoutSeconds,
+      120,
+    )
     .addOption(runCi.failUnder)
     .addOption(runCi.junit)
     .addOption(runCi.md)
@@ -110,6 +117,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'go on with an interrupted run (id or "latest"): stored trials are kept, the rest run',
     )
     .option('--no-canary', "skip the canary gate (the oracle on the suite's canary tasks first)")
+    .option(
+      '--no-preflight',
+      'skip the one tiny request to each model before the first trial (skipped with --replay)',
+    )
     .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
     .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')
     .action(async (suite: string, flags: RunFlags) => setExit(await runCommand(suite, flags, io)));
@@ -301,6 +312,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     }
     if (isEndstateError(error)) {
       io.err(`error ${error.code}: ${error.message}\n`);
+      if (error.code === 'E_PROVIDER') return EXIT.provider;
       return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.usage;
     }
     io.err(

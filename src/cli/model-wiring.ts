@@ -2,16 +2,18 @@ import pLimit from 'p-limit';
 import { resolve } from 'node:path';
 import { EndstateError, sleep } from '../core/index.js';
 import {
+  API_KEY_VARIABLES,
   DEFAULT_RETRY_POLICY,
   createLanguageModel,
   createModelCaller,
   loadPricing,
   modelKey,
   openModelRecording,
+  preflightRequest,
   priceOf,
   requirePrice,
 } from '../model/index.js';
-import type { ModelCaller, ModelRecording, ModelRef } from '../model/index.js';
+import type { ModelCaller, ModelRecording, ModelRef, ModelRefusal } from '../model/index.js';
 import type { CliIo } from './cli-io.js';
 
 export interface ModelWiringFlags {
@@ -20,6 +22,8 @@ export interface ModelWiringFlags {
   readonly replay?: string;
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
+  /** Seconds to wait for one request's answer. */
+  readonly requestTimeout: number;
 }
 
 /**
@@ -31,7 +35,13 @@ export interface ModelWiringFlags {
 export function wireModels(
   flags: ModelWiringFlags,
   io: CliIo,
-): { callerFor(ref: ModelRef): Promise<ModelCaller> } {
+): {
+  callerFor(ref: ModelRef): Promise<ModelCaller>;
+  /** The first refusal no retry can fix, as the error that stops the run (exit 4). */
+  refusal(): EndstateError | undefined;
+  /** One tiny request before the run: a wrong key, name or URL fails here, in seconds (exit 4). */
+  preflight(ref: ModelRef, role: 'agent' | 'user'): Promise<void>;
+} {
   if (flags.record !== undefined && flags.replay !== undefined) {
     throw new EndstateError('E_USAGE', '--record and --replay cannot be used together');
   }
@@ -45,7 +55,39 @@ export function wireModels(
         ? openModelRecording(resolve(io.cwd, flags.replay), 'replay')
         : undefined;
   const limits = new Map<string, ReturnType<typeof pLimit>>();
+  let refusal: EndstateError | undefined;
+  const onRefusal = (found: ModelRefusal): void => {
+    refusal ??= refusalError(found);
+  };
   return {
+    refusal: () => refusal,
+    async preflight(ref, role) {
+      const key = modelKey(ref);
+      const caller = createModelCaller({
+        model: key,
+        languageModel: await createLanguageModel(ref, io.env),
+        price: { input: 0, output: 0 },
+        retry: PREFLIGHT_RETRY_POLICY,
+        requestTimeoutMs: flags.requestTimeout * 1000,
+        limit: (work) => work(),
+        sleep,
+        random: Math.random,
+        now: Date.now,
+      });
+      try {
+        await caller.call(preflightRequest(role), new AbortController().signal);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new EndstateError(
+          'E_PROVIDER',
+          `the preflight request failed, so no trial was run: ${message}`,
+          {
+            hint: `${hintFor(key)} --no-preflight skips this check.`,
+            cause: error,
+          },
+        );
+      }
+    },
     async callerFor(ref) {
       const key = modelKey(ref);
       const endpoint = `${ref.provider}:${ref.base_url ?? ''}`;
@@ -58,12 +100,45 @@ export function wireModels(
         }),
         price: requirePrice(priceOf(pricing, key), key),
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: flags.maxRetries },
+        requestTimeoutMs: flags.requestTimeout * 1000,
         limit: limit,
         ...(recording === undefined ? {} : { recording }),
+        onRefusal,
         sleep,
         random: Math.random,
         now: Date.now,
       });
     },
   };
+}
+
+/** What to check, by where the refusal came from. */
+export function refusalError(refusal: ModelRefusal): EndstateError {
+  if (refusal.source === 'replay') {
+    return new EndstateError('E_PROVIDER', `replaying ${refusal.model}: ${refusal.message}`, {
+      hint: 'Replay with the suite, tasks, trials, seed and settings the recording was made with, or record it again with --record.',
+    });
+  }
+  return new EndstateError(
+    'E_PROVIDER',
+    `${refusal.model} refused the request: ${refusal.message}`,
+    {
+      hint: hintFor(refusal.model),
+    },
+  );
+}
+
+function hintFor(model: string): string {
+  return `Check the API key (${keyVariableOf(model)}), the model name and the base URL; a model that cannot call tools cannot be the llm agent.`;
+}
+
+/** One quick retry: a preflight is there to fail fast on a wrong address or a server that is down. */
+const PREFLIGHT_RETRY_POLICY = { maxRetries: 1, baseDelayMs: 500, maxDelayMs: 2000 };
+
+function keyVariableOf(model: string): string {
+  const provider = model.slice(0, model.indexOf(':'));
+  return (
+    (API_KEY_VARIABLES as Readonly<Record<string, string | undefined>>)[provider] ??
+    "the provider's key variable"
+  );
 }

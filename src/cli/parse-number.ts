@@ -38,3 +38,12 @@ export function openProbability(value: string): number {
   }
   return parsed;
 }
+
+/** A model request's timeout: long enough for a slow answer, short enough to notice a hung provider. */
+export function requestTimeoutSeconds(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 1 || parsed > 3600) {
+    throw new InvalidArgumentError('expected a number of seconds from 1 to 3600.');
+  }
+  return parsed;
+}

@@ -1,6 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildScorecard, renderTerminal } from '../report/index.js';
+import {
+  buildScorecard,
+  providerErrorGroups,
+  renderProviderErrors,
+  renderTerminal,
+} from '../report/index.js';
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
@@ -44,6 +49,8 @@ export async function reportCommand(
         `note: run ${run.run_id} is ${run.status}; the scorecard covers its ${trials.length} stored trial(s)\n`,
       );
     io.out(`${renderTerminal(scorecard)}\n`);
+    const providerErrors = renderProviderErrors(providerErrorGroups(trials));
+    if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
     if (flags.json !== undefined) {
       writeFileSync(
         resolve(io.cwd, flags.json),

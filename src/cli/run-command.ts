@@ -2,7 +2,13 @@ import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { buildScorecard, checkGateLabels, renderTerminal } from '../report/index.js';
+import {
+  buildScorecard,
+  checkGateLabels,
+  providerErrorGroups,
+  renderProviderErrors,
+  renderTerminal,
+} from '../report/index.js';
 import {
   buildSystemSpec,
   hashSystemSpec,
@@ -64,11 +70,15 @@ export interface RunFlags extends CiOutputFlags {
   readonly replay?: string;
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
+  /** Seconds. */
+  readonly requestTimeout: number;
   readonly command?: string;
   readonly faults?: string;
   readonly resume?: string;
   /** False with --no-canary. */
   readonly canary: boolean;
+  /** False with --no-preflight. */
+  readonly preflight: boolean;
   readonly saveFailures?: string;
   readonly durable?: boolean;
 }
@@ -205,6 +215,8 @@ async function runChecked(
     if (refusal !== undefined) throw refusal;
   }
   if (flags.canary) await checkCanary(suite, suitePath, flags.seed);
+  if (flags.preflight && flags.replay === undefined)
+    await preflight(flags, (wiring ??= wireModels(flags, io)));
   const store = openStore();
 
   const progress = createProgress(io);
@@ -226,6 +238,7 @@ async function runChecked(
       ...(users === undefined ? {} : { users }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
+      stop: () => wiring?.refusal(),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') {
           guard.runId = event.run.run_id;
@@ -237,6 +250,14 @@ async function runChecked(
         }
         progress.onEvent(event);
       },
+    }).catch((error: unknown) => {
+      if (error === wiring?.refusal() && guard.runId !== undefined) {
+        progress.stop();
+        io.err(
+          `run ${guard.runId} stopped after a refused model request: its finished trials are stored; once fixed, go on with --resume ${guard.runId}\n`,
+        );
+      }
+      throw error;
     });
     progress.stop();
     // The scorecard comes from the store, as `endstate report` would rebuild it.
@@ -247,6 +268,8 @@ async function runChecked(
       flags,
     );
     io.out(`${renderTerminal(scorecard)}\n`);
+    const providerErrors = renderProviderErrors(providerErrorGroups(trials));
+    if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
     if (flags.json !== undefined) {
       writeFileSync(
         resolve(io.cwd, flags.json),
@@ -265,6 +288,16 @@ async function runChecked(
   } finally {
     guard.release();
     progress.stop();
+  }
+}
+
+/** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */
+async function preflight(flags: RunFlags, wiring: ReturnType<typeof wireModels>): Promise<void> {
+  if (flags.agent === 'llm' && flags.model !== undefined) {
+    await wiring.preflight(parseModelRef(flags.model, '--model'), 'agent');
+  }
+  if (flags.userModel !== undefined) {
+    await wiring.preflight(parseModelRef(flags.userModel, '--user-model'), 'user');
   }
 }
 

@@ -8,7 +8,16 @@ export type ModelErrorClass =
       readonly message: string;
     }
   /** The provider refuses the request itself (bad key, unknown model, tools not supported). */
-  | { readonly type: 'refused'; readonly message: string };
+  | {
+      readonly type: 'refused';
+      readonly message: string;
+      /**
+       * The refusal will recur on every request of the run (401, 403, 404,
+       * a 400 other than a too-long prompt): retrying or rerunning only
+       * wastes time, so the run stops.
+       */
+      readonly stopsRun: boolean;
+    };
 
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504, 529]);
 
@@ -42,6 +51,7 @@ export function classifyModelError(error: unknown, now: number): ModelErrorClass
     return {
       type: 'refused',
       message: status === undefined ? message : `HTTP ${status}: ${message}`,
+      stopsRun: status !== undefined && stopsRun(status, message),
     };
   }
   // Network failures and timeouts surface as plain errors from fetch.
@@ -57,5 +67,13 @@ export function classifyModelError(error: unknown, now: number): ModelErrorClass
   ) {
     return { type: 'retryable', retryAfterMs: undefined, message };
   }
-  return { type: 'refused', message };
+  return { type: 'refused', message, stopsRun: false };
+}
+
+/** A prompt too long for the model is one trial's trouble, not the run's. */
+const TOO_LONG = /context|too long|too many tokens|maximum.{0,20}tokens|token limit/i;
+
+function stopsRun(status: number, message: string): boolean {
+  if (status === 401 || status === 403 || status === 404) return true;
+  return status === 400 && !TOO_LONG.test(message);
 }

@@ -1,6 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { AgentInfrastructureError, EndstateError } from '../core/index.js';
 import { classifyModelError } from './classify-model-error.js';
+import type { ModelErrorClass } from './classify-model-error.js';
 import type { ModelCallRequest, ModelCallResult, ModelCaller } from './model-caller.js';
 import { recordingKey } from './model-recording.js';
 import type { ModelRecording } from './model-recording.js';
@@ -21,6 +22,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60_000,
 };
 
+/** Longest wait for one model request's answer unless the run says otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
+/** A refusal no retry or rerun can fix. */
+export interface ModelRefusal {
+  /** `provider:id`. */
+  readonly model: string;
+  /** `provider`: the provider refused; `replay`: the recording has no answer. */
+  readonly source: 'provider' | 'replay';
+  readonly message: string;
+}
+
 export interface ModelCallerOptions {
   /** `provider:id`. */
   readonly model: string;
@@ -28,9 +41,21 @@ export interface ModelCallerOptions {
   readonly languageModel: LanguageModelV3;
   readonly price: Price;
   readonly retry?: RetryPolicy;
+  /**
+   * Longest wait for one request's answer (default 120 s): a provider that
+   * accepts the connection and never answers is then retried like any other
+   * passing trouble, instead of holding the trial until its own timeout.
+   */
+  readonly requestTimeoutMs?: number;
   /** Run-wide limit on concurrent requests to this provider. */
   readonly limit: <T>(work: () => Promise<T>) => Promise<T>;
   readonly recording?: ModelRecording;
+  /**
+   * Told of a refusal that every later request would meet too (a bad key,
+   * an unknown model, a request the provider cannot serve, a call missing
+   * from the recording), so the run can stop instead of playing on.
+   */
+  readonly onRefusal?: (refusal: ModelRefusal) => void;
   /** Waits, aborting early with the signal (the shell passes a timer). */
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Uniform in [0, 1) for jitter. */
@@ -57,16 +82,23 @@ function tokensOf(result: LanguageModelV3GenerateResult) {
  */
 export function createModelCaller(options: ModelCallerOptions): ModelCaller {
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const generate = async (
     request: ModelCallRequest,
     signal: AbortSignal,
   ): Promise<ModelCallResult> => {
     let waitMs = 0;
     for (let attempt = 0; ; attempt++) {
+      let timeout: AbortSignal | undefined;
       try {
-        const result = await options.limit(async () =>
-          options.languageModel.doGenerate({ ...request.options, abortSignal: signal }),
-        );
+        const result = await options.limit(async () => {
+          // The clock starts once the request is sent, not while it queues for the limit.
+          timeout = AbortSignal.timeout(timeoutMs);
+          return options.languageModel.doGenerate({
+            ...request.options,
+            abortSignal: AbortSignal.any([signal, timeout]),
+          });
+        });
         const tokens = tokensOf(result);
         return {
           content: result.content,
@@ -82,8 +114,22 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
         };
       } catch (error) {
         if (signal.aborted) throw error;
-        const verdict = classifyModelError(error, options.now());
+        const verdict: ModelErrorClass =
+          timeout?.aborted === true
+            ? {
+                type: 'retryable',
+                retryAfterMs: undefined,
+                message: `no answer within ${timeoutMs / 1000} s (the request timeout)`,
+              }
+            : classifyModelError(error, options.now());
         if (verdict.type === 'refused') {
+          if (verdict.stopsRun) {
+            options.onRefusal?.({
+              model: options.model,
+              source: 'provider',
+              message: verdict.message,
+            });
+          }
           throw new AgentInfrastructureError(
             `${options.model} refused the request: ${verdict.message}`,
             'harness_incompatibility',
@@ -115,10 +161,9 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
       if (recording.mode === 'replay') {
         const recorded = recording.load(key);
         if (recorded === undefined) {
-          throw new AgentInfrastructureError(
-            `no recorded response in ${recording.folder} for this ${request.role} call (${request.trial.task_id} attempt ${request.trial.attempt}, call ${request.callIndex + 1}): the run differs from the recorded one`,
-            'harness_incompatibility',
-          );
+          const message = `no recorded response in ${recording.folder} for this ${request.role} call (${request.trial.task_id} attempt ${request.trial.attempt}, call ${request.callIndex + 1}): the run differs from the recorded one`;
+          options.onRefusal?.({ model: options.model, source: 'replay', message });
+          throw new AgentInfrastructureError(message, 'harness_incompatibility');
         }
         return recorded.result;
       }

@@ -1,8 +1,13 @@
 export { classifyModelError, retryAfterMs } from './classify-model-error.js';
 export type { ModelErrorClass } from './classify-model-error.js';
 export { API_KEY_VARIABLES, createLanguageModel } from './create-language-model.js';
-export { DEFAULT_RETRY_POLICY, createModelCaller, requirePrice } from './create-model-caller.js';
-export type { ModelCallerOptions, RetryPolicy } from './create-model-caller.js';
+export {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RETRY_POLICY,
+  createModelCaller,
+  requirePrice,
+} from './create-model-caller.js';
+export type { ModelCallerOptions, ModelRefusal, RetryPolicy } from './create-model-caller.js';
 export { decodingOptions } from './model-caller.js';
 export type {
   DecodingSettings,
@@ -11,6 +16,7 @@ export type {
   ModelCaller,
 } from './model-caller.js';
 export { PROVIDERS, modelKey, parseModelRef } from './model-ref.js';
+export { preflightRequest } from './preflight-request.js';
 export type { ModelRef, Provider } from './model-ref.js';
 export { openModelRecording, recordingKey } from './model-recording.js';
 export type { ModelRecording, RecordedCall } from './model-recording.js';

@@ -67,3 +67,5 @@ export type {
 } from './fault-summary.js';
 export { injectionVerdict, summariseInjection } from './injection-summary.js';
 export type { InjectionSummary, InjectionVerdict } from './injection-summary.js';
+export { providerErrorGroups, renderProviderErrors } from './provider-errors.js';
+export type { ProviderErrorGroup } from './provider-errors.js';

@@ -21,7 +21,10 @@ export interface AttemptInput {
   readonly runFaults?: RunFaults | undefined;
   /** Called after every trial; `willRerun` when the trial was invalid and another try follows. */
   readonly onTrial: (record: TrialRecord, willRerun: boolean) => void;
-  /** Stops before the next try when it returns an error (a failed write, say). */
+  /**
+   * Stops before the next try when it returns an error (a failed write, a
+   * refusing provider); an invalid trial that ends while it does is not kept.
+   */
   readonly shouldStop?: () => Error | undefined;
 }
 
@@ -49,6 +52,11 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
       users: input.users,
       runFaults: input.runFaults,
     });
+    // A trial ended by what stopped the run (invalid, or a refusal counted as
+    // incompatibility) is dropped: the resumed run plays it again.
+    const stopped = input.shouldStop?.();
+    const isEndedByStop = !record.valid || record.terminal_reason === 'harness_incompatibility';
+    if (stopped !== undefined && isEndedByStop) throw stopped;
     const willRerun = !record.valid && rerun < run.max_reruns;
     input.onTrial(record, willRerun);
     if (!willRerun) return;

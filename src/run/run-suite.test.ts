@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createOracleAgent } from '../agent/index.js';
+import { AgentInfrastructureError, createOracleAgent } from '../agent/index.js';
+import type { Agent } from '../agent/index.js';
 import { defineEnvironment, defineTool } from '../environment/index.js';
 import type { RunEvent } from './run-events.js';
 import { createMemoryStore } from '../store/index.js';
@@ -138,6 +139,52 @@ describe('runSuite', () => {
     const ends = events.filter((event) => event.type === 'trial-end');
     expect(ends).toHaveLength(trials.length);
     expect(ends.at(-1)).toMatchObject({ completed: 12, plannedTrials: 12 });
+  });
+
+  it('stops at the first refusal: no rerun, no further trial, the refused trial dropped and the run interrupted', async () => {
+    const store = createMemoryStore();
+    const oracle = createOracleAgent();
+    const refusal = new Error('openai:gpt-9 refused the request: HTTP 404');
+    let refused = false;
+    let runs = 0;
+    const agent: Agent = {
+      ...oracle,
+      run: (session, reference) => {
+        if (++runs === 3) {
+          refused = true;
+          return Promise.reject(
+            new AgentInfrastructureError(refusal.message, 'harness_incompatibility'),
+          );
+        }
+        return oracle.run(session, reference);
+      },
+    };
+    const suite: Suite = {
+      name: 'shop',
+      path: '/shop',
+      hash: 'h',
+      environment: shopEnvironment,
+      tasks: [buildTask(shopEnvironment, shopRefundTask)],
+    };
+    await expect(
+      runSuite({
+        suite,
+        agent,
+        trials: 5,
+        maxReruns: 2,
+        concurrency: 1,
+        store,
+        stop: () => (refused ? refusal : undefined),
+      }),
+    ).rejects.toBe(refusal);
+    expect(runs).toBe(3);
+    const run = await store.latestRun();
+    expect(run?.status).toBe('interrupted');
+    const stored = await store.listTrials(run!.run_id);
+    expect(stored.map((trial) => [trial.attempt, trial.valid])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
   });
 
   it('marks the run interrupted when the store fails mid-run', async () => {

@@ -42,6 +42,14 @@ export interface RunSuiteOptions {
    * that the suite and the system are the run's own.
    */
   readonly resume?: { readonly run: RunRecord; readonly trials: readonly TrialRecord[] };
+  /**
+   * Asked before every trial and after each: once it returns an error (a
+   * provider refusing every request, say) no more trials start, nothing is
+   * rerun, the trials in flight finish and are stored (invalid ones are
+   * dropped, so a resumed run plays them again), the run is marked
+   * interrupted for `--resume`, and runSuite throws the error.
+   */
+  readonly stop?: () => Error | undefined;
 }
 
 export interface RunResult {
@@ -83,7 +91,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const queue = plan.pending;
   const runFaults = run.faults;
   let next = 0;
-  const shouldStop = (): Error | undefined => writes.error;
+  const shouldStop = (): Error | undefined => writes.error ?? options.stop?.();
   const onTrial = (record: TrialRecord, willRerun: boolean): void => {
     writes.track(store.putTrial(record));
     if (options.collect !== false) records.push(record);
@@ -117,7 +125,12 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   };
 
   try {
-    await Promise.all(Array.from({ length: options.concurrency ?? run.concurrency }, play));
+    // Every worker settles before the run is closed, so no trial in flight is lost.
+    const workers = await Promise.allSettled(
+      Array.from({ length: options.concurrency ?? run.concurrency }, play),
+    );
+    const failed = workers.find((worker) => worker.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     // Nothing more will be played: the last trials need not wait for a group commit.
     store.flush?.();
     await writes.settled();

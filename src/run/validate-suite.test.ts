@@ -107,8 +107,10 @@ describe('validateSuite', () => {
         'expect.assert[3] sT_by_id.refunds["RF-1"].amount_cents == 4299 cannot be evaluated on s0 (nothing changed): No such key: RF-1',
         "expect.assert[4] sT.refunds.map(r, r.amount_cents).sum() == 4299 cannot be evaluated on s0 (nothing changed): found no matching overload for 'list.sum()'",
       ]);
+      // Doing nothing fails the expected changes, so the verdict does not rest on the
+      // broken assertions: the trial fails, with them listed among its failed checks.
       expect(task.checks.find((check) => check.name === 'do_nothing')?.message).toMatch(
-        /^an agent that does nothing makes the trial invalid \(grader_failure \(exit finished\): grader failed: expect\.assert\[1\]: /,
+        /^an agent that does nothing fails \(expect\.changes\[0\], .*expect\.assert\[1\]/,
       );
     });
 

@@ -5,6 +5,8 @@ import type { JsonObject } from '../core/index.js';
 
 /** What the fake server answers to one request. */
 export interface FakeReply {
+  /** Accept the request and never answer (a provider that hangs). */
+  readonly hang?: boolean;
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body: unknown;
@@ -67,6 +69,11 @@ export function textReply(
   return completion({ content: text }, 'stop', usage);
 }
 
+/** No answer at all: the connection stays open until the client gives up. */
+export function noAnswer(): FakeReply {
+  return { hang: true, body: null };
+}
+
 /** A 429 with Retry-After in seconds. */
 export function rateLimitedReply(retryAfterSeconds = 0): FakeReply {
   return {
@@ -104,6 +111,7 @@ export async function startFakeOpenAiServer(
     void bodyOf(request).then((body) => {
       requests.push(body);
       const reply = respond(body, requests.length - 1);
+      if (reply.hang === true) return;
       response.writeHead(reply.status ?? 200, {
         'content-type': 'application/json',
         ...reply.headers,
@@ -117,8 +125,10 @@ export async function startFakeOpenAiServer(
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     close: () =>
-      new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      ),
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Requests left hanging would keep the server open.
+        server.closeAllConnections();
+      }),
   };
 }

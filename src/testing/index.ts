@@ -8,6 +8,7 @@ export { createToolHarness } from './create-tool-harness.js';
 export type { ToolHarness, ToolHarnessOptions } from './create-tool-harness.js';
 export { shopEnvironment, shopRefundTask } from './shop-environment.js';
 export {
+  noAnswer,
   rateLimitedReply,
   startFakeOpenAiServer,
   textReply,

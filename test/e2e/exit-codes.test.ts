@@ -85,31 +85,13 @@ describe('exit codes a CI can trust', () => {
   });
 
   it('scores a model that cannot use the tools 0%, counts it, and exits 1', async () => {
-    // Every reply calls a tool with arguments that are not a JSON object.
+    // Every request is refused with a 422, a refusal that does not stop the run:
+    // the model cannot serve the harness's requests. (Unreadable tool calls are the
+    // agent's own failures, not an incompatibility.)
     const server = await startFakeOpenAiServer(() => ({
+      status: 422,
       body: {
-        id: 'chatcmpl-unreadable',
-        object: 'chat.completion',
-        created: 0,
-        model: 'fake-model',
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: 'assistant',
-              content: null,
-              tool_calls: [
-                {
-                  id: 'call_1',
-                  type: 'function',
-                  function: { name: 'get_order', arguments: '["8842"]' },
-                },
-              ],
-            },
-            finish_reason: 'tool_calls',
-          },
-        ],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        error: { message: 'this model cannot serve tool requests', type: 'invalid_request_error' },
       },
     }));
     const cwd = tempFolder();
@@ -132,6 +114,7 @@ describe('exit codes a CI can trust', () => {
           `openai-compatible:${server.url}#fake-model`,
           '--pricing',
           'pricing.json',
+          '--no-preflight',
           '--json',
           'out.json',
         ],
@@ -142,9 +125,7 @@ describe('exit codes a CI can trust', () => {
       expect(result.stdout).toContain(
         'note: 2 of 2 valid trial(s) ended in harness_incompatibility (the model could not use the tools): counted as failures',
       );
-      expect(result.stdout).toContain(
-        'sent 3 unreadable tool calls in a row: it cannot use the tool protocol',
-      );
+      expect(result.stdout).toContain('this model cannot serve tool requests');
       expect(result.stderr).toContain('incompatible: 2 of 2 valid trial(s)');
       expect(result.code).toBe(1);
     } finally {

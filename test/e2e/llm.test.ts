@@ -1,14 +1,28 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  noAnswer,
   rateLimitedReply,
   startFakeOpenAiServer,
   textReply,
   toolCallReply,
 } from '../../src/testing/index.js';
 import type { FakeReply } from '../../src/testing/index.js';
+import type { JsonObject } from '../../src/core/index.js';
 import { example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+
+/** The one-line request endstate sends before the first trial. */
+const isPreflight = (body: JsonObject): boolean =>
+  JSON.stringify(body.messages).includes('Reply with the word OK.');
+
+/** Answers the preflight, and every other request by its index among the others. */
+function afterPreflight(
+  respond: (body: JsonObject, index: number) => FakeReply,
+): (body: JsonObject) => FakeReply {
+  let index = 0;
+  return (body) => (isPreflight(body) ? textReply('OK') : respond(body, index++));
+}
 
 /** The reference path of change-flight-017, as a model would play it. */
 const replies: FakeReply[] = [
@@ -40,10 +54,12 @@ interface Output {
 
 describe('endstate run --agent llm', () => {
   it('completes change-flight-017 against a local OpenAI-compatible server and prices it', async () => {
-    const server = await startFakeOpenAiServer((_body, index) =>
-      index === 1
-        ? rateLimitedReply(0)
-        : (replies[index > 1 ? index - 1 : index] ?? textReply('All done.')),
+    const server = await startFakeOpenAiServer(
+      afterPreflight((_body, index) =>
+        index === 1
+          ? rateLimitedReply(0)
+          : (replies[index > 1 ? index - 1 : index] ?? textReply('All done.')),
+      ),
     );
     const cwd = tempFolder();
     writeFileSync(
@@ -163,5 +179,254 @@ describe('endstate run --agent llm', () => {
     expect(
       runCli(['run', example('airline'), '--agent', 'llm', '--model', 'mistral:large'], cwd).stderr,
     ).toContain('expected openai:<id>');
+  });
+
+  it('refuses a request timeout out of range with exit 2', () => {
+    const result = runCli(
+      ['run', example('airline'), '--agent', 'oracle', '--request-timeout', '0'],
+      tempFolder(),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected a number of seconds from 1 to 3600');
+  });
+
+  it('stops before the first trial when the preflight names a model the server does not have', async () => {
+    const server = await startFakeOpenAiServer((body) =>
+      body.model === 'fake-model'
+        ? textReply('OK')
+        : {
+            status: 404,
+            body: {
+              error: {
+                message: `The model \`${JSON.stringify(body.model).slice(1, -1)}\` does not exist`,
+                type: 'invalid_request_error',
+                code: 'model_not_found',
+              },
+            },
+          },
+    );
+    const started = Date.now();
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#wrong-model`,
+          '--trials',
+          '3',
+        ],
+        tempFolder(),
+      );
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain(
+        'the preflight request failed, so no trial was run: openai-compatible:wrong-model refused the request: HTTP 404',
+      );
+      expect(result.stderr).toContain('The model `wrong-model` does not exist');
+      expect(result.stderr).toContain(
+        'Check the API key (OPENAI_COMPATIBLE_API_KEY), the model name and the base URL',
+      );
+      expect(server.requests).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops the run at the first refused request, keeps the finished trials, and resumes', async () => {
+    const unauthorized: FakeReply = {
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
+    };
+    // The first trial plays the reference path; then the key is revoked, until it is fixed.
+    let keyFixed = false;
+    let calls = 0;
+    const server = await startFakeOpenAiServer((body) => {
+      if (isPreflight(body)) return textReply('OK');
+      if (!keyFixed && calls++ >= replies.length) return unauthorized;
+      const turns = (body.messages as { role: string }[]).filter(
+        (message) => message.role === 'assistant',
+      );
+      return replies[turns.length] ?? textReply('All done.');
+    });
+    const cwd = tempFolder();
+    const model = ['--model', `openai-compatible:${server.url}#fake-model`];
+    try {
+      const stopped = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          ...model,
+          '--trials',
+          '3',
+          '--concurrency',
+          '1',
+          '--no-canary',
+        ],
+        cwd,
+      );
+      // Preflight, the first trial's five calls, one refused call: no retry, no rerun.
+      expect(server.requests).toHaveLength(1 + replies.length + 1);
+      expect(stopped.code).toBe(4);
+      expect(stopped.stderr).toContain('HTTP 401: Incorrect API key provided');
+      expect(stopped.stderr).toContain('Check the API key');
+      const runId = /go on with --resume (\S+)/.exec(stopped.stderr)?.[1];
+      expect(runId).toBeDefined();
+
+      keyFixed = true;
+      const resumed = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--agent',
+          'llm',
+          ...model,
+          '--no-canary',
+          '--resume',
+          runId!,
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(resumed.stderr).toContain('1 of 3 trials were stored, 2 to run');
+      expect(resumed.code).toBe(0);
+      const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as Output;
+      expect(output.trials.map((trial) => trial.success)).toEqual([true, true, true]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops a replay at the first call missing from the recording, with exit 4', () => {
+    const cwd = tempFolder();
+    mkdirSync(join(cwd, 'recording'));
+    const result = runCli(
+      [
+        'run',
+        example('airline'),
+        '--agent',
+        'llm',
+        '--model',
+        'openai-compatible:http://127.0.0.1:9/v1#fake-model',
+        '--replay',
+        'recording',
+        '--concurrency',
+        '1',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('no recorded response in');
+    expect(result.stderr).toContain('record it again with --record');
+  });
+
+  it('shows the provider error text under the scorecard, not only the exit reason', async () => {
+    const server = await startFakeOpenAiServer(() => ({
+      status: 503,
+      body: { error: { message: 'The engine is currently overloaded', type: 'server_error' } },
+    }));
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--trials',
+          '2',
+          '--max-retries',
+          '0',
+          '--max-reruns',
+          '0',
+          '--no-preflight',
+          '--no-canary',
+        ],
+        tempFolder(),
+      );
+      expect(result.stdout).toContain(
+        'Provider errors (2 invalid trial(s); the first message of each kind)\n  2× openai-compatible:fake-model still failing after 0 retries: The engine is currently overloaded',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up on a provider that never answers after --request-timeout: an invalid trial, not an agent failure', async () => {
+    const server = await startFakeOpenAiServer(() => noAnswer());
+    const cwd = tempFolder();
+    const started = Date.now();
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--request-timeout',
+          '1',
+          '--max-retries',
+          '0',
+          '--max-reruns',
+          '0',
+          '--no-preflight',
+          '--no-canary',
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(result.stdout).toContain(
+        '1× openai-compatible:fake-model still failing after 0 retries: no answer within 1 s',
+      );
+      const [trial] = (
+        JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
+          trials: { exit_reason: string; terminal_reason: string; valid: boolean }[];
+        }
+      ).trials;
+      expect(trial).toMatchObject({
+        exit_reason: 'provider_error',
+        terminal_reason: 'environment_failure',
+        valid: false,
+      });
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+
+  it('checks the user model in the preflight too', async () => {
+    const server = await startFakeOpenAiServer(() => ({
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
+    }));
+    try {
+      const result = await runCliAsync(
+        ['run', example('retail'), '--user-model', `openai-compatible:${server.url}#fake-user`],
+        tempFolder(),
+      );
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain(
+        'the preflight request failed, so no trial was run: openai-compatible:fake-user refused the request: HTTP 401: Incorrect API key provided',
+      );
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]).not.toHaveProperty('tools');
+    } finally {
+      await server.close();
+    }
   });
 });
