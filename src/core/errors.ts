@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   E_RESUME: 'a stored run cannot be resumed: it is finished, or its suite or system differs',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
+  E_STATE_NOT_JSON:
+    'a tool wrote a value JSON cannot hold (NaN, Infinity, undefined, a function, a BigInt, a cycle) into the state',
   E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',
 } as const;
 
