@@ -19,7 +19,7 @@ export const ERROR_CODES = {
     'the suite changed since the run was made, so its trials would be graded against other tasks',
   E_FAULTS_INVALID: 'a --faults file does not match the fault format',
   E_CANARY:
-    "the suite's canary task failed its reset check or its oracle before the run: the environment or the suite is broken",
+    "the suite's canary task failed its reset check or its oracle, or two plays of it differed (state leaking between trials), before the run: the environment or the suite is broken",
   E_RESUME: 'a stored run cannot be resumed: it is finished, or its suite or system differs',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
