@@ -109,6 +109,20 @@ describe('runCanary', () => {
     );
   });
 
+  it('plays another task of the suite between the two plays of a lone canary task', async () => {
+    const other = {
+      id: 'order-cup',
+      user: { instruction: 'Order a cup.' },
+      reference: [{ tool: 'create_order', args: { item: 'cup' } }],
+    };
+    const problems = await runCanary(suiteOf(leakyShop(), [orderTask, other]));
+    expect(problems.map((problem) => problem.message)).toEqual([
+      expect.stringContaining(
+        '(after task order-cup, from a fresh reset, same seed) differs from the first: tool result of call 2 (create_order): id "O-3" vs "O-1"',
+      ),
+    ]);
+  });
+
   it('still reports a reference path that fails as an oracle problem, not a leak', async () => {
     const broken = {
       ...orderTask,

@@ -27,7 +27,8 @@ export function canaryTasks(suite: Suite): readonly Task[] {
  * Runs before a run's first trial: each canary task's s0 must rehash to
  * its recorded hash (a reset gives back the fixture), and the oracle must
  * solve it. Then each solved task is played again, after all the others
- * (after itself when it is the only one), from a fresh reset and the same
+ * (after another task of the suite when it is the only one; its record is
+ * not judged), from a fresh reset and the same
  * seed: its tool results, end and final state must be the same, or
  * something outlives a trial (a module-level counter, a cache) and trials
  * would not be independent. A failure means the environment or the suite
@@ -53,10 +54,18 @@ export async function runCanary(suite: Suite, seed = 0): Promise<CanaryProblem[]
     if (problem === undefined) solved.push({ task, record });
     else problems.push({ ...where, ...problem });
   }
+  // Something in between, so a leak that only another task's calls stir up shows too.
+  const between = tasks.length === 1 ? suite.tasks.find((task) => task !== tasks[0]) : undefined;
+  if (solved.length > 0 && between !== undefined) await playOracle(suite, between, seed);
+  const after =
+    tasks.length > 1
+      ? 'after the other canary tasks'
+      : between === undefined
+        ? 'right after the first'
+        : `after task ${between.id}`;
   for (const { task, record } of solved) {
     const leak = findLeak(record, await playOracle(suite, task, seed));
     if (leak === undefined) continue;
-    const after = tasks.length > 1 ? `after the other canary tasks` : `right after the first`;
     problems.push({
       task_id: task.id,
       file: task.file,

@@ -74,7 +74,7 @@ describe('the canary gate', () => {
       'error E_CANARY: the canary failed, so no trial was run: suite support or its environment is broken',
     );
     expect(lines[1]).toMatch(
-      /^ {2}tasks\/refund-8842\.yaml: refund-8842 leak: a second play of its reference path \(right after the first, from a fresh reset, same seed\) differs from the first: tool result of call \d+ \(process_refund\): refund_id "RF-M2" vs "RF-M1" \(second vs first\)/,
+      /^ {2}tasks\/refund-8842\.yaml: refund-8842 leak: a second play of its reference path \(after task [\w.-]+, from a fresh reset, same seed\) differs from the first: tool result of call \d+ \(process_refund\): refund_id "RF-M\d+" vs "RF-M1" \(second vs first\)/,
     );
     expect(runCli(['report', 'latest'], cwd).code).toBe(2);
   });
