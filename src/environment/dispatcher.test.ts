@@ -69,10 +69,13 @@ const quirky = [
   }),
   defineTool({
     name: 'hang',
-    description: 'Never answers.',
+    description: 'Answers far too late, with an error.',
     input: z.object({}),
     effect: 'read',
-    run: () => new Promise<never>(() => undefined),
+    run: () =>
+      new Promise<never>((_resolve, reject) => {
+        setTimeout(() => reject(new Error('late')), 60);
+      }),
   }),
   defineTool({
     name: 'set_total',
@@ -265,6 +268,8 @@ describe('createDispatcher', () => {
       ok: false,
       error: { code: 'tool_crash' },
     });
+    // Its late rejection must not surface as an unhandled one (vitest fails the run if it does).
+    await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(dispatcher.call('get_order', { order_id: '1' })).resolves.toMatchObject({
       ok: true,
     });

@@ -85,7 +85,11 @@ function nonJsonOutput(output: unknown): string | undefined {
 
 const TIMED_OUT = Symbol('timed out');
 
-/** The tool's output, or TIMED_OUT when it ran past `timeoutMs`; its late end is dropped. */
+/**
+ * The tool's output, or TIMED_OUT when it ran past `timeoutMs`. The tool
+ * cannot be stopped; its late answer is dropped (the race holds a handler,
+ * so a late rejection is not unhandled).
+ */
 async function runWithin<T>(
   running: Promise<T>,
   timeoutMs: number | undefined,
@@ -93,13 +97,7 @@ async function runWithin<T>(
   if (timeoutMs === undefined) return running;
   const timeout = startTimeout(timeoutMs);
   try {
-    const output = await Promise.race([
-      running,
-      timeout.promise.then((): typeof TIMED_OUT => TIMED_OUT),
-    ]);
-    // The tool cannot be stopped: what it does later must not surface as an unhandled rejection.
-    if (output === TIMED_OUT) running.catch(() => undefined);
-    return output;
+    return await Promise.race([running, timeout.promise.then((): typeof TIMED_OUT => TIMED_OUT)]);
   } finally {
     timeout.cancel();
   }
