@@ -19,12 +19,14 @@ export const ERROR_CODES = {
     'the suite changed since the run was made, so its trials would be graded against other tasks',
   E_FAULTS_INVALID: 'a --faults file does not match the fault format',
   E_CANARY:
-    "the suite's canary task failed its reset check or its oracle before the run: the environment or the suite is broken",
+    "the suite's canary task failed its reset check or its oracle, or two plays of it differed (state leaking between trials), before the run: the environment or the suite is broken",
   E_RESUME: 'a stored run cannot be resumed: it is finished, or its suite or system differs',
   E_PROVIDER:
     'a model provider refused a request that no retry can fix (a wrong key, model name or base URL, a request it cannot serve), or a recording has no answer for a call',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
+  E_STATE_NOT_JSON:
+    'a tool wrote a value JSON cannot hold (NaN, Infinity, undefined, a function, a BigInt, a cycle) into the state',
   E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',
 } as const;
 

@@ -11,6 +11,10 @@ export {
 export type { Clock, Stopwatch, Timeout } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
+export { findJsonDifference } from './find-json-difference.js';
+export type { JsonDifference } from './find-json-difference.js';
+export { findNonJsonValue, formatValuePath } from './find-non-json-value.js';
+export type { NonJsonPlace } from './find-non-json-value.js';
 export { cloneJson, deepFreeze, getOwn, isJsonObject, jsonEqual, setOwn } from './json.js';
 export type { JsonObject, JsonValue } from './json.js';
 export { createRng, deriveSeed } from './rng.js';

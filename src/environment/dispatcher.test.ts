@@ -5,7 +5,7 @@ import type { Stopwatch } from '../core/index.js';
 import { createWorkingState } from '../state/index.js';
 import { defineEnvironment } from './define-environment.js';
 import { defineTool } from './define-tool.js';
-import { createDispatcher } from './dispatcher.js';
+import { ToolCrashError, createDispatcher } from './dispatcher.js';
 import { createEventLog } from './event-log.js';
 import { toolError } from './tool-error.js';
 
@@ -42,6 +42,55 @@ const explode = defineTool({
   },
 });
 
+/** A tool whose result is not JSON, a tool that throws what has no string form, a tool that never answers. */
+const quirky = [
+  defineTool({
+    name: 'get_total',
+    description: 'Returns a total it could not compute.',
+    input: z.object({}),
+    effect: 'read',
+    run: () => ({ total: NaN }),
+  }),
+  defineTool({
+    name: 'get_id',
+    description: 'Returns a BigInt id, as some database drivers do.',
+    input: z.object({}),
+    effect: 'read',
+    run: () => ({ ids: [1, 10n] }) as never,
+  }),
+  defineTool({
+    name: 'throw_bare',
+    description: 'Throws an object with no string form.',
+    input: z.object({}),
+    effect: 'read',
+    run: () => {
+      throw Object.create(null);
+    },
+  }),
+  defineTool({
+    name: 'hang',
+    description: 'Answers far too late, with an error.',
+    input: z.object({}),
+    effect: 'read',
+    run: () =>
+      new Promise<never>((_resolve, reject) => {
+        setTimeout(() => reject(new Error('late')), 60);
+      }),
+  }),
+  defineTool({
+    name: 'set_total',
+    description: 'Writes a total it could not compute.',
+    input: z.object({}),
+    effect: 'write',
+    run: (_args, { state }) => {
+      state.update('orders', '1', (order) => {
+        order.total = Infinity;
+      });
+      return 'ok';
+    },
+  }),
+];
+
 const environment = defineEnvironment({
   name: 'shop',
   version: '1',
@@ -50,19 +99,32 @@ const environment = defineEnvironment({
   tools: [getOrder, cancelOrder, explode],
 });
 
+const brokenEnvironment = defineEnvironment({
+  name: 'broken-shop',
+  version: '1',
+  policy: 'Be nice.',
+  fixture: { orders: { '1': { status: 'open' } } },
+  tools: [getOrder, ...quirky],
+});
+
 const fixedStopwatch: Stopwatch = { elapsedMs: () => 0 };
 
-function setup(access: { allow?: string[]; deny: string[] } = { deny: [] }) {
+function setup(
+  access: { allow?: string[]; deny: string[] } = { deny: [] },
+  options: { broken?: boolean; toolTimeoutMs?: number } = {},
+) {
+  const { toolTimeoutMs } = options;
   const state = createWorkingState(environment.fixture);
   const log = createEventLog(fixedStopwatch);
   const dispatcher = createDispatcher({
-    environment,
+    environment: options.broken === true ? brokenEnvironment : environment,
     state,
     clock: frozenClock('2026-10-05T09:00:00Z'),
     rng: createRng(1),
     log,
     stopwatch: fixedStopwatch,
     access,
+    ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
   });
   return { state, log, dispatcher };
 }
@@ -164,6 +226,52 @@ describe('createDispatcher', () => {
       kind: 'tool_result',
       ok: false,
       error: { code: 'tool_crash' },
+    });
+  });
+
+  it('makes a result JSON cannot hold a crash naming the tool and the field', async () => {
+    const { dispatcher, log } = setup({ deny: [] }, { broken: true });
+    await expect(dispatcher.call('get_total', {})).rejects.toThrow(
+      'tool get_total crashed: it returned a value JSON cannot hold: result.total is NaN',
+    );
+    await expect(dispatcher.call('get_id', {})).rejects.toThrow(
+      'tool get_id crashed: it returned a value JSON cannot hold: result.ids[1] is the BigInt 10n',
+    );
+    expect(log.events.at(-1)).toMatchObject({ kind: 'tool_result', error: { code: 'tool_crash' } });
+    expect(() => JSON.stringify(log.events)).not.toThrow();
+  });
+
+  it('makes a write JSON cannot hold a crash naming the tool and the record path', async () => {
+    const { dispatcher, state } = setup({ deny: [] }, { broken: true });
+    await expect(dispatcher.call('set_total', {})).rejects.toThrow(
+      'tool set_total crashed: cannot write orders/1.total: it is Infinity, which JSON cannot hold',
+    );
+    expect(state.diff()).toEqual({});
+  });
+
+  it('makes a throw of a value with no string form a tool crash, not an error of its own', async () => {
+    const { dispatcher } = setup({ deny: [] }, { broken: true });
+    const call = dispatcher.call('throw_bare', {});
+    await expect(call).rejects.toBeInstanceOf(ToolCrashError);
+    await expect(call).rejects.toThrow(
+      'tool throw_bare crashed: a thrown object with no string form',
+    );
+  });
+
+  it('makes a call past the tool timeout a crash, and lets the next call run', async () => {
+    const { dispatcher, log } = setup({ deny: [] }, { broken: true, toolTimeoutMs: 20 });
+    await expect(dispatcher.call('hang', {})).rejects.toThrow(
+      'tool hang crashed: it did not return within 0.02 s (limits.tool_timeout_s)',
+    );
+    expect(log.events.at(-1)).toMatchObject({
+      kind: 'tool_result',
+      ok: false,
+      error: { code: 'tool_crash' },
+    });
+    // Its late rejection must not surface as an unhandled one (vitest fails the run if it does).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(dispatcher.call('get_order', { order_id: '1' })).resolves.toMatchObject({
+      ok: true,
     });
   });
 });

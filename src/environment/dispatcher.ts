@@ -1,5 +1,12 @@
 import type { Clock, JsonObject, JsonValue, Rng, Stopwatch } from '../core/index.js';
-import { cloneJson, roundMs, sleep } from '../core/index.js';
+import {
+  cloneJson,
+  findNonJsonValue,
+  formatValuePath,
+  roundMs,
+  sleep,
+  startTimeout,
+} from '../core/index.js';
 import { INJECTION_FAULT } from '../schema/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Environment } from './define-environment.js';
@@ -34,6 +41,8 @@ export interface DispatcherOptions {
   readonly access: ToolAccess;
   /** Declared faults and injections (none by default). */
   readonly faults?: FaultInjector;
+  /** How long one call may run before it counts as a crash of the environment (`limits.tool_timeout_s`); none by default. */
+  readonly toolTimeoutMs?: number;
 }
 
 /** Thrown when a tool throws: the environment broke, so the trial is invalid. */
@@ -43,9 +52,54 @@ export class ToolCrashError extends Error {
     readonly tool: string,
     cause: unknown,
   ) {
-    super(`tool ${tool} crashed: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    super(`tool ${tool} crashed: ${describeThrown(cause)}`, { cause });
+  }
+}
+
+/**
+ * What a tool threw, as text, whatever it threw: an object without a
+ * string form (`Object.create(null)`) must not turn the crash into an
+ * error of its own, which would be blamed on the agent.
+ */
+export function describeThrown(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message;
+  try {
+    return String(thrown);
+  } catch {
+    // No string form: say what it is instead.
+    return `a thrown ${thrown === null ? 'null' : typeof thrown} with no string form`;
+  }
+}
+
+/** Why a tool's output cannot go back to the agent or into the record, if it cannot. */
+function nonJsonOutput(output: unknown): string | undefined {
+  const [label, value] = isToolFailure(output)
+    ? ['error details', output.details]
+    : ['result', output === undefined ? null : output];
+  const found = findNonJsonValue(value);
+  if (found === undefined) return undefined;
+  const path = formatValuePath(found.path);
+  const where = path === '' ? label : `${label}${path.startsWith('[') ? '' : '.'}${path}`;
+  return `it returned a value JSON cannot hold: ${where} is ${found.found}`;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * The tool's output, or TIMED_OUT when it ran past `timeoutMs`. The tool
+ * cannot be stopped; its late answer is dropped (the race holds a handler,
+ * so a late rejection is not unhandled).
+ */
+async function runWithin<T>(
+  running: Promise<T>,
+  timeoutMs: number | undefined,
+): Promise<T | typeof TIMED_OUT> {
+  if (timeoutMs === undefined) return running;
+  const timeout = startTimeout(timeoutMs);
+  try {
+    return await Promise.race([running, timeout.promise.then((): typeof TIMED_OUT => TIMED_OUT)]);
+  } finally {
+    timeout.cancel();
   }
 }
 
@@ -158,10 +212,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const started = stopwatch.elapsedMs();
       let output: unknown;
       try {
-        output = await definition.run(parsed.data, context);
+        output = definition.run(parsed.data, context);
+        // Only a pending call can run late (a synchronous tool has already returned).
+        output = await (output instanceof Promise
+          ? runWithin(output, options.toolTimeoutMs)
+          : output);
       } catch (error) {
-        fail(callId, tool, 'tool_crash', error instanceof Error ? error.message : String(error));
+        fail(callId, tool, 'tool_crash', describeThrown(error));
         throw new ToolCrashError(tool, error);
+      }
+      if (output === TIMED_OUT) {
+        const message = `it did not return within ${String(options.toolTimeoutMs! / 1000)} s (limits.tool_timeout_s)`;
+        fail(callId, tool, 'tool_crash', message);
+        throw new ToolCrashError(tool, new Error(message));
+      }
+      const notJson = nonJsonOutput(output);
+      if (notJson !== undefined) {
+        fail(callId, tool, 'tool_crash', notJson);
+        throw new ToolCrashError(tool, new Error(notJson));
       }
       const durationMs = roundMs(stopwatch.elapsedMs() - started);
       calls.push({ tool, args, ok: !isToolFailure(output) });

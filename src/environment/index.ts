@@ -10,7 +10,7 @@ export type {
   ToolOutput,
   ToolSpec,
 } from './define-tool.js';
-export { ToolCrashError, createDispatcher } from './dispatcher.js';
+export { ToolCrashError, createDispatcher, describeThrown } from './dispatcher.js';
 export type { Dispatcher, DispatcherOptions, ToolAccess, ToolCallResult } from './dispatcher.js';
 export { createEventLog } from './event-log.js';
 export { createFaultInjector, faultPlan } from './fault-injector.js';

@@ -49,10 +49,20 @@ export const UserSpecSchema = z.strictObject({
     .optional(),
 });
 
+/** Default and upper bound of `limits.tool_timeout_s`, in seconds. */
+export const DEFAULT_TOOL_TIMEOUT_S = 30;
+export const MAX_TOOL_TIMEOUT_S = 3600;
+
 export const LimitsSchema = z.strictObject({
   max_steps: z.number().int().positive().default(30),
   max_tokens: z.number().int().positive().optional(),
   timeout_s: z.number().positive().default(600),
+  /**
+   * How long one tool call may run before it counts as a crash of the
+   * environment (the trial ends, invalid). The trial's own `timeout_s`
+   * still applies: keep this below it.
+   */
+  tool_timeout_s: z.number().positive().max(MAX_TOOL_TIMEOUT_S).default(DEFAULT_TOOL_TIMEOUT_S),
   max_cost_usd: z.number().positive().optional(),
 });
 
@@ -130,7 +140,11 @@ export const TaskFileSchema = z.strictObject({
   fixture: z.string().optional(),
   clock: z.iso.datetime({ offset: true }),
   user: UserSpecSchema,
-  limits: LimitsSchema.default({ max_steps: 30, timeout_s: 600 }),
+  limits: LimitsSchema.default({
+    max_steps: 30,
+    timeout_s: 600,
+    tool_timeout_s: DEFAULT_TOOL_TIMEOUT_S,
+  }),
   tools: ToolAccessSchema.default({ deny: [] }),
   expect: ExpectSchema.default({
     changes: [],

@@ -109,6 +109,8 @@ export const TrialRecordSchema = z.object({
   valid: z.boolean(),
   /** What went wrong when the trial is invalid or the agent errored. */
   error: z.string().nullable(),
+  /** Where it went wrong, when a tool or the harness itself crashed: the thrown error's stack. */
+  error_stack: z.string().optional(),
   usage: UsageSchema,
   started_at: z.string(),
 });

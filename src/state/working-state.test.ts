@@ -125,6 +125,25 @@ describe('createWorkingState', () => {
     expect(state.hash()).toBe(hashState(state.snapshot()));
   });
 
+  it('refuses a write JSON cannot hold, naming the record and field, and keeps the state', () => {
+    const state = createWorkingState(freezeState(s0));
+    expect(() =>
+      state.update('orders', '8842', (order) => {
+        order.total_cents = NaN;
+      }),
+    ).toThrow('cannot write orders/8842.total_cents: it is NaN, which JSON cannot hold');
+    const cycle: Record<string, unknown> = {};
+    cycle['self'] = cycle;
+    expect(() => state.put('refunds', 'RF1', { items: [cycle] } as never)).toThrow(
+      'cannot write refunds/RF1.items[0].self: it is a circular reference',
+    );
+    expect(() => state.insert('refunds', 'RF2', { id: 2n } as never)).toThrow(
+      'cannot write refunds/RF2.id: it is the BigInt 2n',
+    );
+    expect(state.diff()).toEqual({});
+    expect(state.hash()).toBe(hashState(s0));
+  });
+
   it('refuses to insert over an existing id', () => {
     const state = createWorkingState(freezeState(s0));
     expect(() => state.insert('orders', '8842', {})).toThrow(/id exists/);

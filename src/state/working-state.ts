@@ -1,4 +1,11 @@
-import { EndstateError, cloneJson, deepFreeze, setOwn } from '../core/index.js';
+import {
+  EndstateError,
+  cloneJson,
+  deepFreeze,
+  findNonJsonValue,
+  formatValuePath,
+  setOwn,
+} from '../core/index.js';
 import type { FrozenState } from './frozen-state.js';
 import { addHash, formatHash, hashRecord, subtractHash } from './hash-state.js';
 import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from './types.js';
@@ -95,6 +102,19 @@ export function createWorkingState(base: FrozenState): WorkingState {
     return result;
   };
 
+  /** Refuses a record JSON cannot hold, naming the first bad field: it would break the state hash later. */
+  const checked = (collection: string, id: string, record: StateRecord): StateRecord => {
+    const found = findNonJsonValue(record);
+    if (found === undefined) return record;
+    const field = formatValuePath(found.path);
+    const where = `${collection}/${id}${field === '' || field.startsWith('[') ? '' : '.'}${field}`;
+    throw new EndstateError(
+      'E_STATE_NOT_JSON',
+      `cannot write ${where}: it is ${found.found}, which JSON cannot hold`,
+      { details: { collection, id, path: found.path, found: found.found } },
+    );
+  };
+
   const missing = (collection: string, id: string, action: string): EndstateError =>
     new EndstateError('E_INTERNAL', `cannot ${action} ${collection}/${id}: no such record`, {
       hint: 'Check has() before changing a record.',
@@ -141,16 +161,16 @@ export function createWorkingState(base: FrozenState): WorkingState {
           hint: 'Use nextId() for a fresh id, or put() to replace.',
         });
       }
-      write(collection, id, deepFreeze(cloneJson(record)));
+      write(collection, id, deepFreeze(cloneJson(checked(collection, id, record))));
     },
     put(collection, id, record) {
-      write(collection, id, deepFreeze(cloneJson(record)));
+      write(collection, id, deepFreeze(cloneJson(checked(collection, id, record))));
     },
     update(collection, id, change) {
       const current = get(collection, id);
       if (current === undefined) throw missing(collection, id, 'update');
       const draft = cloneJson(current);
-      const next = deepFreeze(change(draft) ?? draft);
+      const next = deepFreeze(checked(collection, id, change(draft) ?? draft));
       write(collection, id, next);
       return next;
     },

@@ -15,6 +15,8 @@ export const DEFAULT_MAX_IDENTICAL_CALLS = 5;
 export interface TrialControl {
   stopReason: ExitReason | undefined;
   error: string | undefined;
+  /** The stack of what a tool threw, when one crashed. */
+  errorStack: string | undefined;
   stepsUsed: number;
   tokensUsed: number;
   costUsd: number;
@@ -69,6 +71,7 @@ export function publicTaskView(
 class Control implements TrialControl {
   stopReason: ExitReason | undefined = undefined;
   error: string | undefined = undefined;
+  errorStack: string | undefined = undefined;
   stepsUsed = 0;
   tokensUsed = 0;
   costUsd = 0;
@@ -208,6 +211,8 @@ export function createSession(options: SessionOptions, control: TrialControl): A
         result = await dispatcher.call(name, args);
       } catch (error) {
         if (error instanceof ToolCrashError) {
+          if (control.stopReason === undefined && error.cause instanceof Error)
+            control.errorStack = error.cause.stack;
           control.stop('tool_crash', error.message);
           throw new TrialStoppedError('trial stopped: tool_crash');
         }

@@ -5,7 +5,8 @@ export {
   publicTaskView,
 } from './create-session.js';
 export type { SessionOptions, TrialControl } from './create-session.js';
-export { runTrial, trialId } from './run-trial.js';
+export { runTrial } from './run-trial.js';
+export { trialId } from './trial-record-base.js';
 export type { RunFaults, TrialInput } from './run-trial.js';
 export { isValidTerminal, terminalReason } from './terminal-reason.js';
 export { gradeFinalState } from './grade-final-state.js';

@@ -4,7 +4,6 @@ import {
   sleep,
   createRng,
   frozenClock,
-  roundMs,
   startStopwatch,
   startTimeout,
   wallClockIso,
@@ -22,10 +21,8 @@ import type {
   Fault,
   RecordedInjection,
   ModelUsage,
-  TrialEvent,
   TrialRecord,
 } from '../schema/index.js';
-import { TRIAL_RECORD_VERSION } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
@@ -36,6 +33,9 @@ import { gradeFinalState } from './grade-final-state.js';
 import type { GradedState } from './grade-final-state.js';
 import type { TrialControl } from './create-session.js';
 import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
+import { crashedTrial } from './crashed-trial.js';
+import { recordBase } from './trial-record-base.js';
+import type { TrialParts } from './trial-record-base.js';
 
 export interface TrialInput {
   readonly task: Task;
@@ -63,25 +63,36 @@ export interface RunFaults {
 /** How long a stopped agent gets to wind up (kill its program, close its server) before the record is made. */
 const AGENT_WIND_UP_MS = 3000;
 
-export function trialId(runId: string, taskId: string, attempt: number, rerun: number): string {
-  return `${runId}/${taskId}/${attempt}.${rerun}`;
-}
-
 /**
  * One attempt of one system at one task, from a verified s0 with its own
  * seed: reset, session, terminal reason, grading, record. Failures inside
  * the trial become data on the record; this function does not throw.
  */
 export async function runTrial(input: TrialInput): Promise<TrialRecord> {
-  const { task, environment } = input;
   const stopwatch = startStopwatch();
-  const startedAt = wallClockIso();
-  const log = createEventLog(stopwatch);
-  const control = createTrialControl();
+  const trial: TrialParts = {
+    stopwatch,
+    startedAt: wallClockIso(),
+    log: createEventLog(stopwatch),
+    control: createTrialControl(),
+    state: undefined,
+    initialHash: undefined,
+  };
+  try {
+    return await playTrial(input, trial);
+  } catch (error) {
+    // The outer guard: whatever escaped is this trial's failure, never the run's.
+    return crashedTrial(input, trial, error);
+  }
+}
+
+async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRecord> {
+  const { task, environment } = input;
+  const { log, stopwatch, control } = trial;
 
   // Reset: a fresh working copy over the frozen s0, verified by its hash.
-  const state = createWorkingState(task.initialState);
-  const initialHash = state.hash();
+  const state = (trial.state = createWorkingState(task.initialState));
+  const initialHash = (trial.initialHash = state.hash());
   if (initialHash !== task.initialState.hash) {
     control.stop(
       'harness_crash',
@@ -108,21 +119,10 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
   const verdict = graded.type === 'grade' ? graded.grade : undefined;
 
   return {
-    record_version: TRIAL_RECORD_VERSION,
-    trial_id: trialId(input.runId, task.id, input.attempt, input.rerun),
-    run_id: input.runId,
-    task_id: task.id,
-    task_revision: task.spec.revision,
-    labels: task.spec.labels,
-    suite_hash: input.suiteHash,
-    system_hash: input.systemHash,
-    attempt: input.attempt,
-    rerun: input.rerun,
-    seed: input.seed,
+    ...recordBase(input, trial),
     initial_state_hash: initialHash,
     final_state_hash: state.hash(),
     state_diff: diff,
-    events: [...log.events],
     final_answer: finalAnswer,
     exit_reason: exit,
     terminal_reason: terminal,
@@ -133,8 +133,7 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     success: terminal === 'success',
     valid: isValidTerminal(terminal),
     error: graded.type === 'error' ? `grader failed: ${graded.message}` : (control.error ?? null),
-    usage: usageOf(log.events, control.stepsUsed, stopwatch.elapsedMs()),
-    started_at: startedAt,
+    ...(control.errorStack === undefined ? {} : { error_stack: control.errorStack }),
   };
 }
 
@@ -156,6 +155,7 @@ async function playSession(
     log,
     stopwatch,
     access: task.spec.tools,
+    toolTimeoutMs: task.spec.limits.tool_timeout_s * 1000,
     ...faultsOf(input, rng),
   });
   const trial = { task_id: task.id, attempt: input.attempt, rerun: input.rerun, seed: input.seed };
@@ -247,45 +247,6 @@ async function playAgent(
   } finally {
     timeout.cancel();
   }
-}
-
-/** Usage of the system under test (the agent's model calls), with the simulated user's calls apart. */
-function usageOf(
-  events: readonly TrialEvent[],
-  steps: number,
-  elapsedMs: number,
-): TrialRecord['usage'] {
-  const usage = {
-    steps,
-    tool_calls: 0,
-    model_calls: 0,
-    input_tokens: 0,
-    output_tokens: 0,
-    cached_input_tokens: 0,
-    cost_usd: 0,
-    latency_ms: roundMs(elapsedMs),
-    wait_ms: 0,
-    retries: 0,
-    user_model_calls: 0,
-    user_cost_usd: 0,
-  };
-  for (const event of events) {
-    if (event.kind === 'tool_call') usage.tool_calls++;
-    if (event.kind !== 'usage') continue;
-    if (event.role === 'user') {
-      usage.user_model_calls++;
-      usage.user_cost_usd += event.cost_usd;
-      continue;
-    }
-    usage.model_calls++;
-    usage.input_tokens += event.input_tokens;
-    usage.output_tokens += event.output_tokens;
-    usage.cached_input_tokens += event.cached_input_tokens;
-    usage.cost_usd += event.cost_usd;
-    usage.wait_ms += event.wait_ms;
-    usage.retries += event.retries;
-  }
-  return usage;
 }
 
 /** The trial's fault injector, when the task or the run declares any faults. */

@@ -47,6 +47,38 @@ describe('the canary gate', () => {
     expect(skipped.stdout).toMatch(/Success\s+0\.0%/);
   });
 
+  it('stops a run before any trial when the environment leaks state between trials', () => {
+    const cwd = copyExample('support');
+    const tools = join(cwd, 'support/support-tools.ts');
+    const text = readFileSync(tools, 'utf8');
+    // A refund counter kept in module memory: it outlives the trial.
+    const leaky = `let refundsIssued = 0;\n${text.replace(
+      "const refundId = context.state.nextId('refunds', 'RF-');",
+      'const refundId = `RF-M${++refundsIssued}`;',
+    )}`;
+    expect(leaky).not.toContain("nextId('refunds'");
+    writeFileSync(tools, leaky);
+    const task = join(cwd, 'support/tasks/refund-8842.yaml');
+    writeFileSync(
+      task,
+      readFileSync(task, 'utf8').replace(
+        'labels: { family: refund, horizon: short }',
+        'labels: { family: refund, horizon: short, canary: true }',
+      ),
+    );
+
+    const run = runCli(['run', 'support', '--agent', 'oracle', '--trials', '1'], cwd);
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'error E_CANARY: the canary failed, so no trial was run: suite support or its environment is broken',
+    );
+    expect(lines[1]).toMatch(
+      /^ {2}tasks\/refund-8842\.yaml: refund-8842 leak: a second play of its reference path \(after task [\w.-]+, from a fresh reset, same seed\) differs from the first: tool result of call \d+ \(process_refund\): refund_id "RF-M\d+" vs "RF-M1" \(second vs first\)/,
+    );
+    expect(runCli(['report', 'latest'], cwd).code).toBe(2);
+  });
+
   it('passes on an intact suite with the first task as the canary', () => {
     const cwd = copyExample('support');
     const run = runCli(['run', 'support', '--tasks', 'refund-8842', '--trials', '1'], cwd);
