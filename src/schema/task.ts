@@ -53,18 +53,32 @@ export const UserSpecSchema = z.strictObject({
 export const DEFAULT_TOOL_TIMEOUT_S = 30;
 export const MAX_TOOL_TIMEOUT_S = 3600;
 
-export const LimitsSchema = z.strictObject({
-  max_steps: z.number().int().positive().default(30),
-  max_tokens: z.number().int().positive().optional(),
-  timeout_s: z.number().positive().default(600),
-  /**
-   * How long one tool call may run before it counts as a crash of the
-   * environment (the trial ends, invalid). The trial's own `timeout_s`
-   * still applies: keep this below it.
-   */
-  tool_timeout_s: z.number().positive().max(MAX_TOOL_TIMEOUT_S).default(DEFAULT_TOOL_TIMEOUT_S),
-  max_cost_usd: z.number().positive().optional(),
-});
+export const LimitsSchema = z
+  .strictObject({
+    max_steps: z.number().int().positive().default(30),
+    max_tokens: z.number().int().positive().optional(),
+    timeout_s: z.number().positive().default(600),
+    /**
+     * How long one tool call may run before it counts as a crash of the
+     * environment (the trial ends, invalid). Below `timeout_s`, or a hung
+     * tool would end the trial as the agent's timeout; when not given, 30 s
+     * or half of `timeout_s`, whichever is less.
+     */
+    tool_timeout_s: z.number().positive().max(MAX_TOOL_TIMEOUT_S).optional(),
+    max_cost_usd: z.number().positive().optional(),
+  })
+  .superRefine((limits, context) => {
+    if (limits.tool_timeout_s === undefined || limits.tool_timeout_s < limits.timeout_s) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['tool_timeout_s'],
+      message: `must be below timeout_s (${limits.timeout_s} s), or a tool that hangs ends the trial as the agent's timeout: set tool_timeout_s lower (default ${DEFAULT_TOOL_TIMEOUT_S})`,
+    });
+  })
+  .transform(({ tool_timeout_s: toolTimeout, ...limits }) => ({
+    ...limits,
+    tool_timeout_s: toolTimeout ?? Math.min(DEFAULT_TOOL_TIMEOUT_S, limits.timeout_s / 2),
+  }));
 
 const RecordPath = z
   .string()
