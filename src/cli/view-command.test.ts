@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,43 @@ describe('startViewServer', () => {
   it('gives the address of a stored run and refuses one it does not hold', async () => {
     expect(await server.runUrl('latest')).toBe(new URL('/runs/run-new', server.url).href);
     await expect(server.runUrl('nope')).rejects.toMatchObject({ code: 'E_RUN_NOT_FOUND' });
+  });
+});
+
+/** A raw GET, so the test chooses the Host header and a path fetch would refuse. */
+function rawGet(path: string, host?: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      { host: '127.0.0.1', port, path, headers: host === undefined ? {} : { host } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+describe('startViewServer on hostile requests', () => {
+  it('refuses a Host that is not its own, as a rebound name would send', async () => {
+    const { port } = new URL(server.url);
+    expect((await rawGet('/runs/run-new', 'attacker.example')).status).toBe(403);
+    expect((await rawGet('/runs/run-new', `attacker.example:${port}`)).status).toBe(403);
+    expect((await rawGet('/runs/run-new', `localhost:${port}`)).status).toBe(200);
+    expect((await rawGet('/runs/run-new', `127.0.0.1:${port}`)).status).toBe(200);
+  });
+
+  it('answers a malformed URL with 400 and no stack trace', async () => {
+    const { port } = new URL(server.url);
+    for (const path of ['/runs/%', '/runs/%E0%A4%A', '/%zz']) {
+      const answer = await rawGet(path, `127.0.0.1:${port}`);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body).not.toMatch(/at |Error/);
+    }
   });
 });
 

@@ -61,14 +61,42 @@ function createReportCache(store: RunStore, template: string) {
   };
 }
 
-function createHandler(store: RunStore, path: string) {
+/**
+ * Whether the request names this server by a loopback name and its port.
+ * A page on another site that rebinds its own name to 127.0.0.1 sends its
+ * own name as Host: refusing it keeps stored runs from being read that way.
+ */
+function isOwnHost(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/** The request's path, decoded; undefined when it is not a well-formed URL. */
+function pathOf(url: string | undefined): { pathname: string; segments: string[] } | undefined {
+  try {
+    const pathname = new URL(url ?? '/', 'http://127.0.0.1').pathname;
+    return { pathname, segments: pathname.split('/').map((part) => decodeURIComponent(part)) };
+  } catch {
+    return undefined;
+  }
+}
+
+function createHandler(store: RunStore, path: string, port: () => number) {
   const report = createReportCache(store, loadViewerTemplate());
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!isOwnHost(request.headers.host, port())) {
+      send(response, 403, 'text/plain', `only 127.0.0.1:${port()} or localhost:${port()}\n`);
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       send(response, 405, 'text/plain', 'only GET and HEAD\n');
       return;
     }
-    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const parsed = pathOf(request.url);
+    if (parsed === undefined) {
+      send(response, 400, 'text/plain', 'malformed URL\n');
+      return;
+    }
+    const { pathname, segments } = parsed;
     if (pathname === '/') {
       const runs = (await store.listRuns()).reverse();
       send(response, 200, 'text/html', renderRunList({ runs, storePath: path, hrefOf: runHref }));
@@ -78,9 +106,8 @@ function createHandler(store: RunStore, path: string) {
       response.writeHead(204, SECURITY_HEADERS).end();
       return;
     }
-    const match = /^\/runs\/([^/]+)$/.exec(pathname);
-    if (match?.[1] !== undefined) {
-      const id = decodeURIComponent(match[1]);
+    const id = segments.length === 3 && segments[1] === 'runs' ? segments[2] : undefined;
+    if (id !== undefined && id !== '') {
       const run = id === 'latest' ? await store.latestRun() : await store.getRun(id);
       if (run !== undefined) {
         send(response, 200, 'text/html', await report(run));
@@ -109,17 +136,28 @@ export async function startViewServer(options: {
     });
   }
   const store = openSqliteStore(options.storePath);
-  const handle = createHandler(store, options.storePath);
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       const message = isEndstateError(error)
         ? `error ${error.code}: ${error.message}`
         : `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      // The details (a stack) go to the terminal, never to the page.
       options.io.err(`endstate view: ${request.url ?? ''}: ${message}\n`);
-      if (!response.headersSent) send(response, 500, 'text/plain', `${message}\n`);
-      else response.destroy();
+      if (!response.headersSent) {
+        send(
+          response,
+          500,
+          'text/plain',
+          'internal error: see the terminal running endstate view\n',
+        );
+      } else response.destroy();
     });
   });
+  const handle = createHandler(
+    store,
+    options.storePath,
+    () => (server.address() as AddressInfo).port,
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
