@@ -10,6 +10,7 @@ import {
 import type { CliIo } from './cli-io.js';
 import { findStoredRun, openExistingStore } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { checkOutputPaths } from './check-output-paths.js';
 import { checkWorseGate, parseWorseGate } from './worse-gates.js';
 import { writeHtmlReport } from './write-html-report.js';
 
@@ -42,6 +43,11 @@ export async function compareCommand(
 ): Promise<number> {
   const gates = (flags.failIfWorse ?? []).map(parseWorseGate);
   const path = storePath(flags.store, io.cwd);
+  checkOutputPaths({
+    storePath: path,
+    cwd: io.cwd,
+    outputs: { '--json': flags.json, '--md': flags.md, '--html': flags.html },
+  });
   const store = openExistingStore(path);
   try {
     const a = await findStoredRun(store, path, runA);

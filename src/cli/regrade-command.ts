@@ -8,6 +8,7 @@ import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { checkOutputPaths } from './check-output-paths.js';
 
 export interface RegradeFlags {
   readonly store?: string;
@@ -58,6 +59,11 @@ export async function regradeCommand(
   flags: RegradeFlags,
   io: CliIo,
 ): Promise<number> {
+  checkOutputPaths({
+    storePath: storePath(flags.store, io.cwd),
+    cwd: io.cwd,
+    outputs: { '--json': flags.json },
+  });
   const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
   try {
     const suitePath = flags.suite === undefined ? run.suite.path : resolve(io.cwd, flags.suite);

@@ -14,6 +14,7 @@ import { openStoredRun } from './open-stored-run.js';
 import { runVerdict } from './run-verdict.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
+import { checkOutputPaths } from './check-output-paths.js';
 import { writeHtmlReport } from './write-html-report.js';
 
 export interface ReportFlags extends CiOutputFlags {
@@ -36,6 +37,16 @@ export async function reportCommand(
   io: CliIo,
 ): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
+  checkOutputPaths({
+    storePath: storePath(flags.store, io.cwd),
+    cwd: io.cwd,
+    outputs: {
+      '--json': flags.json,
+      '--html': flags.html,
+      '--junit': flags.junit,
+      '--md': flags.md,
+    },
+  });
   const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
   try {
     const trials = await store.listTrials(run.run_id);

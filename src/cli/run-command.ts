@@ -41,6 +41,7 @@ import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
+import { checkOutputPaths } from './check-output-paths.js';
 
 export interface RunFlags extends CiOutputFlags {
   readonly agent: string;
@@ -114,6 +115,11 @@ async function usersOf(
 /** `endstate run <suite>`: everything is checked before the store is touched. */
 export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
+  checkOutputPaths({
+    storePath: storePath(flags.store, io.cwd),
+    cwd: io.cwd,
+    outputs: { '--json': flags.json, '--junit': flags.junit, '--md': flags.md },
+  });
   const suite = await loadSuite(resolve(io.cwd, suitePath), { displayPath: suitePath });
   warnIfLockStale(suite, suitePath, io);
   if (flags.junit !== undefined || flags.md !== undefined) {

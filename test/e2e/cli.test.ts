@@ -194,6 +194,25 @@ describe('bad input', () => {
     expect(report.stdout).toContain('Success    100.0%');
   });
 
+  it('refuses an output aimed at the store (exit 2) and leaves every recorded run readable', () => {
+    const cwd = tempFolder();
+    expect(runCli(['run', example('support'), '--agent', 'oracle'], cwd).code).toBe(0);
+    const store = join(cwd, '.endstate/endstate.db');
+    const before = digest(store);
+    for (const args of [
+      ['run', example('support'), '--json', '.endstate/endstate.db'],
+      ['report', 'latest', '--html', '.endstate/endstate.db'],
+      ['report', 'latest', '--junit', '.endstate/endstate.db-wal'],
+      ['report', 'latest', '--json', 'same.json', '--md', 'same.json'],
+    ]) {
+      const result = runCli(args, cwd);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/is the result store|is also the file of/);
+    }
+    expect(digest(store)).toBe(before);
+    expect(runCli(['report', 'latest'], cwd).stdout).toContain('Success    100.0%');
+  });
+
   it('rejects a missing suite, an unknown option value and a trajectory naming unknown tasks with exit 2', () => {
     const cwd = tempFolder();
     expect(runCli(['run', 'no/such/suite'], cwd)).toMatchObject({
