@@ -13,6 +13,7 @@ import {
   normalQuantile,
   studentTQuantile,
   successRateInterval,
+  wilsonScoreBounds,
 } from '../src/stats/index.js';
 import type { SuccessCounts } from '../src/stats/index.js';
 import { sampleBeta } from '../src/testing/sample-beta.js';
@@ -44,10 +45,8 @@ function summary(counts: readonly SuccessCounts[]) {
 
 /** Wilson's bounds for a rate p over n (possibly fractional) trials with quantile q. */
 function wilson(p: number, n: number, q: number): Bounds {
-  const denominator = 1 + (q * q) / n;
-  const centre = (p + (q * q) / (2 * n)) / denominator;
-  const half = (q / denominator) * Math.sqrt((p * (1 - p)) / n + (q * q) / (4 * n * n));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  const { lower, upper } = wilsonScoreBounds(p, n, q);
+  return [lower, upper];
 }
 
 /** The methods compared: ours first, then the usual alternatives. */

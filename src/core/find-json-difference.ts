@@ -1,4 +1,4 @@
-import { jsonEqual } from './json.js';
+import { getOwn, jsonEqual } from './json.js';
 
 /** The first place two JSON values differ, and what each holds there (`undefined`: absent). */
 export interface JsonDifference {
@@ -42,8 +42,5 @@ function differingChild(a: unknown, b: unknown): string | number | undefined {
   const aRecord = a as Record<string, unknown>;
   const bRecord = b as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(aRecord), ...Object.keys(bRecord)])].sort();
-  return keys.find((key) => !jsonEqual(ownValue(aRecord, key), ownValue(bRecord, key)));
+  return keys.find((key) => !jsonEqual(getOwn(aRecord, key), getOwn(bRecord, key)));
 }
-
-const ownValue = (record: Record<string, unknown>, key: string): unknown =>
-  Object.hasOwn(record, key) ? record[key] : undefined;

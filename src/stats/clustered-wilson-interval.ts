@@ -1,5 +1,6 @@
 import { normalQuantile } from './normal-quantile.js';
 import { studentTQuantile } from './student-t-quantile.js';
+import { wilsonScoreBounds } from './wilson-interval.js';
 
 export interface ClusteredWilsonOptions {
   /**
@@ -116,7 +117,11 @@ export function clusteredWilsonInterval(
   if (tasks === 0) return result('no-tasks');
   const value = estimates.reduce((sum, estimate) => sum + estimate, 0) / tasks;
   if (tasks === 1) {
-    const bounds = wilsonBounds(value, options.maxEffectiveTrials, normalQuantile(0.5 + level / 2));
+    const bounds = wilsonScoreBounds(
+      value,
+      options.maxEffectiveTrials,
+      normalQuantile(0.5 + level / 2),
+    );
     return result('wilson-single-task', value, options.maxEffectiveTrials, bounds);
   }
   const squares = estimates.reduce((sum, estimate) => sum + (estimate - value) ** 2, 0);
@@ -132,26 +137,6 @@ export function clusteredWilsonInterval(
     isFlatAtEdge ? 'clustered-wilson-tasks-only' : 'clustered-wilson',
     value,
     effectiveTrials,
-    wilsonBounds(value, effectiveTrials, quantile),
+    wilsonScoreBounds(value, effectiveTrials, quantile),
   );
-}
-
-/**
- * The Wilson score interval of a rate p over n trials with quantile q,
- * n not necessarily whole: the μ with (p − μ)² ≤ q²·μ(1 − μ)/n.
- */
-function wilsonBounds(
-  rate: number,
-  trials: number,
-  quantile: number,
-): { lower: number; upper: number } {
-  const q2 = quantile * quantile;
-  const denominator = 1 + q2 / trials;
-  const centre = (rate + q2 / (2 * trials)) / denominator;
-  const halfWidth =
-    (quantile / denominator) * Math.sqrt((rate * (1 - rate)) / trials + q2 / (4 * trials * trials));
-  return {
-    lower: rate === 0 ? 0 : Math.max(0, centre - halfWidth),
-    upper: rate === 1 ? 1 : Math.min(1, centre + halfWidth),
-  };
 }

@@ -56,7 +56,7 @@ export { studentTCdf } from './student-t-cdf.js';
 export { studentTQuantile } from './student-t-quantile.js';
 export { suitePassK } from './suite-pass-k.js';
 export type { SuitePassK, TaskTrialCounts } from './suite-pass-k.js';
-export { wilsonInterval } from './wilson-interval.js';
+export { wilsonInterval, wilsonScoreBounds } from './wilson-interval.js';
 export type { ProportionInterval } from './wilson-interval.js';
 export { intraTaskCorrelation } from './intra-task-correlation.js';
 export type {

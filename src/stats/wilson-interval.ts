@@ -36,15 +36,27 @@ export function wilsonInterval(
     confidence > 0 &&
     confidence < 1;
   if (!isValid) return { lower: Number.NaN, upper: Number.NaN };
-  const z = normalQuantile(0.5 + confidence / 2);
-  const zSquared = z * z;
-  // Wilson (1927) arranged as in SciPy's binomtest: centre and half-width over 2(n + z²).
-  const denominator = 2 * (trials + zSquared);
-  const centre = (2 * successes + zSquared) / denominator;
+  return wilsonScoreBounds(successes / trials, trials, normalQuantile(0.5 + confidence / 2));
+}
+
+/**
+ * Wilson's score bounds of a rate observed over `trials` trials (not
+ * necessarily a whole number: an effective sample size) with quantile q:
+ * the μ with (rate − μ)² ≤ q²·μ(1 − μ)/trials. A rate of 0 or 1 keeps
+ * its end exactly.
+ */
+export function wilsonScoreBounds(
+  rate: number,
+  trials: number,
+  quantile: number,
+): ProportionInterval {
+  const q2 = quantile * quantile;
+  const denominator = 1 + q2 / trials;
+  const centre = (rate + q2 / (2 * trials)) / denominator;
   const halfWidth =
-    (z * Math.sqrt(zSquared + (4 * successes * (trials - successes)) / trials)) / denominator;
+    (quantile / denominator) * Math.sqrt((rate * (1 - rate)) / trials + q2 / (4 * trials * trials));
   return {
-    lower: successes === 0 ? 0 : Math.max(0, centre - halfWidth),
-    upper: successes === trials ? 1 : Math.min(1, centre + halfWidth),
+    lower: rate === 0 ? 0 : Math.max(0, centre - halfWidth),
+    upper: rate === 1 ? 1 : Math.min(1, centre + halfWidth),
   };
 }
