@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialRecord } from '../schema/index.js';
 import { buildTrialRecord } from '../testing/index.js';
-import { CALIBRATION_TRUTH, simulateCalibration } from '../../test/support/simulate-calibration.js';
-import { createRng } from '../core/index.js';
+import { simulatedCalibrationCoverage } from '../../test/support/simulate-calibration.js';
 import {
   calibrationFigures,
   finalConfidence,
@@ -100,21 +99,12 @@ describe('Brier score interval coverage (simulation)', () => {
   it.each(cells)(
     'covers the true Brier score at 95% ($agent, Beta($a, $b), $tasks tasks × $trials)',
     (cell) => {
-      const truth = (CALIBRATION_TRUTH[cell.agent] as Record<string, { brier: number }>)[
-        `${cell.a},${cell.b}`
-      ];
-      const brier = truth?.brier ?? Number.NaN;
-      const rng = createRng(cell.tasks * 10 + cell.trials + cell.a);
-      const confidence = cell.agent === 'calibrated' ? (rate: number) => rate : Math.sqrt;
-      let covered = 0;
-      for (let suite = 0; suite < suites; suite += 1) {
-        const figures = calibrationFigures(simulateCalibration(rng, { ...cell, confidence }), {
-          seed: suite,
-          resamples: 500,
-        });
-        if (figures.brier_ci95[0] <= brier && brier <= figures.brier_ci95[1]) covered += 1;
-      }
-      expect(covered / suites).toBeGreaterThanOrEqual(floor);
+      const seed = cell.tasks * 10 + cell.trials + cell.a;
+      const share = simulatedCalibrationCoverage(cell, { suites, seed }, (suite, index, truth) => {
+        const figures = calibrationFigures(suite, { seed: index, resamples: 500 });
+        return figures.brier_ci95[0] <= truth.brier && truth.brier <= figures.brier_ci95[1];
+      });
+      expect(share).toBeGreaterThanOrEqual(floor);
     },
   );
 });

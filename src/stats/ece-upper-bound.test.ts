@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CALIBRATION_TRUTH, simulateCalibration } from '../../test/support/simulate-calibration.js';
+import {
+  simulateCalibration,
+  simulatedCalibrationCoverage,
+} from '../../test/support/simulate-calibration.js';
 import { createRng } from '../core/index.js';
+import type { ConfidencePrediction } from './expected-calibration-error.js';
 import { eceUpperBound } from './ece-upper-bound.js';
 
 const right = (confidence: number) => ({ confidence, correct: true });
@@ -54,20 +58,13 @@ describe('eceUpperBound coverage (simulation)', () => {
 
   const coverage = (
     cell: (typeof cells)[number],
-    bound: (suite: ReturnType<typeof simulateCalibration>, seed: number) => number,
-  ): number => {
-    const truth = (CALIBRATION_TRUTH[cell.agent] as Record<string, { ece: number }>)[
-      `${cell.a},${cell.b}`
-    ];
-    const rng = createRng(cell.tasks * 100 + cell.trials + cell.a);
-    const confidence = cell.agent === 'calibrated' ? (rate: number) => rate : Math.sqrt;
-    let covered = 0;
-    for (let suite = 0; suite < suites; suite += 1) {
-      const data = simulateCalibration(rng, { ...cell, confidence });
-      if (bound(data, suite) >= (truth?.ece ?? Number.NaN)) covered += 1;
-    }
-    return covered / suites;
-  };
+    bound: (suite: ConfidencePrediction[][], seed: number) => number,
+  ): number =>
+    simulatedCalibrationCoverage(
+      cell,
+      { suites, seed: cell.tasks * 100 + cell.trials + cell.a },
+      (suite, index, truth) => bound(suite, index) >= truth.ece,
+    );
 
   it.each(cells)(
     'bounds the true ECE from above at 95% ($agent, Beta($a, $b), $tasks tasks × $trials)',

@@ -1,4 +1,5 @@
 import type { Rng } from '../../src/core/index.js';
+import { createRng } from '../../src/core/index.js';
 import type { ConfidencePrediction } from '../../src/stats/index.js';
 import { sampleBeta } from '../../src/testing/index.js';
 
@@ -39,3 +40,39 @@ export const CALIBRATION_TRUTH = {
     '4,1': { ece: 0.08888888888888888, brier: 0.14545454545460004 },
   },
 } as const;
+
+/** One simulated design: the agent, its Beta task rates, and the suite's size. */
+export interface CalibrationCell {
+  readonly agent: keyof typeof CALIBRATION_TRUTH;
+  readonly a: number;
+  readonly b: number;
+  readonly tasks: number;
+  readonly trials: number;
+}
+
+/**
+ * The share of `suites` simulated suites of one design for which `covers`
+ * holds, given the suite, its index (a bootstrap seed) and the design's
+ * true ECE and Brier score. Seeded by `seed`, so the share is the same on
+ * every run.
+ */
+export function simulatedCalibrationCoverage(
+  cell: CalibrationCell,
+  options: { readonly suites: number; readonly seed: number },
+  covers: (
+    suite: ConfidencePrediction[][],
+    index: number,
+    truth: { readonly ece: number; readonly brier: number },
+  ) => boolean,
+): number {
+  const truth = (CALIBRATION_TRUTH[cell.agent] as Record<string, { ece: number; brier: number }>)[
+    `${cell.a},${cell.b}`
+  ] ?? { ece: Number.NaN, brier: Number.NaN };
+  const rng = createRng(options.seed);
+  const confidence = cell.agent === 'calibrated' ? (rate: number) => rate : Math.sqrt;
+  let covered = 0;
+  for (let index = 0; index < options.suites; index += 1) {
+    if (covers(simulateCalibration(rng, { ...cell, confidence }), index, truth)) covered += 1;
+  }
+  return covered / options.suites;
+}
