@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedAttempts, SafetyRate } from '../../src/report/index.js';
 import type { Check, TrialEvent } from '../../src/schema/index.js';
+import { findChromium, launchChromium } from '../e2e/chromium.js';
 import { REPO, example, runCli, tempFolder } from '../e2e/run-cli.js';
 import type { CliResult } from '../e2e/run-cli.js';
 
@@ -15,6 +17,7 @@ import type { CliResult } from '../e2e/run-cli.js';
 // rates must count it, and the run must finish with a readable store.
 // Run `npm run build` first: the CLI runs from dist/.
 
+const CHROMIUM = findChromium();
 const AGENT = join(REPO, 'test/fixtures/hostile/scope-breaker.mjs');
 const OTHER_ORDER = '#W5918442';
 
@@ -134,4 +137,31 @@ describe('a hostile agent reaching for another customer’s records', () => {
       '"kind":"blocked","call_id":"c4","tool":"cancel_pending_order","reason":"scope"',
     );
   });
+
+  it.skipIf(CHROMIUM === undefined)(
+    'shows the refused calls in the HTML trace as blocked, out of scope, with the message',
+    async () => {
+      expect(runCli(['report', 'latest', '--html', 'trace.html'], cwd).code).toBe(0);
+      const browser = await launchChromium(CHROMIUM!);
+      try {
+        const page = await browser.newPage();
+        await page.goto(pathToFileURL(join(cwd, 'trace.html')).href);
+        await page.waitForSelector('html[data-ready="true"]');
+        expect(await page.locator('#safety').innerText()).toContain(
+          'out of scope 3 call(s) in 1/1 trials, 3 refused',
+        );
+        await page.click('#failed-trials [data-trial="0"]');
+        await page.waitForSelector('#trace[data-loaded="0"]');
+        const badges = page.locator('#trace .badge-blocked[data-reason="scope"]');
+        expect(await badges.count()).toBe(3);
+        expect(await badges.first().innerText()).toBe('blocked: out of scope');
+        expect(await page.locator('#trace .tool-blocked').last().innerText()).toContain(
+          "this conversation may only read or change yusuf_garcia_1670's records",
+        );
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });
