@@ -88,6 +88,24 @@ const forbiddenImports = {
   store: ['environment', 'task', 'agent', 'user', 'grade', 'trial', 'run', 'report', 'cli'],
   report: ['environment', 'task', 'agent', 'user', 'grade', 'trial', 'run', 'store', 'cli'],
   run: ['report', 'cli'],
+  sandbox: [
+    'schema',
+    'state',
+    'environment',
+    'domains',
+    'model',
+    'import',
+    'task',
+    'agent',
+    'user',
+    'grade',
+    'stats',
+    'trial',
+    'run',
+    'store',
+    'report',
+    'cli',
+  ],
 };
 
 const layerRules = Object.entries(forbiddenImports).map(([layer, banned]) => ({
