@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
@@ -91,6 +92,7 @@ export function agentIsolation(
       }
     },
   });
+  checkBubblewrapWorks(program);
   const agentDir =
     flags.agentDir === undefined
       ? defaultAgentDir(command, hidden.cwd, nodePathProbe)
@@ -130,4 +132,25 @@ function existingPath(path: string, flag: string, cwd: string): string {
     });
   }
   return absolute;
+}
+
+/**
+ * One empty sandbox before the run: where user namespaces are not allowed
+ * (a hardened kernel, AppArmor), every trial would fail the same way.
+ */
+function checkBubblewrapWorks(program: string): void {
+  const probe = spawnSync(
+    program,
+    ['--unshare-pid', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--', 'true'],
+    { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+  );
+  if (probe.status === 0) return;
+  const why = (probe.stderr ?? '').trim() || probe.error?.message || `exit ${probe.status}`;
+  throw new EndstateError(
+    'E_SANDBOX',
+    `bubblewrap (${program}) cannot create a sandbox here: ${why}`,
+    {
+      hint: 'bubblewrap needs unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 also kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile for bwrap), or run as root; in a container, allow them. Else pass --no-sandbox to run the agent unisolated.',
+    },
+  );
 }

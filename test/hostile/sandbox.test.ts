@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, copyExample, runCli, runCliAsync } from '../e2e/run-cli.js';
+import { REPO, copyExample, example, runCli, runCliAsync, tempFolder } from '../e2e/run-cli.js';
 
 const HOSTILE = join(REPO, 'test', 'fixtures', 'hostile');
 const BIN = join(REPO, 'bin', 'endstate.js');
@@ -189,5 +189,49 @@ describe.runIf(isLinux)('hostile agents: forking', () => {
     } finally {
       killAll(tag);
     }
+  });
+});
+
+describe('sandbox usage errors (exit 2, before anything runs)', () => {
+  const refundAgent = `node ${join(REPO, 'examples', 'agents', 'refund-agent.mjs')}`;
+
+  it.runIf(isLinux)(
+    'says how to install bubblewrap, or to pass --no-sandbox, when bwrap is missing',
+    () => {
+      const cwd = tempFolder();
+      const args = ['run', example('support'), '--agent', 'command', '--command', refundAgent];
+      const result = spawnSync(process.execPath, [BIN, ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { NO_COLOR: '1', PATH: '/nonexistent' },
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('error E_SANDBOX: bubblewrap (bwrap) is not installed');
+      expect(result.stderr).toContain('apt-get install bubblewrap');
+      expect(result.stderr).toContain('--no-sandbox');
+    },
+  );
+
+  it('refuses --agent-network none with an mcp agent, and sandbox flags with in-process agents', () => {
+    const cwd = tempFolder();
+    const mcp = runCli(
+      [
+        'run',
+        example('support'),
+        '--agent',
+        'mcp',
+        '--command',
+        refundAgent,
+        '--agent-network',
+        'none',
+      ],
+      cwd,
+    );
+    expect(mcp).toMatchObject({ code: 2, stderr: expect.stringContaining('loopback network') });
+    const oracle = runCli(['run', example('support'), '--agent-env', 'OPENAI_API_KEY'], cwd);
+    expect(oracle).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('apply to --agent command and --agent mcp'),
+    });
   });
 });
