@@ -9,6 +9,8 @@ const BIN = join(REPO, 'bin', 'endstate.js');
 const SECRET = 'sk-endstate-hostile-test-0123456789';
 const TASKS = '{refund-8842,refund-8851-excludes-shipping}';
 const isLinux = process.platform === 'linux';
+/** Each test runs the CLI a few times; a loaded CI machine takes its time. */
+const SLOW_MS = 120_000;
 
 interface RunOutput {
   run: { status: string; system: { sandbox?: { kind: string } } };
@@ -73,7 +75,7 @@ function killAll(marker: string): void {
   }
 }
 
-describe.runIf(isLinux)('hostile agents: cheating', () => {
+describe.runIf(isLinux)('hostile agents: cheating', { timeout: SLOW_MS }, () => {
   it('reads neither the answer key, the store nor a secret in the sandbox, and scores like a do-nothing agent', async () => {
     const { cwd, out } = await runCheater([]);
     expect(out.run.status).toBe('finished');
@@ -110,7 +112,7 @@ describe.runIf(isLinux)('hostile agents: cheating', () => {
   });
 });
 
-describe.runIf(isLinux)('hostile agents: forking', () => {
+describe.runIf(isLinux)('hostile agents: forking', { timeout: SLOW_MS }, () => {
   const marker = (): string => `endstate-fork-${process.pid}-${Math.floor(Math.random() * 1e9)}`;
 
   async function killHarnessMidRun(mode: 'all' | 'group', flags: readonly string[]) {
@@ -192,7 +194,7 @@ describe.runIf(isLinux)('hostile agents: forking', () => {
   });
 });
 
-describe('sandbox usage errors (exit 2, before anything runs)', () => {
+describe('sandbox usage errors (exit 2, before anything runs)', { timeout: SLOW_MS }, () => {
   const refundAgent = `node ${join(REPO, 'examples', 'agents', 'refund-agent.mjs')}`;
 
   it.runIf(isLinux)(
