@@ -95,7 +95,7 @@ export function agentIsolation(
   checkBubblewrapWorks(program);
   const agentDir =
     flags.agentDir === undefined
-      ? defaultAgentDir(command, hidden.cwd, nodePathProbe)
+      ? defaultAgentDir(command, hidden.cwd, nodePathProbe, process.env.PATH)
       : existingPath(flags.agentDir, '--agent-dir', hidden.cwd);
   return createAgentIsolation({
     settings,
