@@ -245,10 +245,19 @@ function createSignaller(child: ChildProcess) {
     process.platform === 'win32' || child.pid === undefined
       ? () => undefined
       : watchProcessGroup(child.pid);
+  const forget = (): void => {
+    isReaped = true;
+    liveChildren.delete(killNow);
+    unwatch();
+  };
   return {
     send,
     exited(): void {
       hasExited = true;
+      // Nothing left in its group: forget it now, so no later kill can reach a reused id.
+      if (process.platform !== 'win32' && child.pid !== undefined && !isGroupAlive(child.pid)) {
+        forget();
+      }
     },
     hasExited: (): boolean => hasExited,
     /**
@@ -259,12 +268,20 @@ function createSignaller(child: ChildProcess) {
     reap(): void {
       if (isReaped) return;
       if (process.platform !== 'win32') signalGroup('SIGKILL');
-      isReaped = true;
-      liveChildren.delete(killNow);
-      unwatch();
+      forget();
     },
     error: (): Error | undefined => signalError,
   };
+}
+
+/** Whether any process is still in the group (signal 0 checks without sending). */
+function isGroupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Keeps the last {@link STDERR_TAIL_BYTES} of stderr. */
