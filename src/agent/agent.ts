@@ -14,6 +14,8 @@ export interface AgentSpec {
   readonly model?: JsonObject;
   /** For model agents: what the prompt is made of (hashes, not the text). */
   readonly prompt?: JsonObject;
+  /** For agents run as programs: how they are isolated (SandboxSettings). */
+  readonly sandbox?: JsonObject;
 }
 
 /** What the harness still allows in this trial. */

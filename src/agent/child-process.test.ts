@@ -178,6 +178,28 @@ describe('startChildProcess', () => {
     }
   });
 
+  it.runIf(isPosix)(
+    'kills what the program left in its group once stopped after its exit',
+    async () => {
+      const child = await startNode(
+        `const { spawn } = require('node:child_process');
+      const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      console.log(grandchild.pid);
+      process.exit(0);`,
+        'pipe',
+      );
+      const grandchild = Number(await firstLine(child.pipes.stdout));
+      try {
+        expect(await child.exited).toMatchObject({ code: 0 });
+        expect(isRunning(grandchild)).toBe(true);
+        await child.stop(0);
+        await expect.poll(() => isRunning(grandchild), { timeout: 2000 }).toBe(false);
+      } finally {
+        killLeftover(grandchild);
+      }
+    },
+  );
+
   it('does not wait on a grandchild that holds the pipes after the program exits', async () => {
     const child = await startNode(
       `const { spawn } = require('node:child_process');

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { startTimeout } from '../core/index.js';
+import type { AgentIsolation } from '../sandbox/index.js';
+import { watchProcessGroup } from '../sandbox/index.js';
 
 /**
  * What the program's stdin and stdout are. `pipe`: both are pipes the caller
@@ -17,8 +19,15 @@ export interface ChildProcessOptions<S extends ChildStdio> {
   readonly command: readonly string[];
   /** Working directory of the program (default: endstate's). */
   readonly cwd?: string | undefined;
-  /** Variables added to endstate's own environment for the program. */
+  /**
+   * Variables for the program: added to endstate's own environment, or with
+   * `isolation` the program's only variables besides the declared ones.
+   */
   readonly env?: Readonly<Record<string, string>> | undefined;
+  /** The sandbox (or `none`) the program starts in; without it, it runs as endstate does. */
+  readonly isolation?: AgentIsolation | undefined;
+  /** Files handed to the program (named in `env`): the sandbox shows them read-only. */
+  readonly files?: readonly string[] | undefined;
   readonly stdio: S;
   /** How long the program has between SIGTERM and SIGKILL. */
   readonly killAfterMs: number;
@@ -46,10 +55,11 @@ export interface RunningChild<S extends ChildStdio> {
   waitForExit(ms: number): Promise<ChildExit | undefined>;
   /**
    * Closes stdin, gives the program `graceMs` to exit by itself, then sends
-   * SIGTERM and, `killAfterMs` later, SIGKILL. Resolves with the exit.
+   * SIGTERM and, `killAfterMs` later, SIGKILL; then kills whatever is left
+   * in its process group (children it left behind). Resolves with the exit.
    */
   stop(graceMs: number): Promise<ChildExit>;
-  /** Destroys the pipes; for when the caller is done with a program that has exited. */
+  /** Destroys the pipes, and kills what the program left in its group; for when the caller is done with a program that has exited. */
   close(): void;
 }
 
@@ -119,10 +129,16 @@ let isExitHookInstalled = false;
 export async function startChildProcess<S extends ChildStdio>(
   options: ChildProcessOptions<S>,
 ): Promise<ChildStart<S>> {
-  const [file = '', ...args] = options.command;
+  const launch = options.isolation?.launch({
+    command: options.command,
+    cwd: options.cwd ?? process.cwd(),
+    env: options.env ?? {},
+    files: options.files ?? [],
+  });
+  const [file = '', ...args] = launch?.command ?? options.command;
   const child = spawn(file, args, {
-    cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    cwd: launch?.cwd ?? options.cwd,
+    env: launch?.env ?? { ...process.env, ...options.env },
     stdio: options.stdio === 'pipe' ? 'pipe' : ['ignore', 'pipe', 'pipe'],
     // Its own process group (POSIX), so the program's own children are stopped with it.
     detached: process.platform !== 'win32',
@@ -182,42 +198,90 @@ function watchChild<S extends ChildStdio>(
     waitForExit,
     async stop(graceMs) {
       if (stdin !== null && !stdin.writableEnded && !stdin.destroyed) stdin.end();
-      return (graceMs > 0 ? await waitForExit(graceMs) : undefined) ?? terminate();
+      const exit = (graceMs > 0 ? await waitForExit(graceMs) : undefined) ?? (await terminate());
+      signals.reap();
+      return exit;
     },
-    close: () => destroyPipes(child),
+    close: () => {
+      // Once the program has exited, nothing of its group outlives the caller's use of it.
+      if (signals.hasExited()) signals.reap();
+      destroyPipes(child);
+    },
   };
 }
 
-/** Sends signals to the program's process group while it runs, and when endstate exits first. */
+/**
+ * Sends signals to the program's process group while it runs, and when
+ * endstate exits first; the watchdog kills the group if endstate dies
+ * without running its exit hook (SIGKILL).
+ */
 function createSignaller(child: ChildProcess) {
   let hasExited = false;
+  let isReaped = false;
   let signalError: Error | undefined;
   // After the start, 'error' means a signal could not be sent: the exit wait still ends it.
   child.on('error', (error) => void (signalError ??= error));
-  const send = (signal: NodeJS.Signals): void => {
-    if (hasExited || child.pid === undefined) return;
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    if (isReaped || child.pid === undefined) return;
     try {
       if (process.platform === 'win32') child.kill(signal);
       else process.kill(-child.pid, signal);
     } catch (error) {
-      // ESRCH: it exited between the check and the kill.
+      // ESRCH: it (and its group) exited between the check and the kill.
       if ((error as NodeJS.ErrnoException).code !== 'ESRCH') signalError ??= error as Error;
     }
   };
-  const killNow = (): void => send('SIGKILL');
+  const send = (signal: NodeJS.Signals): void => {
+    if (!hasExited) signalGroup(signal);
+  };
+  // Until the trial reaps it, the group is killed if endstate exits (its exit hook) or dies (the watchdog).
+  const killNow = (): void => signalGroup('SIGKILL');
   liveChildren.add(killNow);
   if (!isExitHookInstalled) {
     isExitHookInstalled = true;
     process.on('exit', () => liveChildren.forEach((killChild) => killChild()));
   }
+  const unwatch =
+    process.platform === 'win32' || child.pid === undefined
+      ? () => undefined
+      : watchProcessGroup(child.pid);
+  const forget = (): void => {
+    isReaped = true;
+    liveChildren.delete(killNow);
+    unwatch();
+  };
   return {
     send,
     exited(): void {
       hasExited = true;
-      liveChildren.delete(killNow);
+      // Nothing left in its group: forget it now, so no later kill can reach a reused id.
+      if (process.platform !== 'win32' && child.pid !== undefined && !isGroupAlive(child.pid)) {
+        forget();
+      }
+    },
+    hasExited: (): boolean => hasExited,
+    /**
+     * Kills what is left of the program's process group (children it left
+     * running after it exited) and forgets it. A group with members keeps
+     * its id, so the id cannot belong to anyone else yet.
+     */
+    reap(): void {
+      if (isReaped) return;
+      if (process.platform !== 'win32') signalGroup('SIGKILL');
+      forget();
     },
     error: (): Error | undefined => signalError,
   };
+}
+
+/** Whether any process is still in the group (signal 0 checks without sending). */
+function isGroupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Keeps the last {@link STDERR_TAIL_BYTES} of stderr. */

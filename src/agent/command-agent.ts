@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EndstateError, isJsonObject } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
+import type { AgentIsolation } from '../sandbox/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import { TrialStoppedError } from './agent.js';
 import type { ChildExit, RunningChild } from './child-process.js';
@@ -16,10 +17,12 @@ export interface CommandAgentOptions {
   readonly command: readonly string[];
   /** Working directory of the program (default: the harness's). */
   readonly cwd?: string;
-  /** Variables added to the harness's environment for the program. */
+  /** Variables added to the harness's environment for the program (with `isolation`: its only ones besides the declared). */
   readonly env?: Readonly<Record<string, string>>;
   /** The agent's name in the system spec (default: the program's file name). */
   readonly name?: string;
+  /** The sandbox the program runs in (recorded in the system spec); without it, it runs as the harness does. */
+  readonly isolation?: AgentIsolation;
 }
 
 /** How long a program may take to exit by itself (after `final`) or after SIGTERM. */
@@ -75,6 +78,7 @@ export function createCommandAgent(options: CommandAgentOptions): Agent {
       name: options.name ?? programName(options.command),
       version: '1',
       options: { command: [...options.command] },
+      ...sandboxSpec(options.isolation),
     },
     readsReference: false,
     run: (session) => runProgram(options, session),
@@ -309,6 +313,7 @@ async function startProgram(options: CommandAgentOptions): Promise<Program> {
     command: options.command,
     cwd: options.cwd,
     env: options.env,
+    isolation: options.isolation,
     stdio: 'pipe',
     killAfterMs: EXIT_GRACE_MS,
   });
@@ -325,6 +330,21 @@ async function startProgram(options: CommandAgentOptions): Promise<Program> {
         void writeJsonLine(stdin, message).catch(() => {});
       }
       return child.stop(0);
+    },
+  };
+}
+
+/** The sandbox settings for the agent's spec, when the agent has them. */
+export function sandboxSpec(isolation: AgentIsolation | undefined): { sandbox?: JsonObject } {
+  if (isolation === undefined) return {};
+  const { kind, network, env, mounts, agent_dir } = isolation.settings;
+  return {
+    sandbox: {
+      kind,
+      network,
+      env: [...env],
+      mounts: [...mounts],
+      ...(agent_dir === undefined ? {} : { agent_dir }),
     },
   };
 }

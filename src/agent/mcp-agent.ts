@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { EndstateError } from '../core/index.js';
+import type { AgentIsolation } from '../sandbox/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import type { ChildExit, ChildStartError, RunningChild } from './child-process.js';
 import { STDERR_TAIL_BYTES, programName, startChildProcess } from './child-process.js';
+import { sandboxSpec } from './command-agent.js';
 import { listenMcpHttp } from './mcp-http-endpoint.js';
 import { serveSessionOverMcp } from './mcp-session-server.js';
 import type { McpServeResult } from './mcp-session-server.js';
@@ -42,6 +44,8 @@ export interface McpAgentOptions {
   readonly name?: string;
   /** How long the command may run on after `finish` before it is terminated (default 2000 ms). */
   readonly exitGraceMs?: number;
+  /** The sandbox the command runs in (recorded in the system spec); it needs the host's loopback network. */
+  readonly isolation?: AgentIsolation;
 }
 
 /** From SIGTERM to SIGKILL. */
@@ -64,12 +68,22 @@ export function createMcpAgent(options: McpAgentOptions): Agent {
       hint: "Pass it with --command, e.g. --command 'node my-agent.mjs'.",
     });
   }
+  if (options.isolation?.settings.network === 'none') {
+    throw new EndstateError(
+      'E_USAGE',
+      '--agent-network none cannot be used with --agent mcp: the agent reaches its MCP endpoint over the loopback network',
+      {
+        hint: 'Leave out --agent-network none (the agent keeps the network), or use --agent command.',
+      },
+    );
+  }
   return {
     spec: {
       kind: 'mcp',
       name: options.name ?? programName(options.command),
       version: '1',
       options: { command: [...options.command] },
+      ...sandboxSpec(options.isolation),
     },
     readsReference: false,
     run: (session) => runMcpCommand(session, options),
@@ -101,6 +115,8 @@ async function runMcpCommand(
         ENDSTATE_TASK_INSTRUCTION: session.task.instruction,
         ENDSTATE_POLICY_FILE: policyFile,
       },
+      isolation: options.isolation,
+      files: [folder],
       stdio: 'drain',
       killAfterMs: KILL_AFTER_MS,
     });

@@ -32,6 +32,11 @@ import { viewCommand } from './view-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gates.js';
 import type { ViewFlags } from './view-command.js';
 
+/** Repeatable options: each use adds one value. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const runCi = ciOptions();
   const reportCi = ciOptions();
@@ -74,6 +79,28 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
     .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
     .option('--command <command>', 'command and mcp agents: the program to start per trial')
+    .option(
+      '--no-sandbox',
+      'command and mcp agents: run unisolated, without bubblewrap (reports say so)',
+    )
+    .option(
+      '--agent-env <name>',
+      'command and mcp agents: pass this variable through (repeatable)',
+      collect,
+      [],
+    )
+    .option('--agent-dir <dir>', "command and mcp agents: the agent's folder, seen read-only")
+    .option(
+      '--agent-mount <path>',
+      'command and mcp agents: another path the agent sees read-only (repeatable)',
+      collect,
+      [],
+    )
+    .addOption(
+      new Option('--agent-network <mode>', 'command agents: host network or none')
+        .choices(['host', 'none'])
+        .default('host'),
+    )
     .option(
       '--parallel-tool-calls',
       'llm agent: run every tool call of a reply (default: the first only)',

@@ -42,8 +42,9 @@ import type { CallerFactory } from './select-agent.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import type { SandboxFlags } from './agent-sandbox.js';
 
-export interface RunFlags extends CiOutputFlags {
+export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly agent: string;
   readonly trials: number;
   readonly concurrency: number;
@@ -205,6 +206,12 @@ async function runChecked(
       decoding: decodingOf(flags),
       parallelToolCalls: flags.parallelToolCalls === true,
       command: flags.command,
+      sandbox: flags,
+      hidden: {
+        cwd: io.cwd,
+        suite: resolve(io.cwd, suitePath),
+        store: storePath(flags.store, io.cwd),
+      },
     },
     suite,
     tasks,

@@ -13,6 +13,8 @@ import { EndstateError } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
 import type { Suite, Task } from '../task/index.js';
+import { agentIsolation, hasSandboxFlags } from './agent-sandbox.js';
+import type { HiddenPaths, SandboxFlags } from './agent-sandbox.js';
 import { loadTrajectories } from './load-trajectories.js';
 import { parseCommand } from './parse-command.js';
 
@@ -29,6 +31,9 @@ export interface AgentChoice {
   readonly parallelToolCalls: boolean;
   /** `--command` for the command and mcp agents. */
   readonly command: string | undefined;
+  /** The sandbox of command and mcp agents, and what it hides. */
+  readonly sandbox: SandboxFlags;
+  readonly hidden: HiddenPaths;
 }
 
 /** Models are wired only when a model agent or user is asked for. */
@@ -60,6 +65,12 @@ export async function selectAgent(
   if (choice.kind !== 'command' && choice.kind !== 'mcp' && choice.command !== undefined) {
     throw new EndstateError('E_USAGE', '--command applies to --agent command and --agent mcp');
   }
+  if (choice.kind !== 'command' && choice.kind !== 'mcp' && hasSandboxFlags(choice.sandbox)) {
+    throw new EndstateError(
+      'E_USAGE',
+      '--agent-env, --agent-dir, --agent-mount and --agent-network apply to --agent command and --agent mcp',
+    );
+  }
   switch (choice.kind) {
     case 'command': {
       if (choice.command === undefined) {
@@ -67,7 +78,9 @@ export async function selectAgent(
           hint: "e.g. --command 'node examples/agents/refund-agent.mjs' (see docs/command-protocol.md)",
         });
       }
-      return { agent: createCommandAgent({ command: parseCommand(choice.command), cwd }), tasks };
+      const command = parseCommand(choice.command);
+      const isolation = agentIsolation(choice.sandbox, command, choice.hidden);
+      return { agent: createCommandAgent({ command, cwd, isolation }), tasks };
     }
     case 'mcp': {
       if (choice.command === undefined) {
@@ -75,7 +88,18 @@ export async function selectAgent(
           hint: "e.g. --command 'node examples/agents/mcp-refund-client.mjs' (see docs/mcp.md)",
         });
       }
-      return { agent: createMcpAgent({ command: parseCommand(choice.command), cwd }), tasks };
+      const command = parseCommand(choice.command);
+      if (choice.sandbox.sandbox && choice.sandbox.agentNetwork === 'none') {
+        throw new EndstateError(
+          'E_USAGE',
+          '--agent-network none cannot be used with --agent mcp: the agent reaches its MCP endpoint over the loopback network',
+          {
+            hint: 'Leave out --agent-network none (the agent keeps the network), or use --agent command.',
+          },
+        );
+      }
+      const isolation = agentIsolation(choice.sandbox, command, choice.hidden);
+      return { agent: createMcpAgent({ command, cwd, isolation }), tasks };
     }
     case 'llm': {
       if (choice.model === undefined) {

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
   E_STATE_NOT_JSON:
     'a tool wrote a value JSON cannot hold (NaN, Infinity, undefined, a function, a BigInt, a cycle) into the state',
+  E_SANDBOX:
+    'the agent sandbox cannot be set up: bubblewrap is missing, the system is not Linux, or the agent folder holds what the agent must not see',
   E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',
 } as const;
 

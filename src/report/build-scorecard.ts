@@ -15,6 +15,7 @@ import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
 import { summariseAgentErrors } from './agent-error-summary.js';
+import { describeSandbox } from './describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
 import type {
   RateSummary,
@@ -193,6 +194,8 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     suite: { name: run.suite.name, hash: run.suite.hash },
     system_hash: run.system_hash,
     agent: `${run.system.agent.kind}:${run.system.agent.name}@${run.system.agent.version}`,
+    sandbox: run.system.sandbox ?? null,
+    isolation: describeSandbox(run.system.sandbox ?? null, run.system.agent.kind),
     counts: {
       tasks: taskIds.length,
       trials_per_task: run.trials_per_task,

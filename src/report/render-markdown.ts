@@ -219,6 +219,8 @@ export function renderMarkdown(input: RenderMarkdownInput): string {
     '',
     `Suite **${cell(card.suite.name)}** (${code(card.suite.hash.slice(0, 12))}) · agent ${code(card.agent)} · system ${code(card.system_hash.slice(0, 12))}`,
     '',
+    `Sandbox: ${cell(card.isolation)}`,
+    '',
     ...gateLines(gates),
     ...headline(card, verdicts, taskGate),
     ...(card.k.note === null ? [] : ['', `_Note: ${card.k.note}._`]),

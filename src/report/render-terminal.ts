@@ -179,6 +179,7 @@ export function renderTerminal(card: Scorecard): string {
   const lines = [
     `endstate · ${card.run_id}`,
     `suite ${card.suite.name} (${card.suite.hash.slice(0, 12)}) · agent ${card.agent} · system ${card.system_hash.slice(0, 12)}`,
+    `sandbox ${card.isolation}`,
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
     ...headlineNotes(card),

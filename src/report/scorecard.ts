@@ -1,3 +1,4 @@
+import type { SandboxSpec } from '../schema/index.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
 import type { AgentErrorSummary } from './agent-error-summary.js';
 import type { CalibrationSummary } from './calibration-summary.js';
@@ -67,6 +68,10 @@ export interface Scorecard {
   readonly suite: { readonly name: string; readonly hash: string };
   readonly system_hash: string;
   readonly agent: string;
+  /** How a command or mcp agent was isolated; null for in-process agents and runs made before sandboxing. */
+  readonly sandbox: SandboxSpec | null;
+  /** The same, as the one line every report shows. */
+  readonly isolation: string;
   readonly counts: {
     readonly tasks: number;
     readonly trials_per_task: number;

@@ -1,6 +1,7 @@
 import type { AgentSpec } from '../agent/index.js';
 import { HARNESS_VERSION, hashJson } from '../core/index.js';
 import { GRADER_VERSION } from '../grade/index.js';
+import { SandboxSpecSchema } from '../schema/index.js';
 import type { SystemSpec } from '../schema/index.js';
 
 const SCRIPTED_USERS: SystemSpec['user'] = { kind: 'scripted', prompt_version: null };
@@ -15,6 +16,7 @@ export function buildSystemSpec(
     model: agent.model ?? null,
     prompt: agent.prompt ?? null,
     user,
+    ...(agent.sandbox === undefined ? {} : { sandbox: SandboxSpecSchema.parse(agent.sandbox) }),
     harness_version: HARNESS_VERSION,
     grader_version: GRADER_VERSION,
   };

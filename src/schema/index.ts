@@ -54,8 +54,13 @@ export type {
   FailureVerdict,
 } from './failure-case.js';
 export { JsonObjectSchema, JsonValueSchema } from './json-value.js';
-export { RunRecordSchema, RunStatusSchema, SystemSpecSchema } from './system-spec.js';
-export type { RunRecord, RunStatus, SystemSpec } from './system-spec.js';
+export {
+  RunRecordSchema,
+  RunStatusSchema,
+  SandboxSpecSchema,
+  SystemSpecSchema,
+} from './system-spec.js';
+export type { RunRecord, RunStatus, SandboxSpec, SystemSpec } from './system-spec.js';
 export {
   ChangeSchema,
   ConstraintSchema,

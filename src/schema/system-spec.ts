@@ -3,6 +3,22 @@ import { FaultSchema, RecordedInjectionSchema } from './fault.js';
 import { JsonObjectSchema } from './json-value.js';
 
 /**
+ * How a command or mcp agent was isolated (src/sandbox). Only portable
+ * values, so the system hash is the same on every machine: the kind, the
+ * network, the names of variables passed through, the extra mounts and
+ * --agent-dir as written on the command line. Runs made before sandboxing
+ * have none.
+ */
+export const SandboxSpecSchema = z.object({
+  kind: z.enum(['bubblewrap', 'none']),
+  network: z.enum(['host', 'none']),
+  env: z.array(z.string()),
+  mounts: z.array(z.string()),
+  agent_dir: z.string().optional(),
+});
+export type SandboxSpec = z.infer<typeof SandboxSpecSchema>;
+
+/**
  * The system under test, fully specified. Its canonical JSON hash labels
  * every result; results with different hashes are never pooled.
  */
@@ -21,6 +37,8 @@ export const SystemSpecSchema = z.object({
     /** For simulated users played by a model: provider, id and decoding. */
     model: JsonObjectSchema.nullable().optional(),
   }),
+  /** Command and mcp agents: their sandbox (absent for in-process agents and older runs). */
+  sandbox: SandboxSpecSchema.optional(),
   harness_version: z.string(),
   grader_version: z.string(),
 });

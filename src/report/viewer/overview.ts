@@ -28,6 +28,11 @@ export function renderHeader({ summary }: ReportModel): HTMLElement {
       `suite ${run.suite.name} · agent ${scorecard.agent} · ${run.suite.task_ids.length} tasks × ${run.trials_per_task} trials · created ${run.created_at}`,
       run.finished_at === null ? '' : ` · finished ${run.finished_at}`,
     ),
+    h(
+      'p',
+      { class: scorecard.sandbox?.kind === 'bubblewrap' ? 'subtitle' : 'subtitle warn' },
+      `sandbox: ${scorecard.isolation}`,
+    ),
   );
 }
 
@@ -52,6 +57,7 @@ export function renderSystem({ summary }: ReportModel): HTMLElement {
           ['created', run.created_at],
           ['finished', run.finished_at ?? '—'],
           ['system hash', code(run.system_hash)],
+          ['sandbox', summary.scorecard.isolation],
           ['suite', `${run.suite.name} (${run.suite.path})`],
           ['suite hash', code(run.suite.hash)],
           ['tasks', String(run.suite.task_ids.length)],

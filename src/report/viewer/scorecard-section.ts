@@ -13,6 +13,8 @@ export const DRAWN_SCORECARD_FIELDS = [
   'suite',
   'system_hash',
   'agent',
+  'sandbox',
+  'isolation',
   'counts',
   'success_rate',
   'outcome_only',

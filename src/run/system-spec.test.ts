@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createOracleAgent } from '../agent/index.js';
+import { SystemSpecSchema } from '../schema/index.js';
+import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
+
+const commandSpec = {
+  kind: 'command',
+  name: 'agent.mjs',
+  version: '1',
+  options: { command: ['node', 'agent.mjs'] },
+};
+const sandbox = { kind: 'bubblewrap', network: 'host', env: [], mounts: [] };
+
+describe('buildSystemSpec', () => {
+  it('records the sandbox of a program agent, and it changes the system hash', () => {
+    const isolated = buildSystemSpec({ ...commandSpec, sandbox });
+    const unisolated = buildSystemSpec({ ...commandSpec, sandbox: { ...sandbox, kind: 'none' } });
+    expect(isolated.sandbox).toEqual(sandbox);
+    expect(hashSystemSpec(isolated)).not.toBe(hashSystemSpec(unisolated));
+  });
+
+  it('leaves the spec of in-process agents as it was, so their hashes do not move', () => {
+    const spec = buildSystemSpec(createOracleAgent().spec);
+    expect('sandbox' in spec).toBe(false);
+    // A stored run from before sandboxing still parses.
+    expect(SystemSpecSchema.parse(buildSystemSpec(commandSpec)).sandbox).toBeUndefined();
+  });
+});
