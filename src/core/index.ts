@@ -23,3 +23,4 @@ export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';
 export { compileUserPattern } from './user-pattern.js';
 export type { CompiledUserPattern, UserPattern } from './user-pattern.js';
+export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype-keys.js';

@@ -132,4 +132,71 @@ describe('loadSuite', () => {
       expect(isEndstateError(suite)).toBe(false);
     });
   });
+
+  describe('a prototype key', () => {
+    it.each([
+      [
+        'an injection field',
+        'inject:\n  - { tool: get_order, field: __proto__.x, text: hi, goal: { tool: send_email } }',
+        'inject[0].field',
+        '__proto__',
+      ],
+      [
+        'an expected change',
+        'expect:\n  changes:\n    - { set: orders/8842/constructor, to: 1 }',
+        'expect.changes[0].set',
+        'constructor',
+      ],
+      [
+        'a reference argument',
+        "reference:\n  - { tool: get_order, args: { order_id: '8842', __proto__: { x: 1 } } }",
+        'reference[0].args.__proto__',
+        '__proto__',
+      ],
+      [
+        'an insert match',
+        'expect:\n  changes:\n    - { insert: refunds, match: { prototype: 1 } }',
+        'expect.changes[0].match.prototype',
+        'prototype',
+      ],
+      [
+        'an incidental glob',
+        "expect:\n  incidental: ['orders/*/__proto__']",
+        'expect.incidental[0]',
+        '__proto__',
+      ],
+    ])('in %s is refused at its file and line', async (_where, yaml, path, key) => {
+      const task = TASK.replace(/^expect:[\s\S]*?(?=^constraints:)/m, '').replace(
+        /^reference:[\s\S]*?(?=^known_bad:)/m,
+        '',
+      );
+      const error = await loadTask(`${task}\n${yaml}\n`);
+      expect(isEndstateError(error) && error.problems).toEqual([
+        expect.objectContaining({
+          file: 'tasks/task.yaml',
+          line: expect.any(Number) as number,
+          path,
+          message: expect.stringContaining(`"${key}" cannot be a key or a path segment`) as string,
+        }),
+      ]);
+      expect((error as Error).message).toMatch(/tasks\/task\.yaml:\d+/);
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    });
+  });
+
+  it('refuses a script pattern RE2 cannot run (a backreference), at its line, naming it', async () => {
+    const error = await loadTask(
+      TASK.replace('when: 8843|lamp|other order', String.raw`when: (lamp)\1`),
+    );
+    expect(isEndstateError(error) && error.problems).toEqual([
+      expect.objectContaining({
+        file: 'tasks/task.yaml',
+        line: 16,
+        path: 'user.script[1].when',
+        message: expect.stringMatching(
+          /^"\(lamp\)\\\\1" is not a supported regular expression \(invalid escape sequence/,
+        ) as string,
+      }),
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Problem } from '../core/index.js';
 import { TaskFileSchema } from '../schema/index.js';
 import type { TaskFile } from '../schema/index.js';
+import { findPrototypeKeys } from './find-prototype-keys.js';
 import { parseYamlSource } from './yaml-source.js';
 import type { YamlSource } from './yaml-source.js';
 import { zodProblems } from './zod-problems.js';
@@ -21,7 +22,11 @@ export function parseTaskFile(text: string, file: string): ParsedTaskFile {
       ],
     };
   }
+  const prototypeKeys = findPrototypeKeys(source);
   const parsed = TaskFileSchema.safeParse(source.value);
-  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error.issues, source) };
+  if (!parsed.success) {
+    return { ok: false, problems: [...prototypeKeys, ...zodProblems(parsed.error.issues, source)] };
+  }
+  if (prototypeKeys.length > 0) return { ok: false, problems: prototypeKeys };
   return { ok: true, spec: parsed.data, source };
 }
