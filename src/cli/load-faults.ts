@@ -18,7 +18,7 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
       hint: 'Pass --faults FILE with a YAML list of faults, e.g. - { kind: timeout, tool: get_order }.',
     });
   }
-  const source = parseYamlSource(readFileSync(file, 'utf8'), path);
+  const source = parseYamlSource(readFileSync(file), path);
   if (source.problems.length > 0) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} does not parse`, {
       problems: source.problems,

@@ -13,11 +13,15 @@ afterEach(() => {
 });
 
 /** A suite folder holding one task file (and the support environment, not imported). */
-async function loadTask(text: string): Promise<unknown> {
+async function loadTask(
+  text: string | Uint8Array,
+  files: Record<string, string | Uint8Array> = {},
+): Promise<unknown> {
   root = mkdtempSync(join(tmpdir(), 'endstate-load-suite-'));
   mkdirSync(join(root, 'tasks'));
   writeFileSync(join(root, 'environment.js'), '');
   writeFileSync(join(root, 'tasks/task.yaml'), text);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(root, name), content);
   try {
     return await loadSuite(root, { importModule: () => Promise.resolve({ default: support }) });
   } catch (error) {
@@ -198,5 +202,33 @@ describe('loadSuite', () => {
         ) as string,
       }),
     ]);
+  });
+
+  it('refuses a task file with a byte that is not UTF-8, naming its offset and line', async () => {
+    const at = TASK.indexOf('double-clicks');
+    const bytes = Buffer.concat([
+      Buffer.from(TASK.slice(0, at)),
+      Buffer.from([0xff]),
+      Buffer.from(TASK.slice(at)),
+    ]);
+    const error = await loadTask(bytes);
+    expect(isEndstateError(error) && error.problems).toEqual([
+      {
+        file: 'tasks/task.yaml',
+        line: TASK.slice(0, at).split('\n').length,
+        message: `is not valid UTF-8: byte 0xff at byte offset ${Buffer.byteLength(TASK.slice(0, at))}; save the file as UTF-8`,
+      },
+    ]);
+  });
+
+  it('refuses a fixture file with a byte that is not UTF-8', async () => {
+    const error = await loadTask(TASK.replace('clock:', 'fixture: state.json\nclock:'), {
+      'state.json': Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x7b, 0x7d, 0x7d]),
+    });
+    expect(isEndstateError(error) && error.problems).toContainEqual({
+      file: 'state.json',
+      line: 1,
+      message: 'is not valid UTF-8: byte 0xff at byte offset 2; save the file as UTF-8',
+    });
   });
 });

@@ -81,7 +81,7 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   const firstFileOfId = new Map<string, string>();
   const fixtures = new Map<string, FrozenState | undefined>();
   for (const file of files) {
-    const parsed = parseTaskFile(readFileSync(join(root, file), 'utf8'), file);
+    const parsed = parseTaskFile(readFileSync(join(root, file)), file);
     if (!parsed.ok) {
       problems.push(...parsed.problems);
       continue;
@@ -178,15 +178,15 @@ function loadFixture(root: string, file: string, problems: Problem[]): FrozenSta
     });
     return undefined;
   }
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     // A folder (an empty path names the suite folder itself) or an unreadable file.
     problems.push({ file, message: `fixture file cannot be read: ${(error as Error).message}` });
     return undefined;
   }
-  const source = parseYamlSource(text, file);
+  const source = parseYamlSource(bytes, file);
   problems.push(...source.problems);
   if (source.problems.length > 0) return undefined;
   const value = source.value;

@@ -11,7 +11,7 @@ export type ParsedTaskFile =
   | { readonly ok: false; readonly problems: readonly Problem[] };
 
 /** Parses and schema-checks one task file (YAML or JSON), listing every problem at once. */
-export function parseTaskFile(text: string, file: string): ParsedTaskFile {
+export function parseTaskFile(text: string | Uint8Array, file: string): ParsedTaskFile {
   const source = parseYamlSource(text, file);
   if (source.problems.length > 0) return { ok: false, problems: source.problems };
   if (typeof source.value !== 'object' || source.value === null || Array.isArray(source.value)) {
