@@ -127,10 +127,7 @@ describe('createFaultInjector', () => {
   it.each(['__proto__.x', 'constructor.prototype.x', 'meta.__proto__.x'])(
     'plants nothing at %s, and no object gains the field',
     (field) => {
-      expect(InjectionSchema.safeParse({ field, text: 't', goal: { tool: 'd' } }).success).toBe(
-        false,
-      );
-      // Built in code, past the schema that refuses such paths when files load.
+      // Loading a task or faults file refuses such paths; built in code, this one gets here.
       const injection = { tool: 'get', field, text: 'polluted', goal: { tool: 'drop' } };
       const faults = createFaultInjector(
         faultPlan({ faults: [], inject: [injection] }),

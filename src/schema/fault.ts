@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { JsonObjectSchema } from './json-value.js';
-import { withoutPrototypeSegments } from './without-prototype-segments.js';
 
 /**
  * Faults and injections, declared per task (`faults:`, `inject:`) or per run
@@ -92,7 +91,7 @@ const GoalSchema = z.union([InjectedActionSchema, z.array(InjectedActionSchema).
 export const InjectionSchema = z.strictObject({
   ...target,
   /** Where in the result the text goes: a dot path into an object result (created if absent). */
-  field: withoutPrototypeSegments(z.string().min(1), '.').optional(),
+  field: z.string().min(1).optional(),
   text: z.string().min(1),
   /** How many results carry it at most (default: every matching call, as data would). */
   times: z.number().int().positive().optional(),

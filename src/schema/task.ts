@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
-import { withoutPrototypeSegments } from './without-prototype-segments.js';
 
 /**
  * The task file format (YAML or JSON). Field names are the file's own
@@ -81,17 +80,14 @@ export const LimitsSchema = z
     tool_timeout_s: toolTimeout ?? Math.min(DEFAULT_TOOL_TIMEOUT_S, limits.timeout_s / 2),
   }));
 
-const RecordPath = withoutPrototypeSegments(
-  z
-    .string()
-    .regex(/^[^/\s]+\/[^/\s]+(\/[^/\s]+)*$/, 'write it as collection/id or collection/id/field'),
-  '/',
-);
+const RecordPath = z
+  .string()
+  .regex(/^[^/\s]+\/[^/\s]+(\/[^/\s]+)*$/, 'write it as collection/id or collection/id/field');
 
 export const ChangeSchema = z.union([
   z.strictObject({ set: RecordPath, to: JsonValueSchema }),
   z.strictObject({
-    insert: withoutPrototypeSegments(z.string().min(1), '/'),
+    insert: z.string().min(1),
     match: JsonObjectSchema.default({}),
     count: z.number().int().nonnegative().optional(),
   }),
@@ -103,7 +99,7 @@ export const ExpectSchema = z.strictObject({
   /** `everything-else`: any change not listed (or incidental) fails the outcome. */
   unchanged: z.enum(['everything-else', 'ignore']).default('everything-else'),
   /** Globs over `collection/id` or `collection/id/field` whose changes are allowed. */
-  incidental: z.array(withoutPrototypeSegments(z.string(), '/')).default([]),
+  incidental: z.array(z.string()).default([]),
   /** CEL predicates over `s0` and `sT`. */
   assert: z.array(z.string()).default([]),
   /** Facts that must appear in the agent's messages to the user. */
@@ -125,7 +121,7 @@ export const ConstraintSchema = z.union([
       tool: OneOrMoreTools,
       /** A successful call of this tool (or of any of these) must come first. */
       require: OneOrMoreTools,
-      same_args: z.array(withoutPrototypeSegments(z.string(), '.')).default([]),
+      same_args: z.array(z.string()).default([]),
     }),
   }),
   /** `irreversible`: consent before irreversible calls; `write`: before every call that changes state. */
