@@ -231,4 +231,24 @@ describe('loadSuite', () => {
       message: 'is not valid UTF-8: byte 0xff at byte offset 2; save the file as UTF-8',
     });
   });
+
+  it('refuses an assertion past a CEL limit at its line, naming the limit', async () => {
+    const error = await loadTask(
+      TASK.replace(
+        '    - sT_by_id.orders["8843"] == s0_by_id.orders["8843"]\n',
+        '    - sT.orders.all(a, sT.orders.all(b, sT.orders.exists(c, c == a || c == b)))\n',
+      ),
+    );
+    expect(isEndstateError(error) && error.problems).toEqual([
+      {
+        file: 'tasks/task.yaml',
+        line: 27,
+        column: 7,
+        path: 'expect.assert[1]',
+        message: expect.stringMatching(
+          /^CEL assertion nests comprehensions 3 deep, past the CEL limit of 2/,
+        ) as string,
+      },
+    ]);
+  });
 });
