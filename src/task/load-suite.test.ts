@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -250,5 +250,63 @@ describe('loadSuite', () => {
         ) as string,
       },
     ]);
+  });
+
+  describe('files outside the suite folder', () => {
+    /** A folder holding `suite/` (environment.js as given, one task) and `shared/orders.json`. */
+    function layout(environment: string, task = TASK): { suite: string; shared: string } {
+      root = mkdtempSync(join(tmpdir(), 'endstate-outside-'));
+      const suite = join(root, 'suite');
+      mkdirSync(join(suite, 'tasks'), { recursive: true });
+      mkdirSync(join(root, 'shared'));
+      writeFileSync(join(suite, 'environment.js'), environment);
+      writeFileSync(join(suite, 'tasks/task.yaml'), task);
+      writeFileSync(join(root, 'shared/orders.json'), '{"orders": {}}');
+      return { suite, shared: join(root, 'shared') };
+    }
+    const load = (suite: string) =>
+      loadSuite(suite, { importModule: () => Promise.resolve({ default: support }) });
+
+    it('counts a file the environment reads from outside the folder in the suite hash', async () => {
+      const { suite, shared } = layout(
+        "export const orders = new URL('../shared/orders.json', import.meta.url);\n",
+      );
+      const before = await load(suite);
+      expect(before.outsideFiles).toEqual(['../shared/orders.json']);
+      writeFileSync(join(shared, 'orders.json'), '{"orders": {"1": {}}}');
+      const after = await load(suite);
+      expect(after.hash).not.toBe(before.hash);
+    });
+
+    it('follows local imports to the outside files they read', async () => {
+      const { suite, shared } = layout("export * from '../shared/tools.js';\n");
+      writeFileSync(join(shared, 'tools.ts'), "export const data = '../shared/orders.json';\n");
+      const before = await load(suite);
+      expect(before.outsideFiles).toEqual(['../shared/orders.json', '../shared/tools.ts']);
+      writeFileSync(join(shared, 'orders.json'), '{"orders": {"2": {}}}');
+      expect((await load(suite)).hash).not.toBe(before.hash);
+    });
+
+    it('keeps the hash of a suite that reaches nothing outside', async () => {
+      const { suite } = layout("export const here = './tasks/';\n");
+      const loaded = await load(suite);
+      expect(loaded.outsideFiles).toBeUndefined();
+      writeFileSync(join(root!, 'shared/orders.json'), '{}');
+      expect((await load(suite)).hash).toBe(loaded.hash);
+    });
+
+    it.each([
+      ['a path that leaves the folder', '../shared/orders.json', false],
+      ['a link inside the folder that points out of it', 'linked.json', true],
+    ])('refuses a fixture at %s', async (_name, fixture, link) => {
+      const { suite, shared } = layout('', TASK.replace('clock:', `fixture: ${fixture}\nclock:`));
+      if (link) symlinkSync(join(shared, 'orders.json'), join(suite, 'linked.json'));
+      const error = await load(suite).catch((thrown: unknown) => thrown);
+      expect(isEndstateError(error) && error.problems).toContainEqual({
+        file: fixture,
+        message:
+          'fixture file is outside the suite folder: move it into the folder (paths are relative to it), so the suite hash covers it',
+      });
+    });
   });
 });
