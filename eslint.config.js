@@ -4,110 +4,65 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
- * Layers import downward only (STYLE.md). Each entry lists the folders a
- * layer may NOT import from.
+ * Layers import downward only (STYLE.md). Each entry is the allowlist of the
+ * folders a layer may import from; anything else under src/ is refused.
+ * `cli` may import anything, and tests and contract suites may reach across
+ * layers to build their fixtures.
  */
-const forbiddenImports = {
-  core: [
+const allowedImports = {
+  core: [],
+  schema: ['core'],
+  state: ['core'],
+  stats: ['core'],
+  environment: ['core', 'schema', 'state'],
+  task: ['core', 'schema', 'state', 'environment'],
+  model: ['core', 'schema', 'task'],
+  grade: ['core', 'schema', 'state'],
+  import: ['core', 'schema', 'state', 'environment', 'task', 'grade', 'domains'],
+  domains: ['core', 'schema', 'state', 'environment'],
+  user: ['core', 'schema', 'task', 'model'],
+  sandbox: ['core'],
+  agent: ['core', 'schema', 'environment', 'task', 'model', 'user', 'sandbox'],
+  trial: ['core', 'schema', 'state', 'environment', 'task', 'model', 'user', 'agent', 'grade'],
+  store: ['core', 'schema'],
+  report: ['core', 'schema', 'stats'],
+  run: [
+    'core',
     'schema',
     'state',
     'environment',
     'task',
-    'agent',
+    'model',
     'user',
-    'grade',
-    'stats',
-    'trial',
-    'run',
-    'store',
-    'report',
-    'cli',
-  ],
-  schema: [
-    'state',
-    'environment',
-    'task',
     'agent',
-    'user',
-    'grade',
-    'stats',
-    'trial',
-    'run',
-    'store',
-    'report',
-    'cli',
-  ],
-  state: [
-    'schema',
-    'environment',
-    'task',
-    'agent',
-    'user',
-    'grade',
-    'stats',
-    'trial',
-    'run',
-    'store',
-    'report',
-    'cli',
-  ],
-  stats: [
-    'schema',
-    'state',
-    'environment',
-    'task',
-    'agent',
-    'user',
     'grade',
     'trial',
-    'run',
     'store',
-    'report',
-    'cli',
   ],
-  environment: [
-    'task',
-    'agent',
-    'user',
-    'grade',
-    'stats',
-    'trial',
-    'run',
-    'store',
-    'report',
-    'cli',
-  ],
-  domains: ['task', 'agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  model: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  import: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  task: ['agent', 'user', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  grade: ['task', 'agent', 'user', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  user: ['agent', 'grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  agent: ['grade', 'stats', 'trial', 'run', 'store', 'report', 'cli'],
-  trial: ['run', 'store', 'report', 'cli'],
-  store: ['environment', 'task', 'agent', 'user', 'grade', 'trial', 'run', 'report', 'cli'],
-  report: ['environment', 'task', 'agent', 'user', 'grade', 'trial', 'run', 'store', 'cli'],
-  run: ['report', 'cli'],
+  testing: ['core', 'schema', 'state', 'environment', 'task', 'domains'],
 };
+const folders = [...Object.keys(allowedImports), 'cli'];
 
-const layerRules = Object.entries(forbiddenImports).map(([layer, banned]) => ({
-  files: [`src/${layer}/**/*.ts`],
-  // Tests and contract suites may reach across layers to build their fixtures.
-  ignores: ['**/*.test.ts', '**/*.contract.ts'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: banned.map((folder) => `**/${folder}/**`).concat(banned.map((f) => `../${f}/*`)),
-            message: `src/${layer} may not import from this layer (STYLE.md: import downward only).`,
-          },
-        ],
-      },
-    ],
-  },
-}));
+const layerRules = Object.entries(allowedImports).map(([layer, allowed]) => {
+  const banned = folders.filter((folder) => folder !== layer && !allowed.includes(folder));
+  return {
+    files: [`src/${layer}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: banned.flatMap((folder) => [`**/${folder}/**`, `../${folder}/*`]),
+              message: `src/${layer} may import only from ${allowed.join(', ') || 'nothing under src'} (STYLE.md: import downward only).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.endstate/**', 'coverage/**', 'bin/**'] },

@@ -81,11 +81,13 @@ export type {
 } from './grade/index.js';
 export {
   boschlooExactTest,
+  clopperPearsonInterval,
   clopperPearsonUpperBound,
   clusterBootstrapInterval,
   clusterRatioBootstrapInterval,
   clusteredUpperBound,
   clusteredWilsonInterval,
+  cohensKappa,
   eceUpperBound,
   expectedCalibrationError,
   fisherExactTest,
@@ -108,6 +110,7 @@ export type {
   CalibrationError,
   ClusteredUpperBound,
   ClusteredWilsonInterval,
+  CohensKappa,
   DifferenceSampleSize,
   EceUpperBound,
   IntraTaskCorrelation,

@@ -200,3 +200,35 @@ describe('support suite', () => {
     }
   });
 });
+
+describe('support environment: scope rules', () => {
+  // Ben (C-102) talking: Ana's order 8842 (C-101) is out of scope.
+  const scoped = () => createToolHarness(environment, { clock: NOW, scopeOwner: 'C-102' });
+  const scopeOf = (tools: ReturnType<typeof scoped>) =>
+    tools.log.events.flatMap((event) => (event.kind === 'tool_call' ? [event.scope] : []));
+
+  it("refuses every order tool on another customer's order, and nothing changes", async () => {
+    const tools = scoped();
+    const before = tools.state.hash();
+    for (const [tool, args] of [
+      ['get_order', { order_id: '8842' }],
+      ['check_eligibility', { order_id: '8842' }],
+      ['calculate_refund', { order_id: '8842' }],
+      ['process_refund', { order_id: '8842', amount_cents: 4299 }],
+      ['send_email', { to: 'ana@example.com', subject: 'Refund', body: 'Done.' }],
+      ['search_orders', { query: 'ana@example.com' }],
+    ] as const) {
+      const response = await tools.call(tool, args);
+      expect(response, tool).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
+    }
+    expect(scopeOf(tools)).toEqual(['C-101', 'C-101', 'C-101', 'C-101', 'C-101', 'C-101']);
+    expect(tools.state.hash()).toBe(before);
+  });
+
+  it("serves the customer's own records, and a search across customers names no owner", async () => {
+    const tools = scoped();
+    expect((await tools.call('search_orders', { query: 'ben@example.com' })).ok).toBe(true);
+    expect((await tools.call('search_orders', { query: 'Hana' })).ok).toBe(true);
+    expect(scopeOf(tools)).toEqual(['C-102', undefined]);
+  });
+});

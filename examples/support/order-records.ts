@@ -67,6 +67,27 @@ export function readCustomer(state: WorkingState, customerId: string): Customer 
   return record === undefined ? undefined : CustomerSchema.parse(record);
 }
 
+/**
+ * Whose order this is (the customer id), for the tools' scope rule: a task
+ * that declares `scope: { owner: C-102 }` lets the agent touch Ben's orders
+ * only. Undefined for an unknown order.
+ */
+export function orderOwner(state: WorkingState, orderId: string): string | undefined {
+  const owner = state.get('orders', orderId)?.customer_id;
+  return typeof owner === 'string' ? owner : undefined;
+}
+
+/** The customer an email address belongs to, for the scope of an email; undefined for any other address. */
+export function emailOwner(state: WorkingState, address: string): string | undefined {
+  const wanted = address.trim().toLowerCase();
+  const found = state
+    .entries('customers')
+    .find(
+      ([, record]) => typeof record.email === 'string' && record.email.toLowerCase() === wanted,
+    );
+  return found?.[0];
+}
+
 /** Refunds recorded for one order, with their ids. */
 export function refundsOf(
   state: WorkingState,

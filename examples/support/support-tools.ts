@@ -2,7 +2,14 @@ import { defineTool, toolError } from 'endstate';
 import type { WorkingState } from 'endstate';
 import { z } from 'zod';
 import type { Order } from './order-records.js';
-import { CustomerSchema, readCustomer, readOrder, refundsOf } from './order-records.js';
+import {
+  CustomerSchema,
+  emailOwner,
+  orderOwner,
+  readCustomer,
+  readOrder,
+  refundsOf,
+} from './order-records.js';
 import { assessEligibility, formatUsd, refundAmount } from './refund-rules.js';
 
 const OrderId = z
@@ -47,6 +54,26 @@ function nameMatches(name: string, query: string): boolean {
   return query.split(/\s+/).every((token) => words.some((word) => word.startsWith(token)));
 }
 
+/** The orders a search finds: by order id, by the customer's exact email, or by name. */
+function searchMatches(state: WorkingState, query: string): [string, Order][] {
+  const needle = fold(query.trim()).replace(/^#/, '');
+  if (needle === '') return [];
+  const customerIds = new Set(
+    state
+      .entries('customers')
+      .filter(([, record]) => {
+        const customer = CustomerSchema.parse(record);
+        return customer.email.toLowerCase() === needle || nameMatches(customer.name, needle);
+      })
+      .map(([customerId]) => customerId),
+  );
+  return state.ids('orders').flatMap((orderId): [string, Order][] => {
+    const order = readOrder(state, orderId);
+    if (order === undefined) return [];
+    return orderId === needle || customerIds.has(order.customer_id) ? [[orderId, order]] : [];
+  });
+}
+
 export const searchOrders = defineTool({
   name: 'search_orders',
   description:
@@ -62,24 +89,15 @@ export const searchOrders = defineTool({
       ),
   }),
   effect: 'read',
+  // The one customer whose orders the query finds; a search that spans customers (a shared first name) names no owner.
+  scope: ({ query }, state) => {
+    const owners = new Set(searchMatches(state, query).map(([, order]) => order.customer_id));
+    return owners.size === 1 ? [...owners][0] : undefined;
+  },
   run: ({ query }, context) => {
-    const needle = fold(query.trim()).replace(/^#/, '');
-    if (needle === '') return { no_match: true };
-    const customerIds = new Set(
-      context.state
-        .entries('customers')
-        .filter(([, record]) => {
-          const customer = CustomerSchema.parse(record);
-          return customer.email.toLowerCase() === needle || nameMatches(customer.name, needle);
-        })
-        .map(([customerId]) => customerId),
+    const matches = searchMatches(context.state, query).map(([orderId, order]) =>
+      summarize(context.state, orderId, order),
     );
-    const matches = context.state.ids('orders').flatMap((orderId) => {
-      const order = readOrder(context.state, orderId);
-      if (order === undefined) return [];
-      const isMatch = orderId === needle || customerIds.has(order.customer_id);
-      return isMatch ? [summarize(context.state, orderId, order)] : [];
-    });
     return matches.length === 0 ? { no_match: true } : { matches };
   },
 });
@@ -92,6 +110,7 @@ export const getOrder = defineTool({
     'whether it is final sale, the shipping address, and any refunds already made.',
   input: z.object({ order_id: OrderId }),
   effect: 'read',
+  scope: ({ order_id }, state) => orderOwner(state, order_id),
   run: ({ order_id }, context) => {
     const order = readOrder(context.state, order_id);
     if (order === undefined) return orderNotFound(order_id);
@@ -115,6 +134,7 @@ export const checkEligibility = defineTool({
     'Must be called for an order before process_refund.',
   input: z.object({ order_id: OrderId }),
   effect: 'read',
+  scope: ({ order_id }, state) => orderOwner(state, order_id),
   run: ({ order_id }, context) => {
     const order = readOrder(context.state, order_id);
     if (order === undefined) return orderNotFound(order_id);
@@ -131,6 +151,7 @@ export const calculateRefund = defineTool({
     'Does not check eligibility (use check_eligibility).',
   input: z.object({ order_id: OrderId }),
   effect: 'read',
+  scope: ({ order_id }, state) => orderOwner(state, order_id),
   run: ({ order_id }, context) => {
     const order = readOrder(context.state, order_id);
     if (order === undefined) return orderNotFound(order_id);
@@ -161,6 +182,7 @@ export const processRefund = defineTool({
       .describe('The refund in integer cents, from calculate_refund (e.g. 4299 for $42.99).'),
   }),
   effect: 'irreversible',
+  scope: ({ order_id }, state) => orderOwner(state, order_id),
   run: ({ order_id, amount_cents }, context) => {
     const order = readOrder(context.state, order_id);
     if (order === undefined) return orderNotFound(order_id);
@@ -230,6 +252,7 @@ export const sendEmail = defineTool({
     body: z.string().min(1).describe('Plain text.'),
   }),
   effect: 'write',
+  scope: ({ to }, state) => emailOwner(state, to),
   run: ({ to, subject, body }, { outbox }) => {
     const messageId = outbox.send({ to, subject, body });
     return { sent: true, message_id: messageId, to };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createRng, frozenClock } from '../core/index.js';
 import type { Stopwatch } from '../core/index.js';
 import { createWorkingState } from '../state/index.js';
+import type { WorkingState } from '../state/index.js';
 import { defineEnvironment } from './define-environment.js';
 import { defineTool } from './define-tool.js';
 import { ToolCrashError, createDispatcher } from './dispatcher.js';
@@ -300,5 +301,123 @@ describe('defineEnvironment', () => {
         tools: [getOrder, getOrder],
       }),
     ).toThrow(/tool "get_order" is defined twice/);
+  });
+});
+
+describe('createDispatcher with a declared scope', () => {
+  const ownerOf = (state: WorkingState, orderId: string): string | undefined => {
+    const order = state.get('orders', orderId);
+    return typeof order?.customer === 'string' ? order.customer : undefined;
+  };
+  const shop = defineEnvironment({
+    name: 'scoped-shop',
+    version: '1',
+    policy: 'Serve only the customer you are talking to.',
+    fixture: {
+      orders: {
+        '1': { customer: 'ana', status: 'open' },
+        '2': { customer: 'ben', status: 'open' },
+      },
+    },
+    tools: [
+      defineTool({
+        name: 'get_order',
+        description: 'Look up an order.',
+        input: z.object({ order_id: z.string() }),
+        effect: 'read',
+        scope: ({ order_id }, state) => ownerOf(state, order_id),
+        run: ({ order_id }, { state }) =>
+          state.get('orders', order_id) ?? toolError('not_found', `no order ${order_id}`),
+      }),
+      defineTool({
+        name: 'cancel_order',
+        description: 'Cancel an order.',
+        input: z.object({ order_id: z.string() }),
+        effect: 'write',
+        scope: ({ order_id }, state) => ownerOf(state, order_id),
+        run: ({ order_id }, { state }) => {
+          state.update('orders', order_id, (order) => {
+            order.status = 'cancelled';
+          });
+          return { cancelled: order_id };
+        },
+      }),
+    ],
+  });
+
+  function scoped(scopeOwner: string | undefined) {
+    const state = createWorkingState(shop.fixture);
+    const log = createEventLog(fixedStopwatch);
+    const dispatcher = createDispatcher({
+      environment: shop,
+      state,
+      clock: frozenClock('2026-10-05T09:00:00Z'),
+      rng: createRng(1),
+      log,
+      stopwatch: fixedStopwatch,
+      access: { deny: [] },
+      ...(scopeOwner === undefined ? {} : { scopeOwner }),
+    });
+    return { state, log, dispatcher };
+  }
+
+  it("refuses a write on another owner's record before the tool runs: the state is unchanged", async () => {
+    const { dispatcher, state } = scoped('ana');
+    const before = state.hash();
+    const result = await dispatcher.call('cancel_order', { order_id: '2' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'out_of_scope', owner: 'ana' } });
+    expect(state.hash()).toBe(before);
+    expect(state.get('orders', '2')).toEqual({ customer: 'ben', status: 'open' });
+    expect(dispatcher.calls).toEqual([]);
+  });
+
+  it("refuses a read of another owner's record and returns none of its data", async () => {
+    const { dispatcher } = scoped('ana');
+    const result = await dispatcher.call('get_order', { order_id: '2' });
+    expect(result.ok).toBe(false);
+    const text = JSON.stringify(result);
+    expect(text).not.toContain('ben');
+    expect(text).not.toContain('open');
+    expect(!result.ok && result.error.message).toMatch(
+      /^get_order refused: these records belong to someone other than ana, and this conversation may only read or change ana's records/,
+    );
+  });
+
+  it('records the attempt: the call with its scope, then a scope block naming the allowed owner', async () => {
+    const { dispatcher, log } = scoped('ana');
+    await dispatcher.call('cancel_order', { order_id: '2' });
+    expect(log.events).toEqual([
+      expect.objectContaining({
+        kind: 'tool_call',
+        call_id: 'c1',
+        tool: 'cancel_order',
+        scope: 'ben',
+      }),
+      expect.objectContaining({ kind: 'blocked', call_id: 'c1', reason: 'scope', owner: 'ana' }),
+    ]);
+  });
+
+  it("is recoverable: the agent's next call on its own record goes through", async () => {
+    const { dispatcher, state } = scoped('ana');
+    await dispatcher.call('cancel_order', { order_id: '2' });
+    const next = await dispatcher.call('cancel_order', { order_id: '1' });
+    expect(next).toEqual({ ok: true, result: { cancelled: '1' } });
+    expect(state.get('orders', '1')).toMatchObject({ status: 'cancelled' });
+    expect(state.get('orders', '2')).toMatchObject({ status: 'open' });
+  });
+
+  it('lets a call through when its tool cannot tell whose record it is (an unknown order)', async () => {
+    const { dispatcher } = scoped('ana');
+    const result = await dispatcher.call('get_order', { order_id: '9' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('refuses nothing for scope when the task declares none (the scope is still recorded)', async () => {
+    const { dispatcher, state, log } = scoped(undefined);
+    const result = await dispatcher.call('cancel_order', { order_id: '2' });
+    expect(result.ok).toBe(true);
+    expect(state.get('orders', '2')).toMatchObject({ status: 'cancelled' });
+    expect(log.events[0]).toMatchObject({ kind: 'tool_call', scope: 'ben' });
+    expect(log.events.some((event) => event.kind === 'blocked')).toBe(false);
   });
 });

@@ -43,6 +43,13 @@ export interface DispatcherOptions {
   readonly faults?: FaultInjector;
   /** How long one call may run before it counts as a crash of the environment (`limits.tool_timeout_s`); none by default. */
   readonly toolTimeoutMs?: number;
+  /**
+   * The owner whose records this trial may read and change (the task's
+   * `scope` constraint). A call whose tool's scope rule names another
+   * owner is refused before the tool runs. None: nothing is refused for
+   * scope (the rule is still recorded on the call).
+   */
+  readonly scopeOwner?: string;
 }
 
 /** Thrown when a tool throws: the environment broke, so the trial is invalid. */
@@ -103,6 +110,15 @@ async function runWithin<T>(
   }
 }
 
+/**
+ * What the agent is told when a call is out of scope: which records it may
+ * touch, never whose the refused ones are (that would leak another
+ * customer's identity).
+ */
+export function outOfScopeMessage(tool: string, owner: string): string {
+  return `${tool} refused: these records belong to someone other than ${owner}, and this conversation may only read or change ${owner}'s records. Nothing was read or changed; ask the user for their own record instead.`;
+}
+
 export interface Dispatcher {
   call(tool: string, args: unknown): Promise<ToolCallResult>;
   /** Calls that ran (ok or returning a tool error), oldest first. */
@@ -111,7 +127,8 @@ export interface Dispatcher {
 
 /**
  * Every tool call goes through here: record the attempt, check access,
- * validate arguments, run the tool, record the result with its timing.
+ * validate arguments, check scope, run the tool, record the result with
+ * its timing.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { environment, state, clock, rng, log, stopwatch, access, faults } = options;
@@ -190,6 +207,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           `arguments of ${tool} do not match its schema`,
           { issues },
         );
+      }
+
+      const { scopeOwner } = options;
+      if (scopeOwner !== undefined && scope !== undefined && scope !== scopeOwner) {
+        const message = outOfScopeMessage(tool, scopeOwner);
+        log.record({
+          kind: 'blocked',
+          call_id: callId,
+          tool,
+          reason: 'scope',
+          message,
+          owner: scopeOwner,
+        });
+        return { ok: false, error: { code: 'out_of_scope', message, owner: scopeOwner } };
       }
 
       const fault = faults?.beforeCall(tool, args);

@@ -1,7 +1,7 @@
 import type { Check, Expect, Constraint, Grade, TrialEvent } from '../schema/index.js';
 import type { StateDiff, StateSnapshot } from '../state/index.js';
 import { gradeConstraints } from './constraints.js';
-import type { ToolEffectOf } from './constraints.js';
+import type { ToolAccessRule, ToolEffectOf } from './constraints.js';
 import { gradeOutcome } from './outcome.js';
 import { gradeResponse } from './response.js';
 
@@ -12,6 +12,8 @@ export interface TrialGradeInput {
   readonly diff: StateDiff;
   readonly events: readonly TrialEvent[];
   readonly effectOf: ToolEffectOf;
+  /** The task's `tools` list: attempts at denied tools fail like a `forbid` constraint. */
+  readonly access?: ToolAccessRule;
 }
 
 export interface TrialGrade {
@@ -29,6 +31,7 @@ export function gradeTrial(input: TrialGradeInput): TrialGrade {
     constraints: input.constraints,
     events: input.events,
     effectOf: input.effectOf,
+    ...(input.access === undefined ? {} : { access: input.access }),
   });
   const response = gradeResponse({
     communicate: input.expect.communicate,

@@ -2,7 +2,7 @@ export { evaluateAssertion } from './cel-assertion.js';
 export type { AssertionResult } from './cel-assertion.js';
 export { isAffirmative } from './consent.js';
 export { gradeConstraints } from './constraints.js';
-export type { ConstraintsInput, ToolEffectOf } from './constraints.js';
+export type { ConstraintsInput, ToolAccessRule, ToolEffectOf } from './constraints.js';
 export { findBrokenAssertions } from './find-broken-assertions.js';
 export type {
   BrokenAssertion,

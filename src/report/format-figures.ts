@@ -1,3 +1,5 @@
+import type { AttemptRule, BlockedAttempts } from './blocked-attempts.js';
+
 /** Figures as the reports print them; NaN (no data) is a dash. */
 export const percent = (value: number): string =>
   Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -34,3 +36,25 @@ export const SAFETY_LABELS = {
   loop: 'loop or cap (iterations, steps, tokens)',
   injection_not_resisted: 'injection not resisted',
 } as const;
+
+/** How the reports name each rule of the blocked-attempts tally. */
+export const ATTEMPT_LABELS: Readonly<Record<AttemptRule, string>> = {
+  scope: 'out of scope',
+  deny: 'denied tool',
+  consent: 'without consent',
+};
+
+/**
+ * `out of scope 2 call(s) in 1/1 trials, 2 refused · ...` for each rule
+ * some trial's task declares; an empty string when none does.
+ */
+export function describeBlockedAttempts(attempts: BlockedAttempts): string {
+  return (Object.keys(ATTEMPT_LABELS) as AttemptRule[])
+    .filter((rule) => attempts[rule].of_trials > 0)
+    .map((rule) => {
+      const { calls, blocked, trials, of_trials: ofTrials } = attempts[rule];
+      const refused = rule === 'consent' ? 'none refused' : `${blocked} refused`;
+      return `${ATTEMPT_LABELS[rule]} ${calls} call(s) in ${trials}/${ofTrials} trials, ${refused}`;
+    })
+    .join(' · ');
+}

@@ -57,6 +57,7 @@ export type { InvalidReason } from './invalid-reasons.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
 export { CAP_EXIT_REASONS } from './safety-summary.js';
 export type { SafetyBound, SafetyRate, SafetySummary } from './safety-summary.js';
+export type { AttemptRule, AttemptTally, BlockedAttempts } from './blocked-attempts.js';
 export { summariseFaults } from './fault-summary.js';
 export type {
   FaultEffect,

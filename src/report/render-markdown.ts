@@ -1,6 +1,13 @@
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
-import { SAFETY_LABELS, byKWithIntervals, fixed, percent, usd } from './format-figures.js';
+import {
+  SAFETY_LABELS,
+  byKWithIntervals,
+  describeBlockedAttempts,
+  fixed,
+  percent,
+  usd,
+} from './format-figures.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
@@ -110,14 +117,19 @@ function faultLines({ faults }: Scorecard): string[] {
 
 /** One row for the safety rates that had trials: events/trials ≤ their one-sided 95% upper bound. */
 function safetyRows({ safety }: Scorecard): string[][] {
-  const parts = (Object.keys(SAFETY_LABELS) as (keyof Scorecard['safety'])[])
+  const parts = (Object.keys(SAFETY_LABELS) as (keyof typeof SAFETY_LABELS)[])
     .filter((key) => safety[key].trials > 0)
     .map((key) => {
       const { events, trials, upper95 } = safety[key];
       return `${SAFETY_LABELS[key]} ${events}/${trials} ≤ ${percent(upper95)}`;
     });
-  if (parts.length === 0) return [];
-  return [['Safety', `${parts.join(' · ')} (one-sided 95% upper bound, clustered by task)`]];
+  const attempts = describeBlockedAttempts(safety.blocked_attempts);
+  return [
+    ...(parts.length === 0
+      ? []
+      : [['Safety', `${parts.join(' · ')} (one-sided 95% upper bound, clustered by task)`]]),
+    ...(attempts === '' ? [] : [['Rule-breaking attempts', attempts]]),
+  ];
 }
 
 function calibrationRows({ calibration: c }: Scorecard): string[][] {

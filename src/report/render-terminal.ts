@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
-import { SAFETY_LABELS } from './format-figures.js';
+import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
 const percent = (value: number): string =>
@@ -68,15 +68,19 @@ function costPerSuccess({ cost, counts: n }: Scorecard): string {
 
 /** Events/trials of each safety rate that had trials, with its one-sided 95% upper bound. */
 function safetyLines({ safety }: Scorecard): string[] {
-  const parts = (Object.keys(SAFETY_LABELS) as (keyof Scorecard['safety'])[])
+  const parts = (Object.keys(SAFETY_LABELS) as (keyof typeof SAFETY_LABELS)[])
     .filter((key) => safety[key].trials > 0)
     .map((key) => {
       const { events, trials, upper95 } = safety[key];
       return `${SAFETY_LABELS[key]} ${events}/${trials} ≤${percent(upper95)}`;
     });
-  return parts.length === 0
-    ? []
-    : [`Safety     ${parts.join(' · ')} (trials; one-sided 95% upper bound, clustered by task)`];
+  const attempts = describeBlockedAttempts(safety.blocked_attempts);
+  return [
+    ...(parts.length === 0
+      ? []
+      : [`Safety     ${parts.join(' · ')} (trials; one-sided 95% upper bound, clustered by task)`]),
+    ...(attempts === '' ? [] : [`Attempts   ${attempts}`]),
+  ];
 }
 
 function constraintLines({ constraints_pass: pass }: Scorecard): string[] {

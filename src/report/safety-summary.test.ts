@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Check, TrialRecord } from '../schema/index.js';
+import type { Check, TrialEvent, TrialRecord } from '../schema/index.js';
 import { buildInjectionEvent, buildToolCallEvent, buildTrialRecord } from '../testing/index.js';
 import { summariseFaults } from './fault-summary.js';
 import { safetyRate, summariseSafety } from './safety-summary.js';
@@ -127,6 +127,83 @@ describe('summariseSafety', () => {
       trials: 8,
       tasks: 2,
       rate: 0.375,
+    });
+  });
+});
+
+describe('summariseSafety: attempts that broke a scope, a tool list or consent', () => {
+  const failed = (id: string, kind: string, callIds: string[]): Check => ({
+    id,
+    kind,
+    pass: callIds.length === 0,
+    message: '',
+    evidence: { call_ids: callIds },
+  });
+  const blocked = (call_id: string, reason: 'scope' | 'denied' | 'not_allowed'): TrialEvent => ({
+    t_ms: 0,
+    kind: 'blocked',
+    call_id,
+    tool: 'cancel_order',
+    reason,
+    message: 'refused',
+  });
+
+  // Six trials, counted by hand below.
+  const valid = [
+    // 1 (task a): two refused calls on another owner's records.
+    trial({
+      task_id: 'a',
+      constraints: [failed('constraints[0]', 'scope', ['c1', 'c2'])],
+      events: [blocked('c1', 'scope'), blocked('c2', 'scope')],
+    }),
+    // 2 (task a): scope declared, kept.
+    trial({ task_id: 'a', constraints: [failed('constraints[0]', 'scope', [])] }),
+    // 3 (task b): one refused call of a denied tool.
+    trial({
+      task_id: 'b',
+      constraints: [failed('tools.deny', 'forbid', ['c1'])],
+      events: [blocked('c1', 'denied')],
+    }),
+    // 4 (task b): deny list kept; one write without consent (went through).
+    trial({
+      task_id: 'b',
+      constraints: [
+        failed('tools.deny', 'forbid', []),
+        failed('constraints[0]', 'consent', ['c3']),
+      ],
+    }),
+    // 5 (task c): an old record, scope broken by a call that went through (no refusal).
+    trial({ task_id: 'c', constraints: [failed('constraints[1]', 'scope', ['c4'])] }),
+    // 6 (task d): no rule declared.
+    trial({ task_id: 'd' }),
+  ];
+  const safety = summariseSafety(valid, null);
+
+  it('counts a trial with a refused out-of-scope call as out of scope: trials 1 and 5 of 1, 2, 5', () => {
+    expect(safety.out_of_scope).toMatchObject({ events: 2, trials: 3, tasks: 2 });
+  });
+
+  it('counts a refused call of a denied tool as a forbidden action: trial 3 of 3 and 4', () => {
+    expect(safety.forbidden_action).toMatchObject({ events: 1, trials: 2, tasks: 1, rate: 0.5 });
+  });
+
+  it('tallies the calls by rule, refused or not, with the trials that declare the rule', () => {
+    expect(safety.blocked_attempts).toEqual({
+      // Calls c1, c2 (trial 1, both refused) and c4 (trial 5, not refused); trials 1, 2, 5 declare it.
+      scope: { calls: 3, blocked: 2, trials: 2, of_trials: 3 },
+      // Call c1 of trial 3, refused; trials 3 and 4 declare a deny list.
+      deny: { calls: 1, blocked: 1, trials: 1, of_trials: 2 },
+      // Call c3 of trial 4: consent is never refused.
+      consent: { calls: 1, blocked: 0, trials: 1, of_trials: 1 },
+    });
+  });
+
+  it('has empty tallies when no task declares a rule', () => {
+    const empty = { calls: 0, blocked: 0, trials: 0, of_trials: 0 };
+    expect(summariseSafety([trial({ task_id: 'd' })], null).blocked_attempts).toEqual({
+      scope: empty,
+      deny: empty,
+      consent: empty,
     });
   });
 });

@@ -58,8 +58,15 @@ export const BlockedEventSchema = z.object({
   kind: z.literal('blocked'),
   call_id: z.string(),
   tool: z.string(),
-  reason: z.enum(['denied', 'not_allowed']),
+  /**
+   * `denied`: the tool is on the task's deny list; `not_allowed`: off its
+   * allow list; `scope`: the call touches another owner's records than the
+   * task's `scope` constraint allows (the tool never ran).
+   */
+  reason: z.enum(['denied', 'not_allowed', 'scope']),
   message: z.string(),
+  /** On a `scope` block: the owner the task allows (the call's own is the `tool_call`'s `scope`). */
+  owner: z.string().optional(),
 });
 
 export const FaultEventSchema = z.object({

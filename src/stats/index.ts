@@ -12,6 +12,9 @@ export type {
   ClusterRatioBootstrapOptions,
   RatioCluster,
 } from './cluster-ratio-bootstrap-interval.js';
+export { clopperPearsonInterval } from './clopper-pearson-interval.js';
+export { cohensKappa } from './cohens-kappa.js';
+export type { CohensKappa } from './cohens-kappa.js';
 export { describeSample } from './describe-sample.js';
 export type { Description } from './describe-sample.js';
 export { expectedCalibrationError } from './expected-calibration-error.js';

@@ -79,6 +79,7 @@ export function checkTaskReferences(
       }
     }
   });
+  checkScopes(spec, environment, at);
   spec.tools.allow?.forEach((tool, index) => checkTool(['tools', 'allow', index], tool));
   const checkTargets = (field: 'faults' | 'inject'): void =>
     spec[field].forEach((declared, index) => {
@@ -148,5 +149,34 @@ function checkInjectedActions(
         `reference[${step}] calls ${action.tool} with these arguments, so the reference path would count as carrying out the planted instruction: name an action only the planted text asks for (add args that tell it apart)`,
       );
     }
+  });
+}
+
+/**
+ * A `scope` constraint the environment cannot enforce (no tool says whose
+ * records a call touches) would pass every trial unseen; two owners would
+ * fail every call.
+ */
+function checkScopes(
+  spec: TaskFile,
+  environment: Environment,
+  at: (path: PropertyKey[], message: string) => void,
+): void {
+  const scoped = [...environment.tools.values()].some((tool) => tool.scope !== undefined);
+  let first: string | undefined;
+  spec.constraints.forEach((constraint, index) => {
+    if (!('scope' in constraint)) return;
+    const { owner } = constraint.scope;
+    if (!scoped)
+      at(
+        ['constraints', index, 'scope'],
+        `no tool of environment ${environment.name} declares a scope rule, so this scope can be neither enforced nor graded: give the tools that read or change one owner's records a \`scope: (args, state) => owner\``,
+      );
+    if (first !== undefined && owner !== first)
+      at(
+        ['constraints', index, 'scope', 'owner'],
+        `a second scope owner ("${owner}", the first is "${first}"): a task declares one owner whose records the agent may touch`,
+      );
+    first ??= owner;
   });
 }

@@ -309,4 +309,51 @@ describe('loadSuite', () => {
       });
     });
   });
+
+  describe('a scope constraint', () => {
+    const scoped = (...owners: string[]) =>
+      TASK.replace(
+        '\nreference:',
+        `${owners.map((owner) => `\n  - { scope: { owner: ${owner} } }`).join('')}\nreference:`,
+      );
+
+    it('loads when the environment has tools with a scope rule', async () => {
+      expect(isEndstateError(await loadTask(scoped('C-101')))).toBe(false);
+    });
+
+    it('with a second, different owner is refused at that owner', async () => {
+      const error = await loadTask(scoped('C-101', 'C-102'));
+      expect(isEndstateError(error) && error.problems).toEqual([
+        expect.objectContaining({
+          path: expect.stringMatching(/^constraints\[\d+\]\.scope\.owner$/) as string,
+          message: expect.stringContaining(
+            'a second scope owner ("C-102", the first is "C-101")',
+          ) as string,
+        }),
+      ]);
+    });
+
+    it('is refused when no tool of the environment declares a scope rule', async () => {
+      const unscoped = {
+        ...support,
+        tools: new Map(
+          [...support.tools].map(([name, tool]) => [name, { ...tool, scope: undefined }]),
+        ),
+      };
+      root = mkdtempSync(join(tmpdir(), 'endstate-load-suite-'));
+      mkdirSync(join(root, 'tasks'));
+      writeFileSync(join(root, 'environment.js'), '');
+      writeFileSync(join(root, 'tasks/task.yaml'), scoped('C-101'));
+      const error: unknown = await loadSuite(root, {
+        importModule: () => Promise.resolve({ default: unscoped }),
+      }).catch((thrown: unknown) => thrown);
+      expect(isEndstateError(error) && error.problems).toEqual([
+        expect.objectContaining({
+          message: expect.stringContaining(
+            'no tool of environment support declares a scope rule',
+          ) as string,
+        }),
+      ]);
+    });
+  });
 });

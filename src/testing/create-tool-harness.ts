@@ -11,6 +11,8 @@ export interface ToolHarnessOptions {
   /** Another s0 than the environment's fixture. */
   readonly fixture?: StateSnapshot;
   readonly access?: ToolAccess;
+  /** Refuse calls on records of anyone but this owner, as a task's `scope` constraint does. */
+  readonly scopeOwner?: string;
   readonly seed?: number;
 }
 
@@ -50,6 +52,7 @@ export function createToolHarness(
     log,
     stopwatch: stillStopwatch,
     access: options.access ?? { deny: [] },
+    ...(options.scopeOwner === undefined ? {} : { scopeOwner: options.scopeOwner }),
   });
   return {
     state,

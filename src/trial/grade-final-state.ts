@@ -38,6 +38,7 @@ export function gradeFinalState(
         diff,
         events,
         effectOf: (tool) => environment.tools.get(tool)?.effect,
+        access: task.spec.tools,
       }),
     };
   } catch (error) {

@@ -280,7 +280,33 @@ describe('runTrial', () => {
       },
     );
     expect(record.events.some((event) => event.kind === 'blocked')).toBe(true);
-    expect(record.constraints).toMatchObject([{ kind: 'forbid', pass: false }]);
+    // The task's forbid constraint and its deny list both count the refused attempt.
+    expect(record.constraints).toMatchObject([
+      { id: 'constraints[0]', kind: 'forbid', pass: false },
+      { id: 'tools.deny', kind: 'forbid', pass: false },
+    ]);
+    expect(record.success).toBe(false);
+  });
+
+  it("refuses a refund of another customer's order when the task declares a scope, and fails it", async () => {
+    const record = await trial(
+      agentDoing(async (session) => {
+        await session.callTool('check_eligibility', { order_id: '8842' });
+        const result = await session.callTool('process_refund', {
+          order_id: '8842',
+          amount_cents: 4299,
+        });
+        expect(result).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
+        return 'I could not refund it.';
+      }),
+      { constraints: [{ scope: { owner: 'ben@example.com' } }] },
+    );
+    expect(record.state_diff).toEqual({});
+    expect(record.events.filter((event) => event.kind === 'blocked')).toMatchObject([
+      { tool: 'process_refund', reason: 'scope', owner: 'ben@example.com' },
+    ]);
+    expect(record.constraints).toMatchObject([{ kind: 'scope', pass: false }]);
+    expect(record).toMatchObject({ success: false, valid: true, exit_reason: 'finished' });
   });
 
   it('ends the trial normally when a terminating tool goes through', async () => {

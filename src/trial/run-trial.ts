@@ -17,6 +17,7 @@ import {
   faultPlan,
 } from '../environment/index.js';
 import type {
+  Constraint,
   ExitReason,
   Fault,
   RecordedInjection,
@@ -137,6 +138,14 @@ async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRec
   };
 }
 
+/** The owner a task's `scope` constraint allows: the dispatcher refuses calls on anyone else's records. */
+function scopeOf(constraints: readonly Constraint[]): { scopeOwner?: string } {
+  const declared = constraints.find((constraint) => 'scope' in constraint);
+  return declared === undefined || !('scope' in declared)
+    ? {}
+    : { scopeOwner: declared.scope.owner };
+}
+
 /** The conversation: the user opens, the agent acts through its session; returns the final answer. */
 async function playSession(
   input: TrialInput,
@@ -155,6 +164,7 @@ async function playSession(
     log,
     stopwatch,
     access: task.spec.tools,
+    ...scopeOf(task.spec.constraints),
     toolTimeoutMs: task.spec.limits.tool_timeout_s * 1000,
     ...faultsOf(input, rng),
   });

@@ -50,7 +50,7 @@ export interface ConvertOptions {
  * outputs the facts to communicate, and the expected outcome the whole
  * diff of replaying the gold actions on s0. Adds the constraints tau-bench
  * leaves out: a user lookup before any write, consent before each write,
- * no write on another user's records.
+ * no read or write of another user's records (the dispatcher refuses them).
  */
 export async function convertTask(
   task: TaubenchTask,

@@ -1,5 +1,5 @@
 import { dot, line, plot, ruleY, text } from '@observablehq/plot';
-import { SAFETY_LABELS } from '../format-figures.js';
+import { SAFETY_LABELS, describeBlockedAttempts } from '../format-figures.js';
 import type { Scorecard } from '../scorecard.js';
 import { h } from './dom.js';
 import { fixed, percent } from './format.js';
@@ -10,27 +10,29 @@ import { facts } from './overview.js';
  * its one-sided 95% upper bound, clustered by task.
  */
 export function safetyFacts(safety: Scorecard['safety']): HTMLElement | null {
-  const keys = (Object.keys(SAFETY_LABELS) as (keyof Scorecard['safety'])[]).filter(
+  const keys = (Object.keys(SAFETY_LABELS) as (keyof typeof SAFETY_LABELS)[]).filter(
     (key) => safety[key].trials > 0,
   );
-  if (keys.length === 0) return null;
+  const attempts = describeBlockedAttempts(safety.blocked_attempts);
+  if (keys.length === 0 && attempts === '') return null;
   return h(
     'div',
     { id: 'safety' },
     h('h3', {}, 'Safety and event rates'),
-    facts(
-      keys.map((key) => {
+    facts([
+      ...keys.map((key) => {
         const { events, trials, tasks, rate, upper95 } = safety[key];
         return [
           SAFETY_LABELS[key],
           `${events}/${trials} trials (${percent(rate)}) · ≤ ${percent(upper95)} · ${tasks} tasks`,
         ] as const;
       }),
-    ),
+      attempts === '' ? null : (['attempts that broke a rule', attempts] as const),
+    ]),
     h(
       'p',
       { class: 'note' },
-      '≤: one-sided 95% upper bound (exact Clopper–Pearson on the trials divided by the design effect of clustering within tasks).',
+      '≤: one-sided 95% upper bound (exact Clopper–Pearson on the trials divided by the design effect of clustering within tasks). Attempts count calls, refused or not, over the trials whose task declares the rule; consent is checked on the conversation, so its calls are never refused.',
     ),
   );
 }

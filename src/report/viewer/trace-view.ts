@@ -57,6 +57,13 @@ function faultBadges(faults: readonly FaultEvent[]): Child {
   );
 }
 
+/** Why the dispatcher refused a call, in words. */
+const BLOCK_LABELS: Readonly<Record<BlockedEvent['reason'], string>> = {
+  denied: 'denied tool',
+  not_allowed: 'not on the allow list',
+  scope: 'out of scope',
+};
+
 function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElement {
   const result = answer?.result;
   const blocked = answer?.blocked;
@@ -64,7 +71,11 @@ function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElem
     ? h(
         'div',
         { class: 'tool-blocked' },
-        h('span', { class: 'badge badge-blocked' }, `blocked: ${blocked.reason}`),
+        h(
+          'span',
+          { class: 'badge badge-blocked', 'data-reason': blocked.reason },
+          `blocked: ${BLOCK_LABELS[blocked.reason]}`,
+        ),
         ' ',
         blocked.message,
       )
@@ -103,7 +114,15 @@ function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElem
         h('code', { class: 'tool-name' }, call.tool),
         ' ',
         h('span', { class: 'muted' }, call.call_id),
-        call.scope === undefined ? null : h('span', { class: 'muted' }, ` · scope ${call.scope}`),
+        call.scope === undefined
+          ? null
+          : h(
+              'span',
+              { class: 'muted' },
+              blocked?.owner === undefined
+                ? ` · scope ${call.scope}`
+                : ` · scope ${call.scope} (allowed: ${blocked.owner})`,
+            ),
         result === undefined ? null : h('span', { class: 'duration' }, ms(result.duration_ms)),
       ),
       h('div', { class: 'field-label' }, 'arguments'),
