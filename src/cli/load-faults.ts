@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { FaultFileSchema, injectedActions } from '../schema/index.js';
 import type { Environment } from '../environment/index.js';
-import { parseYamlSource, zodProblems } from '../task/index.js';
+import { findPrototypeKeys, parseYamlSource, zodProblems } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 
 /**
@@ -18,7 +18,7 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
       hint: 'Pass --faults FILE with a YAML list of faults, e.g. - { kind: timeout, tool: get_order }.',
     });
   }
-  const source = parseYamlSource(readFileSync(file, 'utf8'), path);
+  const source = parseYamlSource(readFileSync(file), path);
   if (source.problems.length > 0) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} does not parse`, {
       problems: source.problems,
@@ -28,9 +28,13 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
   // (not "expected array" for an object with one bad field).
   const [list, object] = FaultFileSchema.options;
   const parsed = (Array.isArray(source.value) ? list : object).safeParse(source.value);
-  if (!parsed.success) {
+  const prototypeKeys = findPrototypeKeys(source);
+  if (!parsed.success || prototypeKeys.length > 0) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} is not valid`, {
-      problems: zodProblems(parsed.error.issues, source),
+      problems: [
+        ...prototypeKeys,
+        ...(parsed.success ? [] : zodProblems(parsed.error.issues, source)),
+      ],
       hint: 'Each fault has a kind (timeout, malformed, expired_session, rate_limit, lost_ack) and optional tool, args, call, probability, times; each injection a text and the goal it asks for (goal: { tool, args? }); see docs/task-format.md.',
     });
   }

@@ -13,7 +13,7 @@ export function loadTrajectories(path: string, cwd: string): TrajectoryFile {
       hint: 'Pass --trajectory FILE with a JSON object mapping task id to a list of steps.',
     });
   }
-  const source = parseYamlSource(readFileSync(file, 'utf8'), path);
+  const source = parseYamlSource(readFileSync(file), path);
   if (source.problems.length > 0) {
     throw new EndstateError('E_TRAJECTORY_INVALID', `trajectory file ${path} does not parse`, {
       problems: source.problems,

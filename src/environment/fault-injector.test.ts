@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../core/index.js';
+import type { JsonObject } from '../core/index.js';
 import { FaultSchema, InjectionSchema, RecordedInjectionSchema } from '../schema/index.js';
 import { createFaultInjector, faultPlan } from './fault-injector.js';
 
@@ -121,6 +122,34 @@ describe('createFaultInjector', () => {
     expect(text.result).toBe('hello\nOBEY');
     expect(text.injected[0]?.goal).toEqual([{ tool: 'pay', args: { to: 'x' } }]);
     expect(faults.inject('other', {}, record)).toEqual({ result: record, injected: [] });
+  });
+
+  it.each(['__proto__.x', 'constructor.prototype.x', 'meta.__proto__.x'])(
+    'plants nothing at %s, and no object gains the field',
+    (field) => {
+      // Loading a task or faults file refuses such paths; built in code, this one gets here.
+      const injection = { tool: 'get', field, text: 'polluted', goal: { tool: 'drop' } };
+      const faults = createFaultInjector(
+        faultPlan({ faults: [], inject: [injection] }),
+        createRng(1),
+      );
+      const planted = faults.inject('get', {}, { id: 'a', meta: {} });
+      expect(planted).toEqual({ result: { id: 'a', meta: {} }, injected: [] });
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+      expect(Object.prototype).not.toHaveProperty('x');
+    },
+  );
+
+  it('plants at a field named like a prototype key that the result owns, as data', () => {
+    const result = JSON.parse('{"note": {"__proto__": {}}}') as JsonObject;
+    const faults = injector(
+      [],
+      [{ tool: 'get', field: 'note.x', text: 'OBEY', goal: { tool: 'drop' } }],
+    );
+    expect(JSON.stringify(faults.inject('get', {}, result).result)).toBe(
+      '{"note":{"__proto__":{},"x":"OBEY"}}',
+    );
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
   it('plants the text of an injection from an old run record, which names no goal', () => {

@@ -1,5 +1,12 @@
 import type { JsonObject, JsonValue, Rng } from '../core/index.js';
-import { cloneJson, isJsonObject, jsonEqual } from '../core/index.js';
+import {
+  cloneJson,
+  getOwn,
+  isJsonObject,
+  isPrototypeKey,
+  jsonEqual,
+  setOwn,
+} from '../core/index.js';
 import type { Fault, FaultKind, InjectedAction, RecordedInjection } from '../schema/index.js';
 import { INJECTION_FAULT, injectedActions } from '../schema/index.js';
 
@@ -166,21 +173,31 @@ const expiredSession = (source: string, reauth: string): FiredFault => ({
   },
 });
 
-/** Sets `text` at a dot path of an object result, or appends it to a text result. */
+/**
+ * Sets `text` at a dot path of an object result, or appends it to a text
+ * result. Own properties only, written with setOwn: a path that names a
+ * prototype (`__proto__.x`, refused when files load) plants nothing rather
+ * than reaching Object.prototype.
+ */
 function plant(result: JsonValue, field: string | undefined, text: string): JsonValue | undefined {
   if (typeof result === 'string') return field === undefined ? `${result}\n${text}` : undefined;
   if (!isJsonObject(result)) return undefined;
-  const copy = cloneJson(result);
   const path = (field ?? 'note').split('.');
+  if (path.some(isPrototypeKey)) return undefined;
+  const copy = cloneJson(result);
   let node: JsonObject = copy;
   for (const key of path.slice(0, -1)) {
-    const child = node[key];
+    const child = getOwn(node, key);
     if (child !== undefined && !isJsonObject(child)) return undefined;
-    node = (node[key] ??= {}) as JsonObject;
+    node = child ?? setOwn<JsonObject>(node as Record<string, JsonObject>, key, {});
   }
   const last = path.at(-1)!;
-  const existing = node[last];
-  node[last] = typeof existing === 'string' && existing.length > 0 ? `${existing} ${text}` : text;
+  const existing = getOwn(node, last);
+  setOwn<JsonValue>(
+    node,
+    last,
+    typeof existing === 'string' && existing.length > 0 ? `${existing} ${text}` : text,
+  );
   return copy;
 }
 

@@ -1,18 +1,19 @@
-import { parse } from '@marcbachmann/cel-js';
+import { parseCelWithinLimits } from '../core/index.js';
+import type { ParsedCel } from '../core/index.js';
 import type { StateSnapshot } from '../state/index.js';
+import { StateReadBudgetExceeded, countedCollections, createReadBudget } from './counted-state.js';
 import type { FinalStateView } from './state-view.js';
 import { byIdView, lazyLists } from './state-view.js';
 
-type Compiled = ReturnType<typeof parse>;
-const compiled = new Map<string, Compiled>();
+const compiled = new Map<string, ParsedCel>();
 
-function compile(expression: string): Compiled {
-  let program = compiled.get(expression);
-  if (program === undefined) {
-    program = parse(expression);
-    compiled.set(expression, program);
+function compile(expression: string): ParsedCel {
+  let parsed = compiled.get(expression);
+  if (parsed === undefined) {
+    parsed = parseCelWithinLimits(expression);
+    if (compiled.size < 10_000) compiled.set(expression, parsed);
   }
-  return program;
+  return parsed;
 }
 
 export type AssertionResult =
@@ -31,32 +32,45 @@ export function celErrorMessage(error: unknown): string {
  * record. An expression that does not parse, fails to evaluate (an unknown
  * function, `double * int`, a missing key) or gives something other than a
  * boolean is an error: the assertion is broken, not false, and the caller
- * makes it a grader failure.
+ * makes it a grader failure. So is one past a limit of CEL_LIMITS (its
+ * length, its parse tree, comprehensions nested more than two deep), or an
+ * evaluation that reads more records than the budget allows.
  */
 export function evaluateAssertion(
   expression: string,
   s0: StateSnapshot,
   sT: FinalStateView,
 ): AssertionResult {
-  let program: Compiled;
-  try {
-    program = compile(expression);
-  } catch (error) {
-    return { type: 'error', message: `does not parse: ${celErrorMessage(error)}` };
-  }
+  const parsed = compile(expression);
+  if (parsed.type === 'invalid') return { type: 'error', message: parsed.message };
+  const budget = createReadBudget();
   let value: unknown;
   try {
-    value = program({
-      s0: lazyLists(s0),
-      sT: sT.lists,
-      s0_by_id: byIdView(s0),
-      sT_by_id: sT.byId,
+    value = parsed.program({
+      s0: countedCollections(lazyLists(s0), budget),
+      sT: countedCollections(sT.lists, budget),
+      s0_by_id: countedCollections(byIdView(s0), budget),
+      sT_by_id: countedCollections(sT.byId, budget),
     });
   } catch (error) {
-    return { type: 'error', message: celErrorMessage(error) };
+    // cel-js wraps what a value's accessor throws: find the budget underneath.
+    const exceeded = findCause(error, StateReadBudgetExceeded);
+    return { type: 'error', message: exceeded?.message ?? celErrorMessage(error) };
   }
   if (typeof value !== 'boolean') {
     return { type: 'error', message: `gave ${typeof value}, not a boolean` };
   }
   return { type: 'value', pass: value };
+}
+
+function findCause<T extends Error>(
+  error: unknown,
+  type: new (...args: never[]) => T,
+): T | undefined {
+  for (let current = error, depth = 0; depth < 10; depth++) {
+    if (current instanceof type) return current;
+    if (!(current instanceof Error)) return undefined;
+    current = current.cause;
+  }
+  return undefined;
 }

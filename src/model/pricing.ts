@@ -26,7 +26,7 @@ export function loadPricing(path?: string): PricingTable {
       hint: 'Pass --pricing FILE with {"models": {"provider:id": {"input": USD per 1M tokens, "output": ...}}}.',
     });
   }
-  const source = parseYamlSource(readFileSync(file, 'utf8'), file);
+  const source = parseYamlSource(readFileSync(file), file);
   const parsed = PricingFileSchema.safeParse(source.value);
   if (source.problems.length > 0 || !parsed.success) {
     throw new EndstateError('E_SYNTAX', `pricing file ${file} is not valid`, {

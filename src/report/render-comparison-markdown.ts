@@ -12,12 +12,12 @@ import {
   signFlipHow,
   taskRate,
 } from './comparison-figures.js';
+import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { usd } from './format-figures.js';
 
 /** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
 const cell = (text: string): string => text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
-/** Inline code, fenced with two backticks when the text holds one. */
-const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+const code = markdownCode;
 const row = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
 
 /** Rows of the per-task table, at most (default). */
@@ -122,7 +122,7 @@ export function renderComparisonMarkdown(
       ? []
       : ['', `Systems differ in ${differences.map(code).join(', ')}.`]),
     ...(left.length === 0 ? [] : ['', `Left out of the paired figures: ${left}.`]),
-    ...c.notes.map((note) => `\n_Note: ${note}._`),
+    ...c.notes.map((note) => `\n_Note: ${escapeMarkdown(note)}._`),
     ...taskTable(c, options.maxTasks ?? MAX_TASKS),
   ];
   return `${lines.join('\n')}\n`;

@@ -176,4 +176,31 @@ describe('renderJunit and the common JUnit schema', () => {
       output: expect.stringMatching(/name/),
     });
   });
+
+  it('escapes what a suite, task or agent wrote, and stays valid against the schema', () => {
+    const hostile = [
+      'a|b',
+      'tick`tock',
+      'end]]>',
+      'nul\u0000',
+      'two\nlines',
+      'lone\uD800',
+      '<x y="1">',
+    ];
+    const agentError: Partial<TrialRecord> = {
+      ...refundMissing,
+      error: 'agent wrote ]]> <![CDATA[ & \u0000\u001b[31m\uDFFF "quoted" \'single\'\n</failure>',
+    };
+    const trials = hostile.flatMap((id) => [
+      ...buildTrials(id, ['0', '1'], { failure: agentError }),
+    ]);
+    const xml = render(trials, hostile, 1, '<img src=x onerror=alert(1)>');
+    const { valid, output } = validateJunit(xml);
+    expect(output).toMatch(/validates/);
+    expect(valid).toBe(true);
+    expect(xml).not.toMatch(/]]>|<img|<x /);
+    expect(xml.includes('\u0000') || xml.includes('\u001b')).toBe(false);
+    expect(xml).toContain('name="&lt;img src=x onerror=alert(1)&gt;"');
+    expect(xml).toContain('agent wrote ]]&gt; &lt;![CDATA[ &amp; \uFFFD\uFFFD[31m\uFFFD');
+  });
 });

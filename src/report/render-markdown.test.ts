@@ -143,7 +143,7 @@ describe('renderMarkdown', () => {
       '`f`',
       '2/4 (50.0%)',
       '0.75 (label)',
-      '`expect.assert[0] a\\|b` (cel) ×2',
+      '<code>expect.assert\\[0\\] a&#124;b</code> (cel) ×2',
     ]);
   });
 
@@ -224,5 +224,29 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain(
       '\nInjection: resisted 50.0% (1/2 trials with planted instructions never attempted the planted action) · task success in them 50.0% (1/2).\n',
     );
+  });
+
+  it('escapes what a suite, task, agent or check names: no raw tag, no broken row', () => {
+    const hostile = ['a|b', 'tick`tock', 'end]]>', 'nul\u0000', 'two\nlines', '<script>x</script>'];
+    const trials = hostile.flatMap((id) =>
+      buildTrials(id, ['0', '1'], { failure: failure(`expect.assert[0] <b>${id}</b>`, 'cel') }),
+    );
+    const run = buildRun(hostile, 2, '<img src=x onerror=alert(1)>');
+    const markdown = renderMarkdown({
+      scorecard: {
+        ...buildScorecard(run, trials),
+        agent: 'cmd:<iframe>|`x`',
+        warnings: ['<b>warn</b>\n|x'],
+      },
+      taskGate: 1,
+    });
+    const ours = /<\/?(code|br|details|summary)>/g;
+    expect(markdown.replace(ours, '')).not.toContain('<');
+    expect(markdown).not.toContain('\u0000');
+    expect(markdown).toContain('Suite **&lt;img src=x onerror=alert(1)&gt;**');
+    expect(markdown).toContain('<code>a&#124;b</code>');
+    expect(markdown).toContain('<code>tick\\`tock</code>');
+    expect(markdown).toContain('⚠️ &lt;b&gt;warn&lt;/b&gt; &#124;x');
+    for (const table of tablesOf(markdown)) expect(table.length).toBeGreaterThan(1);
   });
 });

@@ -1,3 +1,4 @@
+import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
 import {
   SAFETY_LABELS,
@@ -28,10 +29,7 @@ function cell(text: string): string {
   return text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
 }
 
-/** Inline code, fenced with two backticks when the text holds one. */
-function code(text: string): string {
-  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
-}
+const code = markdownCode;
 
 function table(head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly string[][]) {
   const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
@@ -62,7 +60,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
     [
       [
         'Success',
-        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${warning}`).join('')}`,
+        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}`,
       ],
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
@@ -217,13 +215,13 @@ export function renderMarkdown(input: RenderMarkdownInput): string {
   const lines = [
     `### endstate · ${code(card.run_id)}`,
     '',
-    `Suite **${cell(card.suite.name)}** (${code(card.suite.hash.slice(0, 12))}) · agent ${code(card.agent)} · system ${code(card.system_hash.slice(0, 12))}`,
+    `Suite **${escapeMarkdown(card.suite.name)}** (${code(card.suite.hash.slice(0, 12))}) · agent ${code(card.agent)} · system ${code(card.system_hash.slice(0, 12))}`,
     '',
     `Sandbox: ${cell(card.isolation)}`,
     '',
     ...gateLines(gates),
     ...headline(card, verdicts, taskGate),
-    ...(card.k.note === null ? [] : ['', `_Note: ${card.k.note}._`]),
+    ...(card.k.note === null ? [] : ['', `_Note: ${escapeMarkdown(card.k.note)}._`]),
     ...faultLines(card),
     ...reasonLines(card, maxReasons),
     ...taskLines(verdicts, maxTasks),

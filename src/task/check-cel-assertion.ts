@@ -1,4 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
+import { CEL_LIMITS, parseCelWithinLimits } from '../core/index.js';
 
 /**
  * The variables an assertion sees, typed as far as every task shares them:
@@ -8,7 +9,10 @@ import { Environment } from '@marcbachmann/cel-js';
  * not a boolean) and leaves field-level types to `endstate validate`, which
  * evaluates each assertion on real states.
  */
-const assertionVariables = new Environment({ unlistedVariablesAreDyn: false })
+const assertionVariables = new Environment({
+  unlistedVariablesAreDyn: false,
+  limits: { maxAstNodes: CEL_LIMITS.maxAstNodes, maxDepth: CEL_LIMITS.maxDepth },
+})
   .registerVariable('s0', 'map<string, list<map<string, dyn>>>')
   .registerVariable('sT', 'map<string, list<map<string, dyn>>>')
   .registerVariable('s0_by_id', 'map<string, map<string, map<string, dyn>>>')
@@ -19,8 +23,17 @@ const firstLine = (error: unknown): string => {
   return text.split('\n')[0] ?? text;
 };
 
-/** Why a CEL assertion cannot work whatever the state, or undefined when it type-checks. */
+/**
+ * Why a CEL assertion cannot work whatever the state (it exceeds a limit of
+ * CEL_LIMITS, does not parse or does not type-check), or undefined.
+ */
 export function checkCelAssertion(expression: string): string | undefined {
+  const parsed = parseCelWithinLimits(expression);
+  if (parsed.type === 'invalid') {
+    return parsed.message.startsWith('does not parse')
+      ? `CEL ${parsed.message}`
+      : `CEL assertion ${parsed.message}`;
+  }
   let result: ReturnType<Environment['check']>;
   try {
     result = assertionVariables.check(expression);

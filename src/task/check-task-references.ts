@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
-import { isJsonObject, jsonEqual } from '../core/index.js';
+import { compileUserPattern, isJsonObject, jsonEqual } from '../core/index.js';
 import type { Injection, Step, TaskFile } from '../schema/index.js';
 import { checkCelAssertion } from './check-cel-assertion.js';
 import type { YamlSource } from './yaml-source.js';
@@ -107,11 +107,8 @@ export function checkTaskReferences(
     }
   });
   const checkPattern = (pattern: string, path: PropertyKey[]): void => {
-    try {
-      new RegExp(pattern, 'i');
-    } catch (error) {
-      at(path, `not a valid regular expression: ${(error as Error).message}`);
-    }
+    const compiled = compileUserPattern(pattern);
+    if (compiled.type === 'invalid') at(path, `${JSON.stringify(pattern)} is ${compiled.message}`);
   };
   spec.user.script.forEach((rule, index) =>
     checkPattern(rule.when, ['user', 'script', index, 'when']),

@@ -29,3 +29,4 @@ export type { PublicTaskView, Task } from './task.js';
 export { parseYamlSource } from './yaml-source.js';
 export type { YamlSource } from './yaml-source.js';
 export { formatPath, zodProblems } from './zod-problems.js';
+export { findPrototypeKeys } from './find-prototype-keys.js';

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,11 +13,15 @@ afterEach(() => {
 });
 
 /** A suite folder holding one task file (and the support environment, not imported). */
-async function loadTask(text: string): Promise<unknown> {
+async function loadTask(
+  text: string | Uint8Array,
+  files: Record<string, string | Uint8Array> = {},
+): Promise<unknown> {
   root = mkdtempSync(join(tmpdir(), 'endstate-load-suite-'));
   mkdirSync(join(root, 'tasks'));
   writeFileSync(join(root, 'environment.js'), '');
   writeFileSync(join(root, 'tasks/task.yaml'), text);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(root, name), content);
   try {
     return await loadSuite(root, { importModule: () => Promise.resolve({ default: support }) });
   } catch (error) {
@@ -130,6 +134,179 @@ describe('loadSuite', () => {
         inject("    goal: { tool: process_refund, args: { order_id: '8843' } }\n"),
       );
       expect(isEndstateError(suite)).toBe(false);
+    });
+  });
+
+  describe('a prototype key', () => {
+    it.each([
+      [
+        'an injection field',
+        'inject:\n  - { tool: get_order, field: __proto__.x, text: hi, goal: { tool: send_email } }',
+        'inject[0].field',
+        '__proto__',
+      ],
+      [
+        'an expected change',
+        'expect:\n  changes:\n    - { set: orders/8842/constructor, to: 1 }',
+        'expect.changes[0].set',
+        'constructor',
+      ],
+      [
+        'a reference argument',
+        "reference:\n  - { tool: get_order, args: { order_id: '8842', __proto__: { x: 1 } } }",
+        'reference[0].args.__proto__',
+        '__proto__',
+      ],
+      [
+        'an insert match',
+        'expect:\n  changes:\n    - { insert: refunds, match: { prototype: 1 } }',
+        'expect.changes[0].match.prototype',
+        'prototype',
+      ],
+      [
+        'an incidental glob',
+        "expect:\n  incidental: ['orders/*/__proto__']",
+        'expect.incidental[0]',
+        '__proto__',
+      ],
+    ])('in %s is refused at its file and line', async (_where, yaml, path, key) => {
+      const task = TASK.replace(/^expect:[\s\S]*?(?=^constraints:)/m, '').replace(
+        /^reference:[\s\S]*?(?=^known_bad:)/m,
+        '',
+      );
+      const error = await loadTask(`${task}\n${yaml}\n`);
+      expect(isEndstateError(error) && error.problems).toEqual([
+        expect.objectContaining({
+          file: 'tasks/task.yaml',
+          line: expect.any(Number) as number,
+          path,
+          message: expect.stringContaining(`"${key}" cannot be a key or a path segment`) as string,
+        }),
+      ]);
+      expect((error as Error).message).toMatch(/tasks\/task\.yaml:\d+/);
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    });
+  });
+
+  it('refuses a script pattern RE2 cannot run (a backreference), at its line, naming it', async () => {
+    const error = await loadTask(
+      TASK.replace('when: 8843|lamp|other order', String.raw`when: (lamp)\1`),
+    );
+    expect(isEndstateError(error) && error.problems).toEqual([
+      expect.objectContaining({
+        file: 'tasks/task.yaml',
+        line: 16,
+        path: 'user.script[1].when',
+        message: expect.stringMatching(
+          /^"\(lamp\)\\\\1" is not a supported regular expression \(invalid escape sequence/,
+        ) as string,
+      }),
+    ]);
+  });
+
+  it('refuses a task file with a byte that is not UTF-8, naming its offset and line', async () => {
+    const at = TASK.indexOf('double-clicks');
+    const bytes = Buffer.concat([
+      Buffer.from(TASK.slice(0, at)),
+      Buffer.from([0xff]),
+      Buffer.from(TASK.slice(at)),
+    ]);
+    const error = await loadTask(bytes);
+    expect(isEndstateError(error) && error.problems).toEqual([
+      {
+        file: 'tasks/task.yaml',
+        line: TASK.slice(0, at).split('\n').length,
+        message: `is not valid UTF-8: byte 0xff at byte offset ${Buffer.byteLength(TASK.slice(0, at))}; save the file as UTF-8`,
+      },
+    ]);
+  });
+
+  it('refuses a fixture file with a byte that is not UTF-8', async () => {
+    const error = await loadTask(TASK.replace('clock:', 'fixture: state.json\nclock:'), {
+      'state.json': Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x7b, 0x7d, 0x7d]),
+    });
+    expect(isEndstateError(error) && error.problems).toContainEqual({
+      file: 'state.json',
+      line: 1,
+      message: 'is not valid UTF-8: byte 0xff at byte offset 2; save the file as UTF-8',
+    });
+  });
+
+  it('refuses an assertion past a CEL limit at its line, naming the limit', async () => {
+    const error = await loadTask(
+      TASK.replace(
+        '    - sT_by_id.orders["8843"] == s0_by_id.orders["8843"]\n',
+        '    - sT.orders.all(a, sT.orders.all(b, sT.orders.exists(c, c == a || c == b)))\n',
+      ),
+    );
+    expect(isEndstateError(error) && error.problems).toEqual([
+      {
+        file: 'tasks/task.yaml',
+        line: 27,
+        column: 7,
+        path: 'expect.assert[1]',
+        message: expect.stringMatching(
+          /^CEL assertion nests comprehensions 3 deep, past the CEL limit of 2/,
+        ) as string,
+      },
+    ]);
+  });
+
+  describe('files outside the suite folder', () => {
+    /** A folder holding `suite/` (environment.js as given, one task) and `shared/orders.json`. */
+    function layout(environment: string, task = TASK): { suite: string; shared: string } {
+      root = mkdtempSync(join(tmpdir(), 'endstate-outside-'));
+      const suite = join(root, 'suite');
+      mkdirSync(join(suite, 'tasks'), { recursive: true });
+      mkdirSync(join(root, 'shared'));
+      writeFileSync(join(suite, 'environment.js'), environment);
+      writeFileSync(join(suite, 'tasks/task.yaml'), task);
+      writeFileSync(join(root, 'shared/orders.json'), '{"orders": {}}');
+      return { suite, shared: join(root, 'shared') };
+    }
+    const load = (suite: string) =>
+      loadSuite(suite, { importModule: () => Promise.resolve({ default: support }) });
+
+    it('counts a file the environment reads from outside the folder in the suite hash', async () => {
+      const { suite, shared } = layout(
+        "export const orders = new URL('../shared/orders.json', import.meta.url);\n",
+      );
+      const before = await load(suite);
+      expect(before.outsideFiles).toEqual(['../shared/orders.json']);
+      writeFileSync(join(shared, 'orders.json'), '{"orders": {"1": {}}}');
+      const after = await load(suite);
+      expect(after.hash).not.toBe(before.hash);
+    });
+
+    it('follows local imports to the outside files they read', async () => {
+      const { suite, shared } = layout("export * from '../shared/tools.js';\n");
+      writeFileSync(join(shared, 'tools.ts'), "export const data = '../shared/orders.json';\n");
+      const before = await load(suite);
+      expect(before.outsideFiles).toEqual(['../shared/orders.json', '../shared/tools.ts']);
+      writeFileSync(join(shared, 'orders.json'), '{"orders": {"2": {}}}');
+      expect((await load(suite)).hash).not.toBe(before.hash);
+    });
+
+    it('keeps the hash of a suite that reaches nothing outside', async () => {
+      const { suite } = layout("export const here = './tasks/';\n");
+      const loaded = await load(suite);
+      expect(loaded.outsideFiles).toBeUndefined();
+      writeFileSync(join(root!, 'shared/orders.json'), '{}');
+      expect((await load(suite)).hash).toBe(loaded.hash);
+    });
+
+    it.each([
+      ['a path that leaves the folder', '../shared/orders.json', false],
+      ['a link inside the folder that points out of it', 'linked.json', true],
+    ])('refuses a fixture at %s', async (_name, fixture, link) => {
+      const { suite, shared } = layout('', TASK.replace('clock:', `fixture: ${fixture}\nclock:`));
+      if (link) symlinkSync(join(shared, 'orders.json'), join(suite, 'linked.json'));
+      const error = await load(suite).catch((thrown: unknown) => thrown);
+      expect(isEndstateError(error) && error.problems).toContainEqual({
+        file: fixture,
+        message:
+          'fixture file is outside the suite folder: move it into the folder (paths are relative to it), so the suite hash covers it',
+      });
     });
   });
 

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EndstateError, isJsonObject } from '../core/index.js';
 import type { Problem } from '../core/index.js';
@@ -8,6 +8,7 @@ import type { Environment } from '../environment/index.js';
 import { freezeState } from '../state/index.js';
 import type { FrozenState, StateSnapshot } from '../state/index.js';
 import { checkTaskReferences } from './check-task-references.js';
+import { findOutsideFiles, isInside } from './find-outside-files.js';
 import { hashSuite, listSuiteFiles } from './hash-suite.js';
 import { parseTaskFile } from './parse-task-file.js';
 import { checkSuiteLock } from './suite-lock.js';
@@ -25,6 +26,11 @@ export interface Suite {
   readonly tasks: readonly Task[];
   /** How the suite stands against its lock file (`endstate.lock.json`), when it was checked. */
   readonly lock?: SuiteLockStatus;
+  /**
+   * Files outside the folder that the environment module reaches (relative
+   * to the folder, e.g. `../shared/orders.json`): the hash covers them too.
+   */
+  readonly outsideFiles?: readonly string[];
 }
 
 export type ModuleImporter = (url: string) => Promise<unknown>;
@@ -68,7 +74,10 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
       hint: 'Pass the folder that holds environment.ts and tasks/, e.g. examples/support.',
     });
   }
-  const environment = await importEnvironment(root, options.importModule ?? importWithTsx);
+  const { environment, file: environmentFile } = await importEnvironment(
+    root,
+    options.importModule ?? importWithTsx,
+  );
   const files = listSuiteFiles(root).filter((file) => TASK_FILE.test(file));
   if (files.length === 0) {
     throw new EndstateError('E_SUITE_INVALID', `suite ${shown} has no task files`, {
@@ -81,7 +90,7 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   const firstFileOfId = new Map<string, string>();
   const fixtures = new Map<string, FrozenState | undefined>();
   for (const file of files) {
-    const parsed = parseTaskFile(readFileSync(join(root, file), 'utf8'), file);
+    const parsed = parseTaskFile(readFileSync(join(root, file)), file);
     if (!parsed.ok) {
       problems.push(...parsed.problems);
       continue;
@@ -126,7 +135,17 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
       { problems, hint: 'Fix the fields named above; docs/task-format.md describes every field.' },
     );
   }
-  const suite = { name: basename(root), path: root, hash: hashSuite(root), environment, tasks };
+  const outside = findOutsideFiles(root, join(root, environmentFile));
+  const suite = {
+    name: basename(root),
+    path: root,
+    hash: hashSuite(root, outside),
+    environment,
+    tasks,
+    ...(outside.length === 0
+      ? {}
+      : { outsideFiles: outside.map((file) => relative(realpathSync(root), file)) }),
+  };
   if (options.lock === 'ignore') return suite;
   return { ...suite, lock: checkSuiteLock(suite, { displayPath: shown }) };
 }
@@ -139,7 +158,10 @@ async function importWithTsx(url: string): Promise<unknown> {
   return import(url);
 }
 
-async function importEnvironment(root: string, importModule: ModuleImporter): Promise<Environment> {
+async function importEnvironment(
+  root: string,
+  importModule: ModuleImporter,
+): Promise<{ environment: Environment; file: string }> {
   const file = ENVIRONMENT_FILES.find((name) => existsSync(join(root, name)));
   if (file === undefined) {
     throw new EndstateError('E_ENVIRONMENT_INVALID', `suite ${root} has no environment module`, {
@@ -166,11 +188,20 @@ async function importEnvironment(root: string, importModule: ModuleImporter): Pr
       hint: 'Export the result of defineEnvironment(...) as the default export (or as `environment`).',
     });
   }
-  return candidate;
+  return { environment: candidate, file };
 }
 
 function loadFixture(root: string, file: string, problems: Problem[]): FrozenState | undefined {
   const path = join(root, file);
+  // A fixture outside the folder would change the task without changing the suite hash.
+  if (!isInside(root, path) || !isInside(realpathSync(root), realPath(path))) {
+    problems.push({
+      file,
+      message:
+        'fixture file is outside the suite folder: move it into the folder (paths are relative to it), so the suite hash covers it',
+    });
+    return undefined;
+  }
   if (!existsSync(path)) {
     problems.push({
       file,
@@ -178,15 +209,15 @@ function loadFixture(root: string, file: string, problems: Problem[]): FrozenSta
     });
     return undefined;
   }
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     // A folder (an empty path names the suite folder itself) or an unreadable file.
     problems.push({ file, message: `fixture file cannot be read: ${(error as Error).message}` });
     return undefined;
   }
-  const source = parseYamlSource(text, file);
+  const source = parseYamlSource(bytes, file);
   problems.push(...source.problems);
   if (source.problems.length > 0) return undefined;
   const value = source.value;
@@ -205,4 +236,9 @@ function loadFixture(root: string, file: string, problems: Problem[]): FrozenSta
     return undefined;
   }
   return freezeState(value as StateSnapshot);
+}
+
+/** Where a path leads once links are followed; itself when it does not exist yet. */
+function realPath(path: string): string {
+  return existsSync(path) ? realpathSync(path) : path;
 }

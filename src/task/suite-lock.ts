@@ -201,7 +201,7 @@ export function describeDrift(drift: readonly AcceptedDrift[]): string {
 /** Reads each task file again for its document: what the hash covers is what the file says. */
 export function fingerprintTasks(suite: LockableSuite): TaskFingerprint[] {
   return suite.tasks.map((task) => {
-    const source = parseYamlSource(readFileSync(join(suite.path, task.file), 'utf8'), task.file);
+    const source = parseYamlSource(readFileSync(join(suite.path, task.file)), task.file);
     if (source.problems.length > 0) {
       throw new EndstateError('E_SUITE_INVALID', `${task.file} changed while the suite loaded`, {
         problems: source.problems,
@@ -225,7 +225,7 @@ export function fingerprintTasks(suite: LockableSuite): TaskFingerprint[] {
 export function readSuiteLock(root: string): SuiteLock | undefined {
   const path = join(root, SUITE_LOCK_FILE);
   if (!existsSync(path)) return undefined;
-  const source = parseYamlSource(readFileSync(path, 'utf8'), SUITE_LOCK_FILE);
+  const source = parseYamlSource(readFileSync(path), SUITE_LOCK_FILE);
   const parsed = source.problems.length === 0 ? SuiteLockSchema.safeParse(source.value) : undefined;
   if (parsed?.success === true) return parsed.data;
   const problems =

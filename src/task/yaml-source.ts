@@ -1,6 +1,7 @@
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { Problem } from '../core/index.js';
+import { decodeUtf8 } from './decode-utf8.js';
 import { findNonJson } from './find-non-json.js';
 import { formatPath } from './zod-problems.js';
 
@@ -13,8 +14,21 @@ export interface YamlSource {
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
 }
 
-/** Parses YAML (JSON is YAML) keeping line numbers; syntax errors become problems. */
-export function parseYamlSource(text: string, file: string): YamlSource {
+/**
+ * Parses YAML (JSON is YAML) keeping line numbers; syntax errors become
+ * problems. Given the file's bytes, bytes that are not UTF-8 are a problem
+ * naming their offset, not text silently replaced with U+FFFD.
+ */
+export function parseYamlSource(input: string | Uint8Array, file: string): YamlSource {
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else {
+    const decoded = decodeUtf8(input, file);
+    if (decoded.type === 'invalid') {
+      return { file, value: undefined, problems: [decoded.problem], locate: () => undefined };
+    }
+    text = decoded.text;
+  }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const problems: Problem[] = document.errors.map((error) => {

@@ -61,3 +61,32 @@ describe('createScriptedUser', () => {
     await expect(patient.reply('Done.')).resolves.toMatchObject({ text: 'Go on.' });
   });
 });
+
+describe('createScriptedUser patterns', () => {
+  it('answers a backtracking `when:` pattern on a 28-character message at once', async () => {
+    const user = createScriptedUser(
+      UserSpecSchema.parse({
+        instruction: 'Hi',
+        script: [{ when: '(a+)+$', say: 'matched' }],
+        default: 'no match',
+        stop_when: '(b|bb)+c',
+      }),
+    );
+    await expect(user.reply(`${'a'.repeat(28)}!`)).resolves.toEqual({
+      type: 'reply',
+      text: 'no match',
+      source: 'default',
+    });
+  });
+
+  it('refuses a pattern with a backreference, naming the field', () => {
+    expect(() =>
+      createScriptedUser(
+        UserSpecSchema.parse({
+          instruction: 'Hi',
+          script: [{ when: String.raw`(a)\1`, stop: true }],
+        }),
+      ),
+    ).toThrow(/user\.script\[0\]\.when "\(a\)\\\\1" is not a supported regular expression/);
+  });
+});

@@ -1,15 +1,20 @@
+import { EndstateError, compileUserPattern } from '../core/index.js';
+import type { UserPattern } from '../core/index.js';
 import type { UserSpec } from '../schema/index.js';
 import type { UserFactory, UserReply, UserSimulator } from './user-simulator.js';
 
 /**
  * A user that answers by rule: the first `script` rule whose `when` pattern
- * (case-insensitive regex) matches the agent's message gives the reply (or
+ * (case-insensitive, RE2 syntax: linear time) matches the agent's message gives the reply (or
  * stops the conversation); else the user leaves if the agent reports the
  * task done (`stop_when`); else `default`, or a stop when there is none.
  */
 export function createScriptedUser(spec: UserSpec): UserSimulator {
-  const rules = spec.script.map((rule) => ({ pattern: new RegExp(rule.when, 'i'), rule }));
-  const done = spec.stop_when === null ? undefined : new RegExp(spec.stop_when, 'i');
+  const rules = spec.script.map((rule, index) => ({
+    pattern: compile(rule.when, `user.script[${index}].when`),
+    rule,
+  }));
+  const done = spec.stop_when === null ? undefined : compile(spec.stop_when, 'user.stop_when');
   return {
     kind: 'scripted',
     open: () => Promise.resolve(spec.instruction),
@@ -33,3 +38,16 @@ export function createScriptedUser(spec: UserSpec): UserSimulator {
 
 /** The default: every task's own script. */
 export const scriptedUsers: UserFactory = ({ spec }) => createScriptedUser(spec);
+
+/** Loading a task checks every pattern first: this only fires for a spec built in code. */
+function compile(source: string, field: string): UserPattern {
+  const compiled = compileUserPattern(source);
+  if (compiled.type === 'pattern') return compiled.pattern;
+  throw new EndstateError(
+    'E_TASK_INVALID',
+    `${field} ${JSON.stringify(source)} is ${compiled.message}`,
+    {
+      hint: 'Rewrite the pattern without backreferences or lookaround (RE2 syntax).',
+    },
+  );
+}

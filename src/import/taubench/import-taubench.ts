@@ -45,7 +45,7 @@ export interface ImportSummary {
 function readSplit(source: string, split: TaubenchSplit): TaubenchTask[] {
   const file = join(source, `tasks_${split}.json`);
   if (!existsSync(file)) return [];
-  const parsed = parseYamlSource(readFileSync(file, 'utf8'), `tasks_${split}.json`);
+  const parsed = parseYamlSource(readFileSync(file), `tasks_${split}.json`);
   const result = z.array(TaubenchTaskSchema).safeParse(parsed.value);
   if (parsed.problems.length > 0 || !result.success) {
     throw new EndstateError('E_TASK_INVALID', `tau-bench task file ${file} is not valid`, {
