@@ -81,11 +81,16 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
     const expected = sealTrial(key, record);
     if (expected.mac !== seal.mac) {
       const changed = changedFields(expected, seal);
+      const every = changed.length === Object.keys(expected.fields).length;
       problems.push({
         trial,
         message:
           `${name} does not match its seal (changed outside endstate)` +
-          (changed.length > 0 ? `: ${changed.join(', ')} changed` : ''),
+          (every
+            ? ': every field differs (its seal was replaced, or made under another key)'
+            : changed.length > 0
+              ? `: ${changed.join(', ')} changed`
+              : ''),
       });
       continue;
     }
