@@ -333,6 +333,7 @@ describe('runTrial', () => {
         'budget',
         'callTool',
         'note',
+        'recordRefusedConnection',
         'recordUsage',
         'rng',
         'sendToUser',
