@@ -46,6 +46,20 @@ describe('sealTrial', () => {
       )
       .digest('hex');
     expect(sealTrial(KEY, trial!).mac).toBe(expected);
+    const field = createHmac('sha256', KEY)
+      .update(
+        canonicalJson({
+          kind: 'trial-field',
+          run_id: 'r1',
+          task_id: 'a',
+          attempt: 1,
+          rerun: 0,
+          name: 'events',
+          value: trial!.events,
+        }),
+      )
+      .digest('hex');
+    expect(sealTrial(KEY, trial!).fields.events).toBe(field.slice(0, 12));
   });
 
   it('does not depend on key order, and changes with any field', () => {
