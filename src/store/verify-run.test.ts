@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../core/index.js';
 import type { TrialRecord } from '../schema/index.js';
@@ -46,18 +46,9 @@ describe('sealTrial', () => {
       )
       .digest('hex');
     expect(sealTrial(KEY, trial!).mac).toBe(expected);
-    const field = createHmac('sha256', KEY)
-      .update(
-        canonicalJson({
-          kind: 'trial-field',
-          run_id: 'r1',
-          task_id: 'a',
-          attempt: 1,
-          rerun: 0,
-          name: 'events',
-          value: trial!.events,
-        }),
-      )
+    const prefix = createHmac('sha256', KEY).update('endstate field digests v1').digest('hex');
+    const field = createHash('sha256')
+      .update(`${prefix}"events":${canonicalJson(trial!.events)}`)
       .digest('hex');
     expect(sealTrial(KEY, trial!).fields.events).toBe(field.slice(0, 12));
   });
