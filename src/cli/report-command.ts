@@ -62,7 +62,7 @@ export async function reportCommand(
     const trials = await store.listTrials(run.run_id);
     const scorecard = withSealWarning(buildScorecard(run, trials), seal);
     const ciOutputs = renderCiOutputs(
-      { scorecard, trials, gates: evaluateGates(scorecard, gates) },
+      { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,
     );
     if (run.status !== 'finished')

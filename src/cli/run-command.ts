@@ -280,7 +280,7 @@ async function runChecked(
     const trials = await store.listTrials(result.run.run_id);
     const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
     const ciOutputs = renderCiOutputs(
-      { scorecard, trials, gates: evaluateGates(scorecard, gates) },
+      { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,
     );
     io.out(`${renderTerminal(scorecard)}\n`);

@@ -57,7 +57,17 @@ describe('hostile agent: forging stored results', () => {
 
     // Shown anyway on request, marked in every output; the store is healthy and the run finished.
     const accepted = runCli(
-      ['report', 'latest', '--accept-tampered', '--json', 'out.json', '--md', 'out.md'],
+      [
+        'report',
+        'latest',
+        '--accept-tampered',
+        '--json',
+        'out.json',
+        '--md',
+        'out.md',
+        '--junit',
+        'out.xml',
+      ],
       cwd,
     );
     expect(accepted.stderr).toContain('*** TAMPERED: run');
@@ -67,6 +77,9 @@ describe('hostile agent: forging stored results', () => {
     expect(json.integrity.status).toBe('tampered');
     expect(json.scorecard.warnings[0]).toMatch(/^TAMPERED: /);
     expect(readFileSync(join(cwd, 'out.md'), 'utf8')).toContain('TAMPERED: run');
+    expect(readFileSync(join(cwd, 'out.xml'), 'utf8')).toMatch(
+      /<property name="integrity" value="TAMPERED: run /,
+    );
   }, 60_000);
 
   it('an honest run into the same kind of store verifies, and its report exits 0', () => {
