@@ -9,7 +9,7 @@
 // or, against one trial served by `endstate mcp examples/support --task
 // refund-8842 --http 8765`:
 //
-//   ENDSTATE_MCP_URL=http://127.0.0.1:8765/mcp node examples/agents/mcp-refund-client.mjs
+//   ENDSTATE_MCP_URL=http://127.0.0.1:8765/mcp/SECRET node examples/agents/mcp-refund-client.mjs
 //
 // endstate starts this program once per trial with:
 //   ENDSTATE_MCP_URL           the trial's Streamable HTTP MCP endpoint

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue, Rng } from '../core/index.js';
 import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
-import type { ModelUsage, Step, TrialIdentity } from '../schema/index.js';
+import type { EndpointRefusedEvent, ModelUsage, Step, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView } from '../task/index.js';
 import type { UserReply } from '../user/index.js';
 
@@ -17,6 +17,9 @@ export interface AgentSpec {
   /** For agents run as programs: how they are isolated (SandboxSettings). */
   readonly sandbox?: JsonObject;
 }
+
+/** A connection the trial's endpoint refused: who, why, and the HTTP method. */
+export type EndpointRefusal = Omit<EndpointRefusedEvent, 't_ms' | 'kind'>;
 
 /** What the harness still allows in this trial. */
 export interface SessionBudget {
@@ -49,6 +52,8 @@ export interface AgentSession {
   sendToUser(text: string): Promise<UserReply>;
   /** Adds a diagnostic note to the trial's events. */
   note(text: string): void;
+  /** Records a client turned away by the trial's MCP endpoint (it lacked the trial's secret). */
+  recordRefusedConnection(refusal: EndpointRefusal): void;
   /**
    * Records a model call's tokens and cost; ends the trial (throwing
    * TrialStoppedError) once the task's token or cost budget is spent.

@@ -122,7 +122,7 @@ describe('createMcpAgent', () => {
         expect.objectContaining({ text: 'the MCP agent command exited without calling finish' }),
       );
       const given = JSON.parse(readFileSync(seen, 'utf8')) as Record<string, string>;
-      expect(given.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(given.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/[\w-]{43}$/);
       expect(given.config).toEqual({ mcpServers: { endstate: { type: 'http', url: given.url } } });
       expect(given.instruction).toBe(task.spec.user.instruction);
       expect(given.policy).toBe(suite.environment.policy);

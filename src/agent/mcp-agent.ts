@@ -53,7 +53,8 @@ const KILL_AFTER_MS = 2000;
 
 /**
  * An external agent (any MCP client) run as a command per trial and pointed
- * at the trial's tools, served over Streamable HTTP on 127.0.0.1. The
+ * at the trial's tools, served over Streamable HTTP on 127.0.0.1 at a URL
+ * holding a secret of its own (other clients are refused and recorded). The
  * command reads ENDSTATE_MCP_URL (or the client config at
  * ENDSTATE_MCP_CONFIG), ENDSTATE_TASK_INSTRUCTION and ENDSTATE_POLICY_FILE;
  * the trial ends when it calls `finish` or exits.
@@ -95,12 +96,14 @@ async function runMcpCommand(
   options: McpAgentOptions,
 ): Promise<AgentResult> {
   const endpoint = await listenMcpHttp();
+  endpoint.onRefused((refusal) => session.recordRefusedConnection(refusal));
   const folder = await mkdtemp(join(tmpdir(), 'endstate-mcp-'));
   let child: RunningChild<'drain'> | undefined;
   try {
     const config = join(folder, 'mcp-config.json');
     const mcpServers = { endstate: { type: 'http', url: endpoint.url } };
-    await writeFile(config, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+    // The URL holds the trial's secret: readable by the agent's user only.
+    await writeFile(config, `${JSON.stringify({ mcpServers }, null, 2)}\n`, { mode: 0o600 });
     const policyFile = join(folder, 'policy.md');
     await writeFile(policyFile, session.task.policy);
     const serving = serveSessionOverMcp(session, endpoint.transport);

@@ -1,18 +1,64 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { EndpointRefusal } from './agent.js';
 
-/** A Streamable HTTP MCP endpoint on 127.0.0.1 serving one session (one client, one trial). */
+/**
+ * A Streamable HTTP MCP endpoint on 127.0.0.1 serving one session (one
+ * client, one trial) to the client that holds its secret.
+ */
 export interface McpHttpEndpoint {
-  /** `http://127.0.0.1:PORT/mcp` */
+  /** `http://127.0.0.1:PORT/mcp/SECRET`: whoever holds it can play the trial. */
   readonly url: string;
   readonly port: number;
+  /** The endpoint's secret (256 random bits, base64url), also accepted as `Authorization: Bearer SECRET` on /mcp. */
+  readonly secret: string;
   readonly transport: Transport;
+  /**
+   * Sends every refused request to `listener`, those refused before it was
+   * attached first (the first MAX_RECORDED_REFUSALS; later ones are counted).
+   */
+  onRefused(listener: (refusal: EndpointRefusal) => void): void;
+  /** Requests refused so far, recorded or not. */
+  refusedCount(): number;
   /** Closes the session, every open connection and the listener. */
   close(): Promise<void>;
+}
+
+/** Refused requests passed on per endpoint; more are only counted (a flood cannot fill the trial's events). */
+export const MAX_RECORDED_REFUSALS = 100;
+
+/** Equal secrets, compared in time independent of where they differ. */
+function isSecret(candidate: string, secret: string): boolean {
+  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(candidate), digest(secret));
+}
+
+/** Why a request to the endpoint is refused, or undefined when it holds the secret. */
+function refusalOf(
+  request: IncomingMessage,
+  port: number,
+  secret: string,
+): EndpointRefusal['reason'] | undefined {
+  // Only clients that address this machine by loopback name (no DNS rebinding from a web page).
+  const host = request.headers.host;
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return 'wrong_host';
+  let path: string;
+  try {
+    path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return 'no_secret';
+  }
+  if (path.startsWith('/mcp/')) {
+    return isSecret(path.slice('/mcp/'.length), secret) ? undefined : 'wrong_secret';
+  }
+  if (path !== '/mcp') return 'no_secret';
+  const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer === undefined) return 'no_secret';
+  return isSecret(bearer, secret) ? undefined : 'wrong_secret';
 }
 
 /** Holds requests until a server has connected: a client may arrive before the trial starts. */
@@ -36,7 +82,11 @@ class GatedHttpTransport extends StreamableHTTPServerTransport {
 }
 
 /**
- * Listens on 127.0.0.1:`port` (0: any free port) for one MCP session at /mcp.
+ * Listens on 127.0.0.1:`port` (0: any free port) for one MCP session at
+ * /mcp/SECRET (or /mcp with `Authorization: Bearer SECRET`), SECRET being
+ * fresh random bits per endpoint. Any other request gets 401 (403 for a
+ * foreign Host header) with nothing about the endpoint in it, and is
+ * passed to `onRefused`: a process that finds the port cannot take the trial.
  *
  * @example
  * const endpoint = await listenMcpHttp({ port: 8765 });
@@ -47,15 +97,29 @@ export async function listenMcpHttp(
   options: { readonly port?: number } = {},
 ): Promise<McpHttpEndpoint> {
   const transport = new GatedHttpTransport({ sessionIdGenerator: () => randomUUID() });
+  const secret = randomBytes(32).toString('base64url');
   let port = options.port ?? 0;
+  let refused = 0;
+  const waiting: EndpointRefusal[] = [];
+  let listener: ((refusal: EndpointRefusal) => void) | undefined;
   const server = createServer((request, response) => {
-    // Only clients that address this machine by loopback name (no DNS rebinding from a web page).
-    const host = request.headers.host;
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
-      return respond(response, 403, `host ${host ?? '(none)'} is not served`);
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
-      return respond(response, 404, 'the MCP endpoint is /mcp');
-    void handle(transport, request, response);
+    const reason = refusalOf(request, port, secret);
+    if (reason === undefined) return void handle(transport, request, response);
+    refused++;
+    if (refused <= MAX_RECORDED_REFUSALS) {
+      const { remoteAddress, remotePort } = request.socket;
+      const refusal = {
+        remote: `${remoteAddress ?? '?'}:${remotePort ?? '?'}`,
+        reason,
+        method: request.method ?? '?',
+      };
+      if (listener === undefined) waiting.push(refusal);
+      else listener(refusal);
+    }
+    // Drain what the client sent, then answer without a word about the endpoint.
+    request.resume();
+    if (reason === 'wrong_host') respond(response, 403, 'forbidden');
+    else respond(response, 401, 'unauthorized', { 'www-authenticate': 'Bearer' });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -66,9 +130,15 @@ export async function listenMcpHttp(
   });
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${port}/mcp/${secret}`,
     port,
+    secret,
     transport,
+    onRefused(next) {
+      listener = next;
+      for (const refusal of waiting.splice(0)) next(refusal);
+    },
+    refusedCount: () => refused,
     async close() {
       await transport.close();
       server.closeAllConnections();
@@ -90,11 +160,16 @@ async function handle(
   }
 }
 
-function respond(response: ServerResponse, status: number, message: string): void {
+function respond(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (response.headersSent) {
     response.end();
     return;
   }
-  response.writeHead(status, { 'content-type': 'application/json' });
+  response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify({ error: message }));
 }

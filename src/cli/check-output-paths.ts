@@ -17,8 +17,8 @@ function canonical(path: string): string {
 }
 
 /**
- * Refuses outputs that would overwrite the result store (its database or
- * its write-ahead log) or each other, before anything runs: `--json` aimed
+ * Refuses outputs that would overwrite the result store (its database, its
+ * write-ahead log or its key file) or each other, before anything runs: `--json` aimed
  * at the store would destroy every recorded run. `outputs` maps each flag
  * (`--json`) to its path, undefined when not given.
  */
@@ -28,7 +28,13 @@ export function checkOutputPaths(input: {
   readonly outputs: Readonly<Record<string, string | undefined>>;
 }): void {
   const store = canonical(resolve(input.cwd, input.storePath));
-  const storeFiles = new Set([store, `${store}-wal`, `${store}-shm`, `${store}-journal`]);
+  const storeFiles = new Set([
+    store,
+    `${store}-wal`,
+    `${store}-shm`,
+    `${store}-journal`,
+    `${store}.key`,
+  ]);
   const seen = new Map<string, string>();
   for (const [flag, path] of Object.entries(input.outputs)) {
     if (path === undefined) continue;

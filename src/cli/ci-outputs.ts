@@ -27,15 +27,17 @@ export function renderCiOutputs(
     readonly scorecard: Scorecard;
     readonly trials: readonly TrialRecord[];
     readonly gates: readonly GateVerdict[];
+    /** The run's seal warning, if any: JUnit carries it as a property (Markdown has it among the scorecard's warnings). */
+    readonly integrity?: string | undefined;
   },
   flags: CiOutputFlags,
 ): CiOutput[] {
-  const { scorecard, trials, gates } = input;
+  const { scorecard, trials, gates, integrity } = input;
   const taskGate = flags.taskGate ?? DEFAULT_TASK_GATE;
   return [
     ...(flags.junit === undefined
       ? []
-      : [{ path: flags.junit, text: renderJunit({ scorecard, trials, taskGate }) }]),
+      : [{ path: flags.junit, text: renderJunit({ scorecard, trials, taskGate, integrity }) }]),
     ...(flags.md === undefined
       ? []
       : [{ path: flags.md, text: renderMarkdown({ scorecard, gates, taskGate }) }]),

@@ -11,6 +11,7 @@ import type { CliIo } from './cli-io.js';
 import { findStoredRun, openExistingStore } from './open-stored-run.js';
 import { storePath } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 import { checkWorseGate, parseWorseGate } from './worse-gates.js';
 import { writeHtmlReport } from './write-html-report.js';
 
@@ -24,6 +25,8 @@ export interface CompareFlags {
   readonly html?: string;
   /** `METRIC[=MARGIN]` gates, each failing when B is surely worse than A by more than MARGIN. */
   readonly failIfWorse?: readonly string[];
+  /** Compare runs whose records were changed outside endstate (else refused, exit 2), marked as tampered. */
+  readonly acceptTampered?: boolean;
 }
 
 /**
@@ -52,18 +55,33 @@ export async function compareCommand(
   try {
     const a = await findStoredRun(store, path, runA);
     const b = await findStoredRun(store, path, runB);
+    const sealOptions = { acceptTampered: flags.acceptTampered, storePath: path };
+    const sealA = await checkRunSeal(store, a, sealOptions, io);
+    const sealB = await checkRunSeal(store, b, sealOptions, io);
+    const sealWarnings = [sealA.warning, sealB.warning].filter(
+      (warning): warning is string => warning !== undefined,
+    );
     const trialsB = await store.listTrials(b.run_id);
     const comparison = compareRuns(
       { run: a, trials: await store.listTrials(a.run_id) },
       { run: b, trials: trialsB },
     );
-    io.out(`${renderComparisonTerminal(comparison)}\n`);
+    const banner = sealWarnings.map((warning) => `*** ${warning} ***\n`).join('');
+    io.out(`${banner}${renderComparisonTerminal(comparison)}\n`);
     if (flags.json !== undefined) {
-      writeFileSync(resolve(io.cwd, flags.json), `${JSON.stringify(comparison, null, 2)}\n`);
+      const integrity = { a: sealA.verification, b: sealB.verification, warnings: sealWarnings };
+      writeFileSync(
+        resolve(io.cwd, flags.json),
+        `${JSON.stringify({ integrity, ...comparison }, null, 2)}\n`,
+      );
       io.err(`wrote ${flags.json}\n`);
     }
     if (flags.md !== undefined) {
-      writeFileSync(resolve(io.cwd, flags.md), renderComparisonMarkdown(comparison));
+      const warnings = sealWarnings.map((warning) => `> ⚠️ **${warning}**\n\n`).join('');
+      writeFileSync(
+        resolve(io.cwd, flags.md),
+        `${warnings}${renderComparisonMarkdown(comparison)}`,
+      );
       io.err(`wrote ${flags.md}\n`);
     }
     if (flags.html !== undefined) {
@@ -71,7 +89,7 @@ export async function compareCommand(
         flags.html,
         {
           run: b,
-          scorecard: buildScorecard(b, trialsB),
+          scorecard: withSealWarning(buildScorecard(b, trialsB), sealB),
           trials: trialsB,
           sections: [comparisonSection(comparison)],
         },

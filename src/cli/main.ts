@@ -150,6 +150,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
     .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')
+    .option(
+      '--accept-tampered',
+      'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
+    )
     .action(async (suite: string, flags: RunFlags) => setExit(await runCommand(suite, flags, io)));
 
   program
@@ -175,6 +179,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--save-failures <dir>',
       'write each failed trial as a replay trajectory plus its verdict (regression cases)',
     )
+    .option(
+      '--accept-tampered',
+      'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
+    )
     .action(async (run: string, flags: ReportFlags) =>
       setExit(await reportCommand(run, flags, io)),
     );
@@ -196,6 +204,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option(
+      '--accept-tampered',
+      'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
+    )
     .action(async (runA: string, runB: string, flags: CompareFlags) =>
       setExit(await compareCommand(runA, runB, flags, io)),
     );
@@ -318,6 +330,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('[run]', 'also print the address of this run\'s report (id or "latest")')
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', nonNegativeInteger, 0)
+    .option(
+      '--accept-tampered',
+      'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
+    )
     .action(async (run: string | undefined, flags: ViewFlags) =>
       setExit(await viewCommand(run, flags, io)),
     );

@@ -37,7 +37,7 @@ function tempStore(): string {
 }
 
 const urlIn = (lines: readonly string[]): string | undefined =>
-  /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(lines.join(''))?.[0];
+  /http:\/\/127\.0\.0\.1:\d+\/mcp\/[\w-]+/.exec(lines.join(''))?.[0];
 
 describe('mcpCommand', () => {
   it('serves one trial over HTTP to an SDK client, then grades and stores it', async () => {

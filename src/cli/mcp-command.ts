@@ -56,12 +56,15 @@ export async function mcpCommand(
     const where =
       endpoint === undefined
         ? 'stdio (this process speaks MCP on stdin/stdout)'
-        : `Streamable HTTP at ${endpoint.url}`;
+        : `Streamable HTTP at ${endpoint.url}\n(the URL holds this trial's secret: give it to your client only; other clients are refused)`;
     io.err(`endstate mcp: serving task ${task.id} of suite ${suite.name} over ${where}\n`);
     io.err(`The trial ends when the client calls finish or disconnects.\n`);
     const agent = createMcpServerAgent({
       name: endpoint === undefined ? 'stdio' : 'http',
-      connect: () => connection.transport,
+      connect: (session) => {
+        endpoint?.onRefused((refusal) => session.recordRefusedConnection(refusal));
+        return connection.transport;
+      },
     });
     const result = await runSuite({
       suite,

@@ -9,6 +9,7 @@ import type { CliIo } from './cli-io.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storePath } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 
 export interface RegradeFlags {
   readonly store?: string;
@@ -64,8 +65,11 @@ export async function regradeCommand(
     cwd: io.cwd,
     outputs: { '--json': flags.json },
   });
-  const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
+  const path = storePath(flags.store, io.cwd);
+  const { store, run } = await openStoredRun(path, runArgument);
   try {
+    // The regraded run is sealed anew: a tampered run is never regraded, whatever the flags.
+    const seal = await checkRunSeal(store, run, { storePath: path }, io);
     const suitePath = flags.suite === undefined ? run.suite.path : resolve(io.cwd, flags.suite);
     if (!existsSync(suitePath)) {
       throw new EndstateError(
@@ -86,7 +90,7 @@ export async function regradeCommand(
     });
     // The scorecard comes from the store, as `endstate report` would rebuild it.
     const trials = await store.listTrials(result.run.run_id);
-    const scorecard = buildScorecard(result.run, trials);
+    const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
     io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
     if (flags.json !== undefined) {
       writeFileSync(

@@ -15,6 +15,7 @@ import { runVerdict } from './run-verdict.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 import { writeHtmlReport } from './write-html-report.js';
 
 export interface ReportFlags extends CiOutputFlags {
@@ -28,6 +29,8 @@ export interface ReportFlags extends CiOutputFlags {
   readonly failUnder?: readonly string[];
   /** `--max-invalid P`: exit 4 when more than this share of planned trials has no valid record. */
   readonly maxInvalid?: number;
+  /** Show a run whose records were changed outside endstate (else refused, exit 2), marked as tampered. */
+  readonly acceptTampered?: boolean;
 }
 
 /** `endstate report [RUN|latest]`: the scorecard recomputed from the store alone. */
@@ -47,12 +50,19 @@ export async function reportCommand(
       '--md': flags.md,
     },
   });
-  const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
+  const path = storePath(flags.store, io.cwd);
+  const { store, run } = await openStoredRun(path, runArgument);
   try {
+    const seal = await checkRunSeal(
+      store,
+      run,
+      { acceptTampered: flags.acceptTampered, storePath: path },
+      io,
+    );
     const trials = await store.listTrials(run.run_id);
-    const scorecard = buildScorecard(run, trials);
+    const scorecard = withSealWarning(buildScorecard(run, trials), seal);
     const ciOutputs = renderCiOutputs(
-      { scorecard, trials, gates: evaluateGates(scorecard, gates) },
+      { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,
     );
     if (run.status !== 'finished')
@@ -65,7 +75,7 @@ export async function reportCommand(
     if (flags.json !== undefined) {
       writeFileSync(
         resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run, scorecard, trials }, null, 2)}\n`,
+        `${JSON.stringify({ run, integrity: seal.verification, scorecard, trials }, null, 2)}\n`,
       );
       io.err(`wrote ${flags.json}\n`);
     }

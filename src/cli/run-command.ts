@@ -43,8 +43,11 @@ import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import type { SandboxFlags } from './agent-sandbox.js';
+import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 
 export interface RunFlags extends CiOutputFlags, SandboxFlags {
+  /** Print the scorecard even when the run's records were changed outside endstate (else exit 2), marked as tampered. */
+  readonly acceptTampered?: boolean;
   readonly agent: string;
   readonly trials: number;
   readonly concurrency: number;
@@ -273,11 +276,18 @@ async function runChecked(
       throw error;
     });
     progress.stop();
-    // The scorecard comes from the store, as `endstate report` would rebuild it.
+    // The scorecard comes from the store, as `endstate report` would rebuild it,
+    // once the store's records are checked against the seals written with them.
+    const seal = await checkRunSeal(
+      store,
+      result.run,
+      { acceptTampered: flags.acceptTampered, storePath: storePath(flags.store, io.cwd) },
+      io,
+    );
     const trials = await store.listTrials(result.run.run_id);
-    const scorecard = buildScorecard(result.run, trials);
+    const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
     const ciOutputs = renderCiOutputs(
-      { scorecard, trials, gates: evaluateGates(scorecard, gates) },
+      { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,
     );
     io.out(`${renderTerminal(scorecard)}\n`);
@@ -286,7 +296,7 @@ async function runChecked(
     if (flags.json !== undefined) {
       writeFileSync(
         resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run: result.run, scorecard, trials }, null, 2)}\n`,
+        `${JSON.stringify({ run: result.run, integrity: seal.verification, scorecard, trials }, null, 2)}\n`,
       );
       io.err(`wrote ${flags.json}\n`);
     }

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,45 @@ afterAll(async () => {
 });
 
 describe('startViewServer', () => {
+  it('refuses a run changed outside endstate with 409, and marks it TAMPERED with acceptTampered', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'endstate-view-')), 'endstate.db');
+    const store = openSqliteStore(path);
+    await store.createRun(runRecord('run-forged', '2026-11-29T00:00:00.000Z'));
+    await store.putTrial({
+      ...buildTrialRecord({ task_id: 't', attempt: 1, success: false }),
+      run_id: 'run-forged',
+      trial_id: 'run-forged/t/1.0',
+    });
+    await store.finishRun('run-forged', 'finished', '2026-11-29T00:01:00.000Z');
+    await store.close();
+    const db = new Database(path);
+    db.prepare(`UPDATE trials SET record = json_set(record, '$.success', json('true'))`).run();
+    db.close();
+    for (const acceptTampered of [false, true]) {
+      const viewing = await startViewServer({
+        storePath: path,
+        port: 0,
+        io: captureIo(folder),
+        acceptTampered,
+      });
+      try {
+        const response = await fetch(new URL('/runs/run-forged', viewing.url));
+        const text = await response.text();
+        if (acceptTampered) {
+          expect(response.status).toBe(200);
+          expect(text).toContain('TAMPERED: run run-forged was changed outside endstate');
+        } else {
+          expect(response.status).toBe(409);
+          expect(text).toContain(
+            'run run-forged was changed outside endstate: t attempt 1 does not match its seal (changed outside endstate): success changed',
+          );
+        }
+      } finally {
+        await viewing.close();
+      }
+    }
+  });
+
   it('listens on 127.0.0.1 on a free port', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { EndstateError, isEndstateError } from '../core/index.js';
 import type { RunRecord } from '../schema/index.js';
 import { buildScorecard, renderHtmlReport, renderRunList } from '../report/index.js';
-import { openSqliteStore } from '../store/index.js';
+import { describeVerification, openSqliteStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import { loadViewerTemplate } from './load-viewer-template.js';
@@ -15,6 +15,8 @@ export interface ViewFlags {
   readonly store?: string;
   /** 0 (the default): any free port. */
   readonly port?: number;
+  /** Show runs whose records were changed outside endstate (else refused with 409), marked as tampered. */
+  readonly acceptTampered?: boolean;
 }
 
 export interface ViewServer {
@@ -43,21 +45,45 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(response.req.method === 'HEAD' ? undefined : body);
 }
 
-/** Reports of finished runs do not change: render each once. */
-function createReportCache(store: RunStore, template: string) {
+/**
+ * A run's report page, checked against its seals on every request (a
+ * tampered run is refused with 409 unless accepted, then marked). Reports
+ * of finished runs that verify do not change: render each once.
+ */
+function createReportCache(store: RunStore, template: string, acceptTampered: boolean) {
   const finished = new Map<string, string>();
-  return async (run: RunRecord): Promise<string> => {
+  return async (run: RunRecord): Promise<{ status: number; type: string; body: string }> => {
+    const verification = (await store.verifyRun(run.run_id)) ?? { status: 'unsealed' };
+    const line = describeVerification(run.run_id, verification);
+    if (verification.status === 'tampered' && !acceptTampered)
+      return {
+        status: 409,
+        type: 'text/plain',
+        body: `${line}\nIts figures cannot be trusted; endstate view --accept-tampered shows it anyway, marked as tampered.\n`,
+      };
     const cached = finished.get(run.run_id);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined && verification.status === 'sealed')
+      return { status: 200, type: 'text/html', body: cached };
     const trials = await store.listTrials(run.run_id);
+    const scorecard = buildScorecard(run, trials);
+    const warning =
+      verification.status === 'sealed'
+        ? undefined
+        : verification.status === 'tampered'
+          ? `TAMPERED: ${line}; shown because of --accept-tampered, its figures cannot be trusted`
+          : line;
     const html = renderHtmlReport({
       template,
       run,
-      scorecard: buildScorecard(run, trials),
+      scorecard:
+        warning === undefined
+          ? scorecard
+          : { ...scorecard, warnings: [warning, ...scorecard.warnings] },
       trials,
     });
-    if (run.status === 'finished') finished.set(run.run_id, html);
-    return html;
+    if (run.status === 'finished' && verification.status === 'sealed')
+      finished.set(run.run_id, html);
+    return { status: 200, type: 'text/html', body: html };
   };
 }
 
@@ -80,8 +106,8 @@ function pathOf(url: string | undefined): { pathname: string; segments: string[]
   }
 }
 
-function createHandler(store: RunStore, path: string, port: () => number) {
-  const report = createReportCache(store, loadViewerTemplate());
+function createHandler(store: RunStore, path: string, port: () => number, acceptTampered: boolean) {
+  const report = createReportCache(store, loadViewerTemplate(), acceptTampered);
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!isOwnHost(request.headers.host, port())) {
       send(response, 403, 'text/plain', `only 127.0.0.1:${port()} or localhost:${port()}\n`);
@@ -110,7 +136,8 @@ function createHandler(store: RunStore, path: string, port: () => number) {
     if (id !== undefined && id !== '') {
       const run = id === 'latest' ? await store.latestRun() : await store.getRun(id);
       if (run !== undefined) {
-        send(response, 200, 'text/html', await report(run));
+        const page = await report(run);
+        send(response, page.status, page.type, page.body);
         return;
       }
       send(response, 404, 'text/plain', `no run "${id}" in ${path}\n`);
@@ -129,6 +156,7 @@ export async function startViewServer(options: {
   readonly storePath: string;
   readonly port: number;
   readonly io: CliIo;
+  readonly acceptTampered?: boolean;
 }): Promise<ViewServer> {
   if (!existsSync(options.storePath)) {
     throw new EndstateError('E_STORE', `no result store at ${options.storePath}`, {
@@ -157,6 +185,7 @@ export async function startViewServer(options: {
     store,
     options.storePath,
     () => (server.address() as AddressInfo).port,
+    options.acceptTampered === true,
   );
   try {
     await new Promise<void>((resolve, reject) => {
@@ -217,7 +246,12 @@ export async function viewCommand(
   stopped: () => Promise<unknown> = untilInterrupted,
 ): Promise<number> {
   const path = storePath(flags.store, io.cwd);
-  const server = await startViewServer({ storePath: path, port: flags.port ?? 0, io });
+  const server = await startViewServer({
+    storePath: path,
+    port: flags.port ?? 0,
+    io,
+    acceptTampered: flags.acceptTampered === true,
+  });
   try {
     const runUrl = runArgument === undefined ? undefined : await server.runUrl(runArgument);
     io.out(`endstate view: serving ${path} at ${server.url} (Ctrl-C stops)\n`);

@@ -25,6 +25,8 @@ export const ERROR_CODES = {
     'a model provider refused a request that no retry can fix (a wrong key, model name or base URL, a request it cannot serve), or a recording has no answer for a call',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
+  E_TAMPERED:
+    'a stored run does not match the seals endstate wrote with it: its records were changed, added or removed outside endstate',
   E_STATE_NOT_JSON:
     'a tool wrote a value JSON cannot hold (NaN, Infinity, undefined, a function, a BigInt, a cycle) into the state',
   E_SANDBOX:

@@ -33,6 +33,27 @@ function trials(
 }
 
 describe('buildScorecard', () => {
+  it('counts the connections the trials’ MCP endpoints refused, and says so in the terminal', () => {
+    const refused = (reason: 'no_secret' | 'wrong_secret'): TrialEvent => ({
+      t_ms: 1,
+      kind: 'endpoint_refused',
+      remote: '127.0.0.1:40000',
+      reason,
+      method: 'POST',
+    });
+    const card = buildScorecard(run(['a'], 2), [
+      buildTrialRecord({ task_id: 'a', attempt: 1, events: [refused('no_secret')] }),
+      buildTrialRecord({
+        task_id: 'a',
+        attempt: 2,
+        events: [refused('wrong_secret'), refused('no_secret')],
+      }),
+    ]);
+    expect(card.counts.refused_connections).toBe(3);
+    expect(renderTerminal(card)).toContain('Refused    3 connection(s)');
+    expect(buildScorecard(run(['a'], 1), trials('a', ['1'])).counts.refused_connections).toBe(0);
+  });
+
   it('gives the worked example: 2 tasks, n = 4, c = (4, 2) → pass^1..4 = 0.75, 0.5833, 0.5, 0.5', () => {
     const card = buildScorecard(run(['a', 'b'], 4), [
       ...trials('a', ['1', '1', '1', '1']),

@@ -207,6 +207,11 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
       invalid_attempts: trials.length - valid.length,
       missing_trials: taskIds.length * run.trials_per_task - valid.length,
       successes,
+      refused_connections: trials.reduce(
+        (sum, trial) =>
+          sum + trial.events.filter((event) => event.kind === 'endpoint_refused').length,
+        0,
+      ),
     },
     success_rate: full.rate,
     warnings: intervalWarnings(counted),

@@ -12,6 +12,8 @@ export interface RenderJunitInput {
   readonly trials: readonly TrialRecord[];
   /** Gate of a task without a `gate` label: the least success rate that passes (1: every trial). */
   readonly taskGate: number;
+  /** A warning about the run's stored records (e.g. TAMPERED), written as the first property `integrity`. */
+  readonly integrity?: string | undefined;
 }
 
 /** Failed checks and failed trials listed in a failure's body, at most. */
@@ -149,7 +151,12 @@ function testcase(suiteName: string, verdict: TaskVerdict, trials: readonly Tria
  * and errs when it has no valid trial. Times are the tasks' trial
  * latencies summed, so they exceed the wall clock of a concurrent run.
  */
-export function renderJunit({ scorecard: card, trials, taskGate }: RenderJunitInput): string {
+export function renderJunit({
+  scorecard: card,
+  trials,
+  taskGate,
+  integrity,
+}: RenderJunitInput): string {
   const verdicts = judgeTasks(card.tasks, taskGate);
   const byTask = new Map<string, TrialRecord[]>(card.tasks.map((task) => [task.task_id, []]));
   for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
@@ -164,9 +171,10 @@ export function renderJunit({ scorecard: card, trials, taskGate }: RenderJunitIn
     `<testsuites${attributes({ name: 'endstate', ...totals, time: seconds(timeMs) })}>`,
     `  <testsuite${attributes({ name: card.suite.name, ...totals, skipped: 0, time: seconds(timeMs), id: card.run_id })}>`,
     '    <properties>',
-    ...properties(card, taskGate).map(
-      ([name, value]) => `      <property${attributes({ name, value })}/>`,
-    ),
+    ...[
+      ...(integrity === undefined ? [] : [['integrity', integrity] as [string, string]]),
+      ...properties(card, taskGate),
+    ].map(([name, value]) => `      <property${attributes({ name, value })}/>`),
     '    </properties>',
     ...verdicts.map((verdict) =>
       testcase(card.suite.name, verdict, byTask.get(verdict.task.task_id) ?? []),

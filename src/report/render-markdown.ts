@@ -68,6 +68,9 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         `${n.tasks} tasks × ${n.trials_per_task} · ${n.valid_trials} valid of ${n.planned_trials} planned`,
       ],
       ['Invalid', `${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`],
+      ...(n.refused_connections > 0
+        ? [['Refused connections', `${n.refused_connections} without the trial's secret`]]
+        : []),
       [
         'Cost per success',
         `${usd(card.cost.per_success_usd)} (${usd(card.cost.total_usd)} total, ${n.successes} successes)`,

@@ -195,6 +195,11 @@ export function renderTerminal(card: Scorecard): string {
     ...correlationLine(card),
     ...(card.k.note === null ? [] : [`           note: ${card.k.note}`]),
     `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task})${n.incompatible_trials > 0 ? `, ${n.incompatible_trials} of them harness-incompatible` : ''} · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
+    ...(n.refused_connections > 0
+      ? [
+          `Refused    ${n.refused_connections} connection(s) to the trials' MCP endpoints without the trial's secret (another client tried to play; see endpoint_refused events)`,
+        ]
+      : []),
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
     `Cost       ${usd(card.cost.total_usd)} total · ${costPerSuccess(card)} · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,

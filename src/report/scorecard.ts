@@ -89,6 +89,12 @@ export interface Scorecard {
     /** Planned trials left without a valid record after every rerun. */
     readonly missing_trials: number;
     readonly successes: number;
+    /**
+     * Requests the trials' MCP endpoints refused over every attempt (clients
+     * without the trial's secret: another process trying to play the trial).
+     * Recorded as `endpoint_refused` events, at most 100 per trial.
+     */
+    readonly refused_connections: number;
   };
   readonly success_rate: RateSummary;
   /** Why the headline interval is wide or rough (few tasks, tasks that all pass or all fail); empty when none applies. */

@@ -112,6 +112,21 @@ export const NoteEventSchema = z.object({
   text: z.string(),
 });
 
+/**
+ * A connection to the trial's MCP endpoint that was turned away: it did not
+ * present the trial's secret (or addressed the wrong host). Recorded so a
+ * squatting client shows on the trial; the secret itself is never stored.
+ */
+export const EndpointRefusedEventSchema = z.object({
+  ...at,
+  kind: z.literal('endpoint_refused'),
+  /** The client's address and port, e.g. `127.0.0.1:53122`. */
+  remote: z.string(),
+  /** `no_secret`: none presented; `wrong_secret`; `wrong_host`: a Host header other than the endpoint's loopback address. */
+  reason: z.enum(['no_secret', 'wrong_secret', 'wrong_host']),
+  method: z.string(),
+});
+
 export const TrialEventSchema = z.discriminatedUnion('kind', [
   UserEventSchema,
   AgentEventSchema,
@@ -121,6 +136,7 @@ export const TrialEventSchema = z.discriminatedUnion('kind', [
   FaultEventSchema,
   UsageEventSchema,
   NoteEventSchema,
+  EndpointRefusedEventSchema,
 ]);
 
 export type TrialEvent = z.infer<typeof TrialEventSchema>;
@@ -132,6 +148,7 @@ export type BlockedEvent = z.infer<typeof BlockedEventSchema>;
 export type FaultEvent = z.infer<typeof FaultEventSchema>;
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
 export type NoteEvent = z.infer<typeof NoteEventSchema>;
+export type EndpointRefusedEvent = z.infer<typeof EndpointRefusedEventSchema>;
 
 /** An event before the recorder stamps its time. */
 export type UnstampedEvent = TrialEvent extends infer E

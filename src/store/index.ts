@@ -1,6 +1,15 @@
+export { createSealer } from './create-sealer.js';
+export type { Sealer } from './create-sealer.js';
 export { decodeTrial, encodeTrial } from './encoded-trial.js';
 export type { EncodedTrial } from './encoded-trial.js';
-export { createMemoryStore } from './memory-store.js';
+export { createMemoryStore, createMemoryTables } from './memory-store.js';
+export type { MemoryStoreOptions, MemoryTables } from './memory-store.js';
 export { compareTrials } from './run-store.js';
 export type { RunStore } from './run-store.js';
+export { sealRun, sealTrial, trialKey } from './seal-trial.js';
+export type { RunSeal, SealedTrialEntry, TrialSeal } from './seal-trial.js';
 export { openSqliteStore } from './sqlite-store.js';
+export { storeKeyPath } from './store-key.js';
+export type { StoreKey } from './store-key.js';
+export { describeVerification, verifyRun } from './verify-run.js';
+export type { RunVerification, SealProblem, StoredSeals } from './verify-run.js';

@@ -6,6 +6,33 @@ import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js'
 import { runTrial } from '../trial/index.js';
 import type { RunStore } from './run-store.js';
 
+/** Which trial of a run. */
+export interface TrialAt {
+  readonly task_id: string;
+  readonly attempt: number;
+  readonly rerun?: number;
+}
+
+/**
+ * Changes a store's records behind its back, as a process with access to
+ * its files could; each implementation supplies its own.
+ */
+export interface StoreTamper {
+  editTrial(runId: string, at: TrialAt, edit: (trial: TrialRecord) => TrialRecord): Promise<void>;
+  deleteTrial(runId: string, at: TrialAt): Promise<void>;
+  /** Inserts a record with no seal (a forged trial). */
+  insertTrial(trial: TrialRecord): Promise<void>;
+  /** Gives each of two trials the other's seal, records kept (seals moved between trials). */
+  swapTrials(runId: string, a: TrialAt, b: TrialAt): Promise<void>;
+  editRun(runId: string, edit: (run: RunRecord) => RunRecord): Promise<void>;
+}
+
+/** A store under test, with the means to tamper with it. */
+export interface TamperableStore {
+  readonly store: RunStore;
+  readonly tamper: StoreTamper;
+}
+
 function runRecord(runId: string, createdAt: string): RunRecord {
   const system = buildSystemSpec(createOracleAgent().spec);
   return {
@@ -53,8 +80,11 @@ async function trialRecord(
 export function describeRunStoreContract(
   name: string,
   open: () => RunStore | Promise<RunStore>,
+  openTamperable?: () => TamperableStore | Promise<TamperableStore>,
 ): void {
   describe(`${name} (RunStore contract)`, () => {
+    if (openTamperable !== undefined) describeSealing(openTamperable);
+
     it('gives back a run and its trials exactly as written, events included', async () => {
       const store = await open();
       await store.createRun(runRecord('r1', '2026-11-01T00:00:00.000Z'));
@@ -98,6 +128,118 @@ export function describeRunStoreContract(
       expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['old', 'new']);
       expect(await store.getRun('missing')).toBeUndefined();
       expect(await store.listTrials('missing')).toEqual([]);
+      await store.close();
+    });
+  });
+}
+
+/** A closed run of four trials (two tasks × two attempts), the second task's attempt 1 failed. */
+async function sealedRun(open: () => TamperableStore | Promise<TamperableStore>) {
+  const opened = await open();
+  await opened.store.createRun(runRecord('r1', '2026-11-01T00:00:00.000Z'));
+  for (const [taskId, attempt] of [
+    ['b-task', 1],
+    ['b-task', 2],
+    ['refund-8842', 1],
+    ['refund-8842', 2],
+  ] as const) {
+    const trial = await trialRecord('r1', taskId, attempt);
+    await opened.store.putTrial(
+      taskId === 'refund-8842' && attempt === 1 ? { ...trial, success: false } : trial,
+    );
+  }
+  return opened;
+}
+
+const finish = (store: RunStore): Promise<void> =>
+  store.finishRun('r1', 'finished', '2026-11-01T00:05:00.000Z');
+
+const problemsOf = async (store: RunStore): Promise<string[]> => {
+  const verification = await store.verifyRun('r1');
+  return verification?.status === 'tampered'
+    ? verification.problems.map((problem) => problem.message)
+    : [];
+};
+
+function describeSealing(open: () => TamperableStore | Promise<TamperableStore>): void {
+  describe('seals', () => {
+    it('finds every record of an open run and of a closed run matching its seals', async () => {
+      const { store } = await sealedRun(open);
+      expect(await store.verifyRun('r1')).toEqual({ status: 'sealed', complete: false });
+      await finish(store);
+      expect(await store.verifyRun('r1')).toEqual({ status: 'sealed', complete: true });
+      expect(await store.verifyRun('missing')).toBeUndefined();
+      await store.close();
+    });
+
+    it('names the trial and the fields changed outside the store', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await finish(store);
+      await tamper.editTrial('r1', { task_id: 'refund-8842', attempt: 1 }, (trial) => ({
+        ...trial,
+        success: true,
+      }));
+      expect(await problemsOf(store)).toEqual([
+        'refund-8842 attempt 1 does not match its seal (changed outside endstate): success changed',
+      ]);
+      await store.close();
+    });
+
+    it('finds a trial changed while the run was still going, once it is closed', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await tamper.editTrial('r1', { task_id: 'refund-8842', attempt: 1 }, (trial) => ({
+        ...trial,
+        success: true,
+        final_answer: 'forged',
+      }));
+      await finish(store);
+      expect(await problemsOf(store)).toEqual([
+        'refund-8842 attempt 1 does not match its seal (changed outside endstate): final_answer, success changed',
+      ]);
+      await store.close();
+    });
+
+    it('finds a trial removed, even before the run was closed', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await tamper.deleteTrial('r1', { task_id: 'refund-8842', attempt: 1 });
+      await finish(store);
+      expect(await problemsOf(store)).toEqual([
+        'refund-8842 attempt 1 is missing (removed outside endstate)',
+      ]);
+      await store.close();
+    });
+
+    it('finds a trial added without a seal', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await finish(store);
+      await tamper.insertTrial(await trialRecord('r1', 'refund-8842', 3));
+      expect(await problemsOf(store)).toEqual([
+        'refund-8842 attempt 3 has no seal (added outside endstate)',
+      ]);
+      await store.close();
+    });
+
+    it('finds two trials that swapped records', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await finish(store);
+      await tamper.swapTrials(
+        'r1',
+        { task_id: 'refund-8842', attempt: 1 },
+        { task_id: 'refund-8842', attempt: 2 },
+      );
+      const problems = await problemsOf(store);
+      expect(problems[0]).toMatch(/^refund-8842 attempt 1 does not match its seal/);
+      expect(problems).toHaveLength(2);
+      await store.close();
+    });
+
+    it('finds a run record changed outside the store', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await finish(store);
+      await tamper.editRun('r1', (run) => ({ ...run, trials_per_task: 1 }));
+      expect(await problemsOf(store)).toEqual([
+        'the run record does not match its seal (changed outside endstate)',
+      ]);
       await store.close();
     });
   });

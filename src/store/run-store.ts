@@ -1,4 +1,5 @@
 import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
+import type { RunVerification } from './verify-run.js';
 
 /**
  * Where runs and their trials live. Trials are written as they finish, so a
@@ -20,6 +21,12 @@ export interface RunStore {
   listRuns(): Promise<RunRecord[]>;
   /** Trials of a run with their events, ordered by task order, attempt and rerun. */
   listTrials(runId: string): Promise<TrialRecord[]>;
+  /**
+   * Checks a run's records against the seals the store wrote with them
+   * (see verify-run): a record changed, added or removed by anything but
+   * the store shows as `tampered`. Undefined when there is no such run.
+   */
+  verifyRun(runId: string): Promise<RunVerification | undefined>;
   close(): Promise<void>;
 }
 

@@ -1,12 +1,14 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createOracleAgent } from '../agent/index.js';
 import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
 import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
+import { encodeTrial } from './encoded-trial.js';
 import { describeRunStoreContract } from './run-store.contract.js';
+import type { StoreTamper, TrialAt } from './run-store.contract.js';
 import { openSqliteStore, openStoreConnections } from './sqlite-store.js';
 
 const newStorePath = (): string =>
@@ -22,7 +24,90 @@ function olderStorePath(): string {
   return path;
 }
 
-describeRunStoreContract('openSqliteStore', () => openSqliteStore(newStorePath()));
+/** Rewrites the store's file through a connection of its own, as any process that can open it could. */
+function sqliteTamper(path: string): StoreTamper {
+  const withDb = (work: (db: Database.Database) => void): Promise<void> => {
+    const db = new Database(path);
+    try {
+      db.pragma('busy_timeout = 10000');
+      work(db);
+    } finally {
+      db.close();
+    }
+    return Promise.resolve();
+  };
+  const where = 'run_id = ? AND task_id = ? AND attempt = ? AND rerun = ?';
+  const keyOf = (runId: string, at: TrialAt) => [runId, at.task_id, at.attempt, at.rerun ?? 0];
+  return {
+    editTrial: (runId, at, edit) =>
+      withDb((db) => {
+        const row = db
+          .prepare<unknown[], { record: string; events: string }>(
+            `SELECT record, events FROM trials WHERE ${where}`,
+          )
+          .get(...keyOf(runId, at))!;
+        const record = JSON.parse(row.record) as Record<string, unknown>;
+        const edited = edit({ ...record, events: JSON.parse(row.events) } as never);
+        const encoded = encodeTrial(edited);
+        db.prepare(`UPDATE trials SET record = ?, events = ? WHERE ${where}`).run(
+          encoded.record,
+          encoded.events,
+          ...keyOf(runId, at),
+        );
+      }),
+    deleteTrial: (runId, at) =>
+      withDb((db) => db.prepare(`DELETE FROM trials WHERE ${where}`).run(...keyOf(runId, at))),
+    insertTrial: (trial) =>
+      withDb((db) => {
+        const encoded = encodeTrial(trial);
+        db.prepare(
+          'INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(
+          encoded.trial_id,
+          encoded.run_id,
+          encoded.task_id,
+          encoded.attempt,
+          encoded.rerun,
+          1,
+          encoded.success ? 1 : 0,
+          encoded.terminal_reason,
+          encoded.exit_reason,
+          encoded.record,
+          encoded.events,
+        );
+      }),
+    swapTrials: (runId, a, b) =>
+      withDb((db) => {
+        const seal = (at: TrialAt) =>
+          db
+            .prepare<unknown[], { seal: string }>(`SELECT seal FROM trials WHERE ${where}`)
+            .get(...keyOf(runId, at))!.seal;
+        const [first, second] = [seal(a), seal(b)];
+        const update = db.prepare(`UPDATE trials SET seal = ? WHERE ${where}`);
+        update.run(second, ...keyOf(runId, a));
+        update.run(first, ...keyOf(runId, b));
+      }),
+    editRun: (runId, edit) =>
+      withDb((db) => {
+        const row = db
+          .prepare<[string], { record: string }>('SELECT record FROM runs WHERE run_id = ?')
+          .get(runId)!;
+        db.prepare('UPDATE runs SET record = ? WHERE run_id = ?').run(
+          JSON.stringify(edit(JSON.parse(row.record) as never)),
+          runId,
+        );
+      }),
+  };
+}
+
+describeRunStoreContract(
+  'openSqliteStore',
+  () => openSqliteStore(newStorePath()),
+  () => {
+    const path = newStorePath();
+    return { store: openSqliteStore(path), tamper: sqliteTamper(path) };
+  },
+);
 
 describeRunStoreContract('openSqliteStore (durable)', () =>
   openSqliteStore(newStorePath(), { durable: true }),
@@ -95,43 +180,107 @@ describe('openSqliteStore', () => {
     }
   });
 
-  it('reads and upgrades a store of schema version 3; refuses other versions', async () => {
-    const path = newStorePath();
-    const record = buildTrialRecord({ run_id: 'r3', task_id: 't1', attempt: 1 });
-    const made = openSqliteStore(path, { writer: 'inline' });
-    await made.createRun(buildRunRecord(['t1'], { run_id: 'r3' }));
-    await made.close();
-    // A version 3 row: the events as JSON.stringify wrote them.
-    const { events, ...rest } = record;
-    const setVersion = (version: string): void => {
+  it('reads and upgrades a store of schema version 3 or 4, its runs reported unsealed; refuses other versions', async () => {
+    for (const oldVersion of ['3', '4']) {
+      const path = newStorePath();
+      const record = buildTrialRecord({ run_id: 'r3', task_id: 't1', attempt: 1 });
+      const run = buildRunRecord(['t1'], { run_id: 'r3' });
+      // A store as version 3 and 4 made it: no seal columns, no key file.
       const db = new Database(path);
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(version);
+      db.exec(`
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE runs (run_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, finished_at TEXT,
+          status TEXT NOT NULL, suite_name TEXT NOT NULL, suite_hash TEXT NOT NULL,
+          system_hash TEXT NOT NULL, record TEXT NOT NULL);
+        CREATE TABLE trials (trial_id TEXT PRIMARY KEY, run_id TEXT NOT NULL REFERENCES runs(run_id),
+          task_id TEXT NOT NULL, attempt INTEGER NOT NULL, rerun INTEGER NOT NULL, valid INTEGER NOT NULL,
+          success INTEGER NOT NULL, terminal_reason TEXT NOT NULL, exit_reason TEXT NOT NULL,
+          record TEXT NOT NULL, events TEXT NOT NULL);`);
+      db.prepare("INSERT INTO meta VALUES ('schema_version', ?)").run(oldVersion);
+      db.prepare('INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        'r3',
+        run.created_at,
+        null,
+        run.status,
+        run.suite.name,
+        run.suite.hash,
+        run.system_hash,
+        JSON.stringify(run),
+      );
+      // The events as JSON.stringify wrote them.
+      const { events, ...rest } = record;
+      db.prepare('INSERT INTO trials VALUES (?, ?, ?, 1, 0, 1, 0, ?, ?, ?, ?)').run(
+        record.trial_id,
+        'r3',
+        't1',
+        record.terminal_reason,
+        record.exit_reason,
+        JSON.stringify(rest),
+        JSON.stringify(events),
+      );
       db.close();
-    };
-    const db = new Database(path);
-    db.prepare('INSERT INTO trials VALUES (?, ?, ?, 1, 0, 1, 0, ?, ?, ?, ?)').run(
-      record.trial_id,
-      'r3',
-      't1',
-      record.terminal_reason,
-      record.exit_reason,
-      JSON.stringify(rest),
-      JSON.stringify(events),
-    );
-    db.close();
-    setVersion('3');
 
+      const reopened = openSqliteStore(path, { writer: 'inline' });
+      expect(await reopened.listTrials('r3')).toEqual([record]);
+      expect(await reopened.verifyRun('r3')).toEqual({ status: 'unsealed' });
+      // Runs written from now on are sealed.
+      await reopened.createRun(buildRunRecord(['t1'], { run_id: 'r5' }));
+      await reopened.putTrial(
+        buildTrialRecord({ run_id: 'r5', trial_id: 'r5-t1', task_id: 't1', attempt: 1 }),
+      );
+      await reopened.finishRun('r5', 'finished', '2026-11-02T00:00:00.000Z');
+      expect(await reopened.verifyRun('r5')).toEqual({ status: 'sealed', complete: true });
+      await reopened.close();
+      expect(statSync(`${path}.key`).mode & 0o777).toBe(0o600);
+      const check = new Database(path, { readonly: true });
+      expect(
+        check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get(),
+      ).toBe('5');
+      check.close();
+
+      const setVersion = new Database(path);
+      setVersion.prepare("UPDATE meta SET value = '2' WHERE key = 'schema_version'").run();
+      setVersion.close();
+      expect(() => openSqliteStore(path)).toThrow(/store schema version 2, this endstate reads 5/);
+    }
+  });
+
+  it('makes a key file (mode 0600) with a new store; without it, runs cannot be verified', async () => {
+    const path = newStorePath();
+    const store = openSqliteStore(path, { writer: 'inline' });
+    await store.createRun(buildRunRecord(['t1'], { run_id: 'r1' }));
+    await store.putTrial(buildTrialRecord({ run_id: 'r1', task_id: 't1', attempt: 1 }));
+    await store.finishRun('r1', 'finished', '2026-11-02T00:00:00.000Z');
+    await store.close();
+    expect(statSync(`${path}.key`).mode & 0o777).toBe(0o600);
+    rmSync(`${path}.key`);
     const reopened = openSqliteStore(path, { writer: 'inline' });
-    expect(await reopened.listTrials('r3')).toEqual([record]);
+    expect(await reopened.verifyRun('r1')).toEqual({
+      status: 'unverifiable',
+      reason: `the store's key (${path}.key) is missing, so its seals cannot be checked`,
+    });
     await reopened.close();
-    const check = new Database(path, { readonly: true });
-    expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(
-      '4',
-    );
-    check.close();
+    expect(existsSync(`${path}.key`)).toBe(false);
+  });
 
-    setVersion('2');
-    expect(() => openSqliteStore(path)).toThrow(/store schema version 2, this endstate reads 4/);
+  it('finds runs sealed under another key', async () => {
+    const path = newStorePath();
+    const store = openSqliteStore(path, { writer: 'inline' });
+    await store.createRun(buildRunRecord(['t1'], { run_id: 'r1' }));
+    await store.finishRun('r1', 'finished', '2026-11-02T00:00:00.000Z');
+    await store.close();
+    rmSync(`${path}.key`);
+    writeFileSync(
+      `${path}.key`,
+      JSON.stringify({
+        version: 1,
+        key: Buffer.alloc(32, 7).toString('base64'),
+        unsealed_runs: [],
+      }),
+    );
+    const reopened = openSqliteStore(path, { writer: 'inline' });
+    expect(await reopened.verifyRun('r1')).toMatchObject({ status: 'tampered' });
+    await reopened.close();
   });
 
   it('refuses a file that is not a store with an E_STORE error', () => {

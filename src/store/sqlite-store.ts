@@ -6,18 +6,25 @@ import { RunRecordSchema } from '../schema/index.js';
 import type { RunRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
+import { createSealer } from './create-sealer.js';
 import type { RunStore } from './run-store.js';
 import { compareTrials } from './run-store.js';
+import type { RunSeal, TrialSeal } from './seal-trial.js';
+import { createStoreKeyFile, newStoreKey, readStoreKeyFile, storeKeyPath } from './store-key.js';
+import type { StoreKey } from './store-key.js';
 import { createInlineWriter, createThreadWriter, synchronousPragma } from './sqlite-writer.js';
 import type { SqliteWriter, WriteOp } from './sqlite-writer.js';
 
-const SCHEMA_VERSION = '4';
+const SCHEMA_VERSION = '5';
 /**
- * Version 4 stores a tool result that is a record of the trial's diff as a
- * reference to it (see encoded-trial). A version 3 store is a version 4
- * store whose events hold no reference: it is upgraded when opened.
+ * Version 5 adds each run's and trial's seal (`seal`, JSON: see
+ * seal-trial), checked against the key in `<store>.key`. Version 4 stores
+ * a tool result that is a record of the trial's diff as a reference to it
+ * (see encoded-trial); a version 3 store is a version 4 store whose events
+ * hold no reference. Both are upgraded when opened: their runs are listed
+ * in the new key file as written before sealing.
  */
-const UPGRADABLE_VERSION = '3';
+const UPGRADABLE_VERSIONS: readonly string[] = ['3', '4'];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -29,7 +36,8 @@ CREATE TABLE IF NOT EXISTS runs (
   suite_name  TEXT NOT NULL,
   suite_hash  TEXT NOT NULL,
   system_hash TEXT NOT NULL,
-  record      TEXT NOT NULL
+  record      TEXT NOT NULL,
+  seal        TEXT
 );
 CREATE TABLE IF NOT EXISTS trials (
   trial_id        TEXT PRIMARY KEY,
@@ -42,20 +50,22 @@ CREATE TABLE IF NOT EXISTS trials (
   terminal_reason TEXT NOT NULL,
   exit_reason     TEXT NOT NULL,
   record          TEXT NOT NULL,
-  events          TEXT NOT NULL
+  events          TEXT NOT NULL,
+  seal            TEXT
 );
 CREATE INDEX IF NOT EXISTS trials_by_run ON trials(run_id);
 `;
 
 /** A new run, written through the reading connection. */
-const INSERT_RUN = `INSERT INTO runs (run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash, record)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_RUN = `INSERT INTO runs (run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash, record, seal)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** The other writes, by name; the writer (thread or inline) prepares them. */
 const STATEMENTS = {
-  updateRun: 'UPDATE runs SET status = ?, finished_at = ?, record = ? WHERE run_id = ?',
-  insertTrial: `INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record, events)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  updateRun:
+    'UPDATE runs SET status = ?, finished_at = ?, record = ?, seal = coalesce(?, seal) WHERE run_id = ?',
+  insertTrial: `INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record, events, seal)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 };
 
 /** Bytes per database page, for new stores. */
@@ -86,7 +96,7 @@ export interface SqliteStoreOptions {
   readonly durable?: boolean;
 }
 
-function trialOps(trial: EncodedTrial): WriteOp[] {
+function trialOps(trial: EncodedTrial, seal: TrialSeal | null): WriteOp[] {
   return [
     [
       'insertTrial',
@@ -102,12 +112,19 @@ function trialOps(trial: EncodedTrial): WriteOp[] {
         trial.exit_reason,
         trial.record,
         trial.events,
+        seal === null ? null : JSON.stringify(seal),
       ],
     ],
   ];
 }
 
-function openDatabase(path: string): Database.Database {
+/** An open database, and the schema version it had before this opening (undefined: new). */
+interface OpenedDatabase {
+  readonly db: Database.Database;
+  readonly previousVersion: string | undefined;
+}
+
+function openDatabase(path: string): OpenedDatabase {
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path);
@@ -125,15 +142,18 @@ function openDatabase(path: string): Database.Database {
       .get();
     if (version === undefined) {
       db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
-    } else if (version.value === UPGRADABLE_VERSION) {
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SCHEMA_VERSION);
+    } else if (UPGRADABLE_VERSIONS.includes(version.value)) {
+      db.transaction(() => {
+        db.exec('ALTER TABLE runs ADD COLUMN seal TEXT; ALTER TABLE trials ADD COLUMN seal TEXT;');
+        db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SCHEMA_VERSION);
+      })();
     } else if (version.value !== SCHEMA_VERSION) {
       db.close();
       throw new Error(
         `store schema version ${version.value}, this endstate reads ${SCHEMA_VERSION}`,
       );
     }
-    return db;
+    return { db, previousVersion: version?.value };
   } catch (error) {
     throw new EndstateError(
       'E_STORE',
@@ -146,10 +166,40 @@ function openDatabase(path: string): Database.Database {
   }
 }
 
+const nullableJson = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
 /** A store's two ends: the connection it reads through and its writer. */
 export interface StoreConnections {
   readonly db: Database.Database;
   readonly writer: SqliteWriter;
+  /** The key the store seals with; undefined when its key file is missing. */
+  readonly key: StoreKey | undefined;
+}
+
+/**
+ * The store's key: made with a new store (or when an older store is
+ * upgraded, listing its runs as written before sealing), read otherwise;
+ * undefined when a sealing store has lost its key file.
+ */
+function storeKey(
+  path: string,
+  db: Database.Database,
+  previousVersion: string | undefined,
+): StoreKey | undefined {
+  if (path === ':memory:') return newStoreKey();
+  const keyPath = storeKeyPath(path);
+  const existing = readStoreKeyFile(keyPath);
+  if (existing !== undefined || previousVersion === SCHEMA_VERSION) return existing;
+  const runIds = db.prepare<[], string>('SELECT run_id FROM runs').pluck().all();
+  try {
+    return createStoreKeyFile(keyPath, runIds);
+  } catch (error) {
+    throw new EndstateError('E_STORE', `cannot create the store's key file ${keyPath}`, {
+      cause: error,
+      hint: 'Check the store folder is writable: the key seals every result written to the store.',
+    });
+  }
 }
 
 /**
@@ -158,7 +208,8 @@ export interface StoreConnections {
  * database) or when asked, else on a thread; durable when asked.
  */
 export function openStoreConnections(path: string, options: SqliteStoreOptions): StoreConnections {
-  const db = openDatabase(path);
+  const { db, previousVersion } = openDatabase(path);
+  const key = storeKey(path, db, previousVersion);
   const writerOptions = { durable: options.durable === true };
   // The reading connection writes too (the schema, a new run: see
   // openSqliteStore; everything with the inline writer), with the
@@ -168,7 +219,7 @@ export function openStoreConnections(path: string, options: SqliteStoreOptions):
     options.writer === 'inline' || path === ':memory:'
       ? createInlineWriter(db, STATEMENTS)
       : createThreadWriter(path, STATEMENTS, writerOptions);
-  return { db, writer };
+  return { db, writer, key };
 }
 
 /**
@@ -181,11 +232,12 @@ export function openStoreConnections(path: string, options: SqliteStoreOptions):
  * what waits.
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): RunStore {
-  const { db, writer } = openStoreConnections(path, options);
+  const { db, writer, key } = openStoreConnections(path, options);
+  const sealer = createSealer(key, storeKeyPath(path));
 
   const insertRun = db.prepare(INSERT_RUN);
-  const selectRun = db.prepare<[string], { record: string }>(
-    'SELECT record FROM runs WHERE run_id = ?',
+  const selectRun = db.prepare<[string], { record: string; seal: string | null }>(
+    'SELECT record, seal FROM runs WHERE run_id = ?',
   );
   const selectLatest = db.prepare<[], { record: string }>(
     'SELECT record FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1',
@@ -193,9 +245,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const selectRuns = db.prepare<[], { record: string }>(
     'SELECT record FROM runs ORDER BY created_at, rowid',
   );
-  const selectTrials = db.prepare<[string], { record: string; events: string }>(
-    'SELECT record, events FROM trials WHERE run_id = ?',
-  );
+  const selectTrials = db.prepare<
+    [string],
+    { record: string; events: string; seal: string | null }
+  >('SELECT record, events, seal FROM trials WHERE run_id = ?');
 
   let waiting: { ops: WriteOp[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -228,9 +281,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       )
       .catch(() => undefined);
   };
-  const enqueue = (trial: EncodedTrial): Promise<void> =>
+  const enqueue = (trial: EncodedTrial, seal: TrialSeal | null): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      waiting.push({ ops: trialOps(trial), resolve, reject });
+      waiting.push({ ops: trialOps(trial, seal), resolve, reject });
       if (waiting.length >= FLUSH_AT_TRIALS) flush();
       else timer ??= setTimeout(flush, FLUSH_AFTER_MS);
     });
@@ -253,6 +306,23 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   };
   const parseRun = (row: { record: string } | undefined): RunRecord | undefined =>
     row === undefined ? undefined : RunRecordSchema.parse(JSON.parse(row.record));
+  const parseSeal = <T>(seal: string | null): T | null =>
+    seal === null ? null : (JSON.parse(seal) as T);
+  /** A run's records and seals as stored, trials in the run's order. */
+  const storedSeals = (runId: string) => {
+    const row = selectRun.get(runId);
+    const run = parseRun(row);
+    if (run === undefined) return undefined;
+    const order = compareTrials(run.suite.task_ids);
+    const trials = selectTrials
+      .all(runId)
+      .map((trial) => ({
+        record: decodeTrial(trial.record, trial.events),
+        seal: parseSeal<TrialSeal>(trial.seal),
+      }))
+      .sort((a, b) => order(a.record, b.record));
+    return { run, runSeal: parseSeal<RunSeal>(row!.seal), trials };
+  };
 
   return {
     // Through the reading connection, at once: the writer thread takes
@@ -269,16 +339,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           run.suite.hash,
           run.system_hash,
           JSON.stringify(run),
+          nullableJson(sealer.openRun(run)),
         );
       }),
-    putTrial: (trial) => enqueue(encodeTrial(trial)),
+    putTrial: (trial) => enqueue(encodeTrial(trial), sealer.sealTrial(trial)),
     flush,
     finishRun: (runId, status, finishedAt) =>
       settled('finish the run', async () => {
-        const run = parseRun(selectRun.get(runId));
-        if (run === undefined) throw new Error(`no run ${runId}`);
-        const updated: RunRecord = { ...run, status, finished_at: finishedAt };
-        await writer.apply([['updateRun', [status, finishedAt, JSON.stringify(updated), runId]]]);
+        const closed = sealer.closeRun(runId, () => storedSeals(runId), status, finishedAt);
+        if (closed === undefined) throw new Error(`no run ${runId}`);
+        // A record changed behind the store's back keeps its old seal (null: unchanged), so it shows.
+        const { run, seal } = closed;
+        await writer.apply([
+          ['updateRun', [status, finishedAt, JSON.stringify(run), nullableJson(seal), runId]],
+        ]);
       }),
     getRun: (runId) => settled('read a run', () => parseRun(selectRun.get(runId))),
     latestRun: () => settled('read the latest run', () => parseRun(selectLatest.get())),
@@ -290,6 +364,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           .all(runId)
           .map((row) => decodeTrial(row.record, row.events))
           .sort(compareTrials(order));
+      }),
+    verifyRun: (runId) =>
+      settled('check a run against its seals', () => {
+        const stored = storedSeals(runId);
+        return stored === undefined ? undefined : sealer.verify(stored);
       }),
     close: () =>
       settled('close', async () => {

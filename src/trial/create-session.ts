@@ -161,6 +161,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     trial: options.trial,
     rng: options.rng,
     note: (text) => void log.record({ kind: 'note', text }),
+    recordRefusedConnection: (refusal) => void log.record({ kind: 'endpoint_refused', ...refusal }),
     budget: () => ({
       maxSteps,
       stepsUsed: control.stepsUsed,

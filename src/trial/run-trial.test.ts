@@ -359,6 +359,7 @@ describe('runTrial', () => {
         'budget',
         'callTool',
         'note',
+        'recordRefusedConnection',
         'recordUsage',
         'rng',
         'sendToUser',

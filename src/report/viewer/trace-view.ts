@@ -190,6 +190,17 @@ export function renderTimeline(events: readonly TrialEvent[]): HTMLElement {
           time(event),
           h('div', { class: 'event-body' }, event.text),
         );
+      case 'endpoint_refused':
+        return h(
+          'li',
+          { class: 'event note' },
+          time(event),
+          h(
+            'div',
+            { class: 'event-body' },
+            `MCP endpoint refused a ${event.method} from ${event.remote} (${event.reason.replace('_', ' ')})`,
+          ),
+        );
       default:
         return h('li', { class: 'event' }, jsonBlock(event satisfies never, `json ${index}`));
     }

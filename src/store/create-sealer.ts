@@ -1,0 +1,97 @@
+import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
+import { sealRun, sealTrial, trialKey } from './seal-trial.js';
+import type { RunSeal, SealedTrialEntry, TrialSeal } from './seal-trial.js';
+import type { StoreKey } from './store-key.js';
+import { verifyRun } from './verify-run.js';
+import type { RunVerification, StoredSeals } from './verify-run.js';
+
+/**
+ * A store's sealing, whatever holds the records: it seals what this store
+ * writes and remembers it, so closing a run seals the records this process
+ * wrote, not whatever the store holds then (a trial removed behind its back
+ * stays listed in the run's seal, and shows as missing).
+ */
+export interface Sealer {
+  /** The key; undefined when the store's key file is missing (nothing is sealed). */
+  readonly key: StoreKey | undefined;
+  openRun(run: RunRecord): RunSeal | null;
+  sealTrial(trial: TrialRecord): TrialSeal | null;
+  /**
+   * The run record and seal to store when the run is closed with `status`
+   * (undefined: no such run; `load` reads it only when this process did not
+   * create it, e.g. a resumed run); `seal` is undefined when the stored record no longer matches its seal
+   * and this process did not write it (the old seal is kept, so it shows).
+   */
+  closeRun(
+    runId: string,
+    load: () => StoredSeals | undefined,
+    status: RunStatus,
+    finishedAt: string,
+  ): { run: RunRecord; seal: RunSeal | null | undefined } | undefined;
+  verify(stored: StoredSeals): RunVerification;
+}
+
+export function createSealer(key: StoreKey | undefined, keyLocation: string): Sealer {
+  const created = new Map<string, RunRecord>();
+  const written = new Map<string, Map<string, SealedTrialEntry>>();
+  return {
+    key,
+    openRun(run) {
+      if (key === undefined) return null;
+      created.set(run.run_id, structuredClone(run));
+      written.set(run.run_id, new Map());
+      return sealRun(key.key, run, null);
+    },
+    sealTrial(trial) {
+      if (key === undefined) return null;
+      const seal = sealTrial(key.key, trial);
+      const entry = { task_id: trial.task_id, attempt: trial.attempt, rerun: trial.rerun };
+      let forRun = written.get(trial.run_id);
+      if (forRun === undefined) {
+        forRun = new Map<string, SealedTrialEntry>();
+        written.set(trial.run_id, forRun);
+      }
+      forRun.set(trialKey(entry), { ...entry, mac: seal.mac });
+      return seal;
+    },
+    closeRun(runId, load, status, finishedAt) {
+      const base = created.get(runId);
+      if (key !== undefined && base !== undefined) {
+        // This process made the run: it seals what it wrote, whatever the store holds now.
+        const run: RunRecord = { ...base, status, finished_at: finishedAt };
+        created.set(runId, run);
+        return { run, seal: sealRun(key.key, run, [...(written.get(runId)?.values() ?? [])]) };
+      }
+      const stored = load();
+      if (stored === undefined) return undefined;
+      const trusted =
+        key !== undefined &&
+        (stored.runSeal === null
+          ? key.unsealedRuns.has(runId) // a run from before sealing, resumed: sealed from now on
+          : sealRun(key.key, stored.run, null).record_mac === stored.runSeal.record_mac);
+      const run: RunRecord = { ...stored.run, status, finished_at: finishedAt };
+      if (key === undefined) return { run, seal: null };
+      if (!trusted) return { run, seal: undefined };
+      // A resumed run: what this process wrote, and the stored trials whose seals hold.
+      const entries = new Map<string, SealedTrialEntry>(written.get(runId));
+      for (const { record, seal } of stored.trials) {
+        const name = trialKey(record);
+        if (entries.has(name) || seal === null || record.run_id !== runId) continue;
+        if (sealTrial(key.key, record).mac === seal.mac)
+          entries.set(name, {
+            task_id: record.task_id,
+            attempt: record.attempt,
+            rerun: record.rerun,
+            mac: seal.mac,
+          });
+      }
+      return { run, seal: sealRun(key.key, run, [...entries.values()]) };
+    },
+    verify: (stored) =>
+      verifyRun(stored, {
+        key: key?.key,
+        keyLocation,
+        predatesSealing: key?.unsealedRuns.has(stored.run.run_id) ?? false,
+      }),
+  };
+}

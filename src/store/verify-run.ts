@@ -1,0 +1,150 @@
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { orderSealedTrials, sealRun, sealTrial, trialKey } from './seal-trial.js';
+import type { RunSeal, SealedTrialEntry, TrialSeal } from './seal-trial.js';
+
+/** One thing in a stored run that does not match its seals. */
+export interface SealProblem {
+  /** The trial concerned; absent for the run record or its seal. */
+  readonly trial?: { readonly task_id: string; readonly attempt: number; readonly rerun: number };
+  readonly message: string;
+}
+
+/**
+ * What checking a stored run against its seals found.
+ * - `sealed`: every record matches; `complete` once the run is closed (its
+ *   seal lists its trials, so a removed or added trial would show).
+ * - `unsealed`: written before records were sealed: nothing to check.
+ * - `unverifiable`: the store's key is missing.
+ * - `tampered`: `problems` lists what does not match, run order first.
+ */
+export type RunVerification =
+  | { readonly status: 'sealed'; readonly complete: boolean }
+  | { readonly status: 'unsealed' }
+  | { readonly status: 'unverifiable'; readonly reason: string }
+  | { readonly status: 'tampered'; readonly problems: readonly SealProblem[] };
+
+export interface StoredSeals {
+  readonly run: RunRecord;
+  readonly runSeal: RunSeal | null;
+  /** The run's trials as stored, in the store's listing order, each with its seal (null when none). */
+  readonly trials: readonly { readonly record: TrialRecord; readonly seal: TrialSeal | null }[];
+}
+
+export interface VerifyRunOptions {
+  /** The store's key; undefined when it cannot be read. */
+  readonly key: Uint8Array | undefined;
+  /** Where the key should be, for the message when it is missing. */
+  readonly keyLocation: string;
+  /** True for runs the store held before it sealed records (listed with its key). */
+  readonly predatesSealing: boolean;
+}
+
+/** Checks a run's records against the seals written with them (pure: the key is passed in). */
+export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVerification {
+  const anySeal = stored.runSeal !== null || stored.trials.some((trial) => trial.seal !== null);
+  if (options.predatesSealing && !anySeal) return { status: 'unsealed' };
+  if (options.key === undefined) {
+    return {
+      status: 'unverifiable',
+      reason: `the store's key (${options.keyLocation}) is missing, so its seals cannot be checked`,
+    };
+  }
+  const key = options.key;
+  const problems: SealProblem[] = [];
+  const { run, runSeal } = stored;
+  if (runSeal === null) {
+    problems.push({ message: 'the run has no seal (removed outside endstate)' });
+  } else if (sealRun(key, run, null).record_mac !== runSeal.record_mac) {
+    problems.push({ message: 'the run record does not match its seal (changed outside endstate)' });
+  } else if (sealRun(key, run, runSeal.trials).mac !== runSeal.mac) {
+    problems.push({
+      message: "the run's seal does not match its record (changed outside endstate)",
+    });
+  }
+
+  const seen = new Map<string, SealedTrialEntry>();
+  for (const { record, seal } of stored.trials) {
+    const trial = { task_id: record.task_id, attempt: record.attempt, rerun: record.rerun };
+    const name = trialKey(trial);
+    if (record.run_id !== run.run_id) {
+      problems.push({ trial, message: `${name} belongs to run ${record.run_id}` });
+      continue;
+    }
+    if (seen.has(name)) {
+      problems.push({ trial, message: `${name} is stored twice (one was added outside endstate)` });
+      continue;
+    }
+    if (seal === null) {
+      problems.push({ trial, message: `${name} has no seal (added outside endstate)` });
+      continue;
+    }
+    const expected = sealTrial(key, record);
+    if (expected.mac !== seal.mac) {
+      const changed = changedFields(expected, seal);
+      const every = changed.length === Object.keys(expected.fields).length;
+      problems.push({
+        trial,
+        message:
+          `${name} does not match its seal (changed outside endstate)` +
+          (every
+            ? ': every field differs (its seal was replaced, or made under another key)'
+            : changed.length > 0
+              ? `: ${changed.join(', ')} changed`
+              : ''),
+      });
+      continue;
+    }
+    seen.set(name, { ...trial, mac: seal.mac });
+  }
+
+  // A closed run's seal lists its trials: every one must still be there, and no other.
+  if (runSeal?.trials != null && problems.length === 0) {
+    const listed = new Map(runSeal.trials.map((entry) => [trialKey(entry), entry]));
+    for (const entry of orderSealedTrials(runSeal.trials)) {
+      const found = seen.get(trialKey(entry));
+      if (found === undefined)
+        problems.push({
+          trial: entry,
+          message: `${trialKey(entry)} is missing (removed outside endstate)`,
+        });
+      else if (found.mac !== entry.mac)
+        problems.push({
+          trial: entry,
+          message: `${trialKey(entry)} is not the trial the run was sealed with (replaced outside endstate)`,
+        });
+    }
+    for (const [name, entry] of seen) {
+      if (!listed.has(name))
+        problems.push({
+          trial: entry,
+          message: `${name} was not part of the run when it was sealed (added outside endstate)`,
+        });
+    }
+  }
+  if (problems.length > 0) return { status: 'tampered', problems };
+  return { status: 'sealed', complete: runSeal?.trials != null };
+}
+
+function changedFields(expected: TrialSeal, stored: TrialSeal): string[] {
+  const names = new Set([...Object.keys(expected.fields), ...Object.keys(stored.fields ?? {})]);
+  return [...names].filter((name) => expected.fields[name] !== stored.fields?.[name]).sort();
+}
+
+/** One line for a verification, for reports: what holds and what does not. */
+export function describeVerification(runId: string, verification: RunVerification): string {
+  switch (verification.status) {
+    case 'sealed':
+      return verification.complete
+        ? `run ${runId}: every record matches its seal`
+        : `run ${runId}: every stored record matches its seal (the run is not closed, so a removed trial would not show)`;
+    case 'unsealed':
+      return `run ${runId} is unsealed (written before records were sealed): its records cannot be checked`;
+    case 'unverifiable':
+      return `run ${runId} cannot be verified: ${verification.reason}`;
+    case 'tampered': {
+      const [first] = verification.problems;
+      const more = verification.problems.length - 1;
+      return `run ${runId} was changed outside endstate: ${first?.message ?? ''}${more > 0 ? ` (and ${more} more problem(s))` : ''}`;
+    }
+  }
+}
