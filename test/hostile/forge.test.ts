@@ -31,6 +31,8 @@ describe('hostile agent: forging stored results', () => {
         'command',
         '--command',
         `node ${FORGER}`,
+        // Unisolated, so the forger can reach the store (the sandbox hides it: see below).
+        '--no-sandbox',
       ],
       cwd,
     );
@@ -80,6 +82,32 @@ describe('hostile agent: forging stored results', () => {
     expect(readFileSync(join(cwd, 'out.xml'), 'utf8')).toMatch(
       /<property name="integrity" value="TAMPERED: run /,
     );
+  }, 60_000);
+
+  it('in the default sandbox the same forger cannot reach the store: the run verifies', () => {
+    const cwd = tempFolder();
+    const run = runCli(
+      [
+        'run',
+        example('support'),
+        '--tasks',
+        'refund-8842',
+        '--trials',
+        '2',
+        '--agent',
+        'command',
+        '--command',
+        `node ${FORGER}`,
+      ],
+      cwd,
+    );
+    expect(run.stderr).not.toContain('was changed outside endstate');
+    const report = runCli(['report', 'latest', '--json', 'out.json'], cwd);
+    expect(report.code).toBe(0);
+    const json = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as Report;
+    expect(json.integrity).toEqual({ status: 'sealed', complete: true });
+    expect(json.run.status).toBe('finished');
+    expect(json.scorecard.counts.successes).toBe(0);
   }, 60_000);
 
   it('an honest run into the same kind of store verifies, and its report exits 0', () => {

@@ -45,6 +45,9 @@ describe('hostile agent: squatting on the MCP endpoint', () => {
           'mcp',
           '--command',
           `node ${join(FIXTURES, 'slow-mcp-client.mjs')}`,
+          // The client it wraps lives in examples/agents, outside the agent's own folder.
+          '--agent-mount',
+          join(REPO, 'examples/agents'),
         ],
         cwd,
       );
