@@ -180,6 +180,31 @@ describe('openSqliteStore', () => {
     }
   });
 
+  it('seals an interrupted run over the trials it holds: one stored while the run closes is committed first', async () => {
+    vi.useFakeTimers();
+    const path = newStorePath();
+    const store = openSqliteStore(path, { writer: 'inline' });
+    try {
+      await store.createRun(buildRunRecord(['t1'], { run_id: 'r1' }));
+      void store.putTrial(buildTrialRecord({ run_id: 'r1', task_id: 't1', attempt: 1 }));
+      const closing = store.finishRun('r1', 'interrupted', '2026-12-01T00:00:00.000Z');
+      // A trial that finishes while the first is being committed (the group commit's timer never fires).
+      void store.putTrial(buildTrialRecord({ run_id: 'r1', task_id: 't1', attempt: 2 }));
+      await closing;
+      // What another process (the next `report`) reads, even if this one exits now.
+      const reader = openSqliteStore(path);
+      try {
+        expect(await reader.verifyRun('r1')).toEqual({ status: 'sealed', complete: true });
+        expect(await reader.listTrials('r1')).toHaveLength(2);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      vi.useRealTimers();
+      await store.close();
+    }
+  });
+
   it('reads and upgrades a store of schema version 3 or 4, its runs reported unsealed; refuses other versions', async () => {
     for (const oldVersion of ['3', '4']) {
       const path = newStorePath();

@@ -346,6 +346,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     flush,
     finishRun: (runId, status, finishedAt) =>
       settled('finish the run', async () => {
+        // Trials stored while earlier ones were being committed (an interrupted
+        // run's last trials) are committed first: the run's seal lists only
+        // trials the store holds.
+        while (waiting.length > 0) {
+          flush();
+          await Promise.allSettled([...inFlight]);
+        }
         const closed = sealer.closeRun(runId, () => storedSeals(runId), status, finishedAt);
         if (closed === undefined) throw new Error(`no run ${runId}`);
         // A record changed behind the store's back keeps its old seal (null: unchanged), so it shows.

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { example, runCli, tempFolder } from './run-cli.js';
+import { GRADER_VERSION } from '../../src/grade/index.js';
 
 interface Trial {
   task_id: string;
@@ -78,7 +79,7 @@ describe('endstate regrade', () => {
       expect(verdicts(regraded.trials)).toEqual(verdicts(original.trials));
       expect(result.stdout).toContain(`endstate · ${regraded.run.run_id}`);
       expect(result.stdout).toContain(
-        `Regraded ${original.run.run_id} as ${regraded.run.run_id} (grader version 2 → 2)`,
+        `Regraded ${original.run.run_id} as ${regraded.run.run_id} (grader version ${GRADER_VERSION} → ${GRADER_VERSION})`,
       );
       expect(result.stdout).toContain(
         `${original.trials.length} of ${original.trials.length} regraded`,
