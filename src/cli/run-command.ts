@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EndstateError } from '../core/index.js';
+import { BOUNDS, EndstateError } from '../core/index.js';
 import {
   buildScorecard,
   checkGateLabels,
@@ -142,6 +142,18 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
   }
 }
 
+/** Every planned trial is held in memory and stored: their number is bounded before the run. */
+function checkPlannedTrials(taskCount: number, trials: number): void {
+  const planned = taskCount * trials;
+  const range = BOUNDS.plannedTrials;
+  if (planned <= range.max) return;
+  throw new EndstateError(
+    'E_USAGE',
+    `${taskCount} task(s) × --trials ${trials} plans ${planned} trials; at most ${range.max} are allowed in one run (${range.why})`,
+    { hint: 'Lower --trials, or select fewer tasks with --tasks and split the work over runs.' },
+  );
+}
+
 /** A stored run to go on with (`--resume`), with the trials it has. */
 async function resumable(
   openStore: () => RunStore,
@@ -193,6 +205,7 @@ async function runChecked(
       );
     }
   }
+  checkPlannedTrials(tasks.length, flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
   const selected = await selectAgent(

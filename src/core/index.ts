@@ -21,3 +21,5 @@ export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';
+export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
+export type { BoundName, NumericRange } from './bounds.js';

@@ -332,6 +332,7 @@ describe('runTrial', () => {
       [
         'budget',
         'callTool',
+        'caps',
         'note',
         'recordUsage',
         'rng',
