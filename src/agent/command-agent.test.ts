@@ -392,7 +392,9 @@ describe('size caps', () => {
     );
     expect(record.exit_reason).toBe('agent_error');
     expect(record.error).toBe('agent error: the agent sent more than 50 notes (limits.max_notes)');
-    const notes = record.events.filter((event) => event.kind === 'note' && /^n\d+$/.test(event.text));
+    const notes = record.events.filter(
+      (event) => event.kind === 'note' && /^n\d+$/.test(event.text),
+    );
     expect(notes).toHaveLength(50);
   });
 

@@ -1,6 +1,13 @@
 export { AgentInfrastructureError } from '../core/index.js';
 export { TrialStoppedError } from './agent.js';
-export type { Agent, AgentResult, AgentSession, AgentSpec, SessionBudget, SessionCaps } from './agent.js';
+export type {
+  Agent,
+  AgentResult,
+  AgentSession,
+  AgentSpec,
+  SessionBudget,
+  SessionCaps,
+} from './agent.js';
 export { createDoNothingAgent, createOracleAgent } from './oracle-agent.js';
 export { perturbArgs } from './perturb-args.js';
 export { createPathAgent, createReplayAgent } from './replay-agent.js';

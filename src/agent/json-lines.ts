@@ -30,13 +30,14 @@ export interface JsonLineReader {
 }
 
 export interface JsonLineOptions {
-  /** The longest line, in bytes without its newline, that is read (default: 4 MiB). */
+  /** The longest line that is read, in bytes up to its `\n` (a `\r` before it counts); default 4 MiB. */
   readonly maxLineBytes?: number;
 }
 
 const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 const NEWLINE = 0x0a;
 const CLOSED = Symbol('closed');
+const TOO_LONG = Symbol('too-long');
 
 /**
  * Reads newline-delimited JSON from a stream. Lines may arrive split over
@@ -76,7 +77,7 @@ export function readJsonLines(input: Readable, options: JsonLineOptions = {}): J
   };
 
   /** The next line's text; undefined at the end of the stream; `too-long` past the cap. */
-  async function nextText(): Promise<string | 'too-long' | undefined> {
+  async function nextText(): Promise<string | typeof TOO_LONG | undefined> {
     for (;;) {
       if (isEnded) return undefined;
       if (chunk === undefined) {
@@ -100,7 +101,7 @@ export function readJsonLines(input: Readable, options: JsonLineOptions = {}): J
       const end = newline === -1 ? chunk.length : newline;
       if (partBytes + (end - offset) > maxLineBytes) {
         stop();
-        return 'too-long';
+        return TOO_LONG;
       }
       parts.push(chunk.subarray(offset, end));
       partBytes += end - offset;
@@ -127,7 +128,8 @@ export function readJsonLines(input: Readable, options: JsonLineOptions = {}): J
       for (;;) {
         const text = await nextText();
         if (text === undefined) return { type: 'end' };
-        if (text === 'too-long') return { type: 'too-long', lineNumber: lineNumber + 1, maxLineBytes };
+        if (text === TOO_LONG)
+          return { type: 'too-long', lineNumber: lineNumber + 1, maxLineBytes };
         if (text.trim() === '') continue;
         try {
           return { type: 'value', lineNumber, text, value: JSON.parse(text) as unknown };
