@@ -1,5 +1,4 @@
 import picomatch from 'picomatch';
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BOUNDS, EndstateError } from '../core/index.js';
 import {
@@ -41,6 +40,7 @@ import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
+import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 
 export interface RunFlags extends CiOutputFlags {
@@ -290,10 +290,7 @@ async function runChecked(
     const providerErrors = renderProviderErrors(providerErrorGroups(trials));
     if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
     if (flags.json !== undefined) {
-      writeFileSync(
-        resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run: result.run, scorecard, trials }, null, 2)}\n`,
-      );
+      writeJsonFile(resolve(io.cwd, flags.json), { run: result.run, scorecard, trials });
       io.err(`wrote ${flags.json}\n`);
     }
     writeCiOutputs(ciOutputs, io);

@@ -23,3 +23,5 @@ export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';
 export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
 export type { BoundName, NumericRange } from './bounds.js';
+export { jsonChunks } from './json-chunks.js';
+export type { JsonChunkOptions } from './json-chunks.js';
