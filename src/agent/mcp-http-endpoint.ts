@@ -15,6 +15,22 @@ export interface McpHttpEndpoint {
   close(): Promise<void>;
 }
 
+export interface McpHttpOptions {
+  /** Port on 127.0.0.1; 0 (the default): any free port. */
+  readonly port?: number;
+  /** The largest request body read, in bytes (default 4 MiB); a larger one is answered 413. */
+  readonly maxBodyBytes?: number;
+  /** Told when a request body was refused for its size, with what was refused and the cap. */
+  readonly onBodyTooLarge?: (detail: string) => void;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+function bodyTooLarge(declaredBytes: number | undefined, maxBodyBytes: number): string {
+  const size = declaredBytes === undefined ? '' : ` of ${declaredBytes} bytes`;
+  return `an MCP request body${size} is over the cap of ${maxBodyBytes} bytes (limits.max_line_bytes)`;
+}
+
 /** Holds requests until a server has connected: a client may arrive before the trial starts. */
 class GatedHttpTransport extends StreamableHTTPServerTransport {
   private open: (isOpen: boolean) => void = () => undefined;
@@ -43,10 +59,17 @@ class GatedHttpTransport extends StreamableHTTPServerTransport {
  * await serveSessionOverMcp(session, endpoint.transport);
  * await endpoint.close();
  */
-export async function listenMcpHttp(
-  options: { readonly port?: number } = {},
-): Promise<McpHttpEndpoint> {
-  const transport = new GatedHttpTransport({ sessionIdGenerator: () => randomUUID() });
+export async function listenMcpHttp(options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const transport = new GatedHttpTransport({
+    sessionIdGenerator: () => randomUUID(),
+    // The SDK stops reading a body once it is past this, whether or not its length was declared.
+    maxRequestBodySize: maxBodyBytes,
+  });
+  const refuse = (response: ServerResponse, detail: string): void => {
+    options.onBodyTooLarge?.(detail);
+    respond(response, 413, detail);
+  };
   let port = options.port ?? 0;
   const server = createServer((request, response) => {
     // Only clients that address this machine by loopback name (no DNS rebinding from a web page).
@@ -55,7 +78,15 @@ export async function listenMcpHttp(
       return respond(response, 403, `host ${host ?? '(none)'} is not served`);
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
       return respond(response, 404, 'the MCP endpoint is /mcp');
-    void handle(transport, request, response);
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > maxBodyBytes) {
+      request.resume(); // drained, never held
+      return refuse(response, bodyTooLarge(declared, maxBodyBytes));
+    }
+    void handle(transport, request, response).then(() => {
+      if (response.statusCode === 413)
+        options.onBodyTooLarge?.(bodyTooLarge(undefined, maxBodyBytes));
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
