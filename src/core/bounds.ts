@@ -45,7 +45,7 @@ export const BOUNDS = {
     max: 1024,
     integer: true,
     default: 4,
-    why: 'each running trial holds an agent (a process, for command agents)',
+    why: 'each running trial holds an agent, and a process for command agents',
   },
   seed: {
     name: '--seed',
