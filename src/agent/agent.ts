@@ -35,6 +35,23 @@ export interface SessionBudget {
 }
 
 /**
+ * Size caps on what the agent sends in one trial (the task's `limits.*`).
+ * The session enforces the message, tool-argument, event and note caps
+ * itself; agents that read a stream (command, MCP) apply `maxLineBytes`
+ * while reading, so an endless line is never held in memory.
+ */
+export interface SessionCaps {
+  /** One message to the user, final answer or note, in UTF-8 bytes. */
+  readonly maxMessageBytes: number;
+  /** One tool call's arguments, as JSON, in bytes. */
+  readonly maxToolArgsBytes: number;
+  /** One stdout line of a command agent, or one MCP request body, in bytes. */
+  readonly maxLineBytes: number;
+  readonly maxEvents: number;
+  readonly maxNotes: number;
+}
+
+/**
  * Everything an agent gets for one trial: the public view of the task, the
  * tool descriptors, and the two channels it acts through. It never holds the
  * expected outcome, the reference path, known-bad paths or a hidden goal.
@@ -60,6 +77,8 @@ export interface AgentSession {
    */
   recordUsage(usage: ModelUsage): void;
   budget(): SessionBudget;
+  /** The trial's size caps; absent in hand-made sessions, where the documented defaults apply. */
+  readonly caps?: SessionCaps;
   readonly trial: TrialIdentity;
   /** Aborted when the trial is over (budget, timeout, loop guard, user stop). */
   readonly signal: AbortSignal;

@@ -136,6 +136,7 @@ describe('createCommandAgent', () => {
     const start = JSON.parse(noteText(record, 'start ')) as Record<string, unknown>;
     expect(Object.keys(start).sort()).toEqual([
       'budget',
+      'caps',
       'protocol',
       'task',
       'tools',
@@ -153,6 +154,13 @@ describe('createCommandAgent', () => {
       },
       trial: { task_id: 'refund-8842', attempt: 1, rerun: 0, seed: 7 },
       budget: { maxSteps: refundTask.spec.limits.max_steps, stepsUsed: 0, maxTokens: null },
+      caps: {
+        maxMessageBytes: 1_048_576,
+        maxToolArgsBytes: 1_048_576,
+        maxLineBytes: 4_194_304,
+        maxEvents: 10_000,
+        maxNotes: 1000,
+      },
     });
     for (const hidden of ['expect', 'reference', 'known_bad', 'user', 'constraints']) {
       expect(start.task).not.toHaveProperty(hidden);
@@ -353,5 +361,94 @@ describe('createCommandAgent', () => {
     const record = await trial(createCommandAgent({ command: ['endstate-no-such-program', '-v'] }));
     expect(record.exit_reason).toBe('agent_error');
     expect(record.error).toContain('command not found: endstate-no-such-program');
+  });
+});
+
+describe('size caps', () => {
+  it('ends the trial as an agent error on a stdout line with no newline past max_line_bytes', async () => {
+    const record = await trial(
+      scriptAgent(`
+        await receive();
+        const chunk = 'x'.repeat(65536);
+        for (;;) await new Promise((resolve) => process.stdout.write(chunk, resolve));
+      `),
+      { max_line_bytes: 256 * 1024 },
+    );
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.terminal_reason).toBe('agent_failure');
+    expect(record.error).toMatch(
+      /line 1 of the program's stdout is longer than the cap of 262144 bytes \(limits\.max_line_bytes\)/,
+    );
+  });
+
+  it('ends the trial at max_notes, keeping the notes before it', async () => {
+    const record = await trial(
+      scriptAgent(`
+        await receive();
+        for (let i = 0; ; i++)
+          await new Promise((resolve) => process.stdout.write(JSON.stringify({ type: 'note', text: 'n' + i }) + '\\n', resolve));
+      `),
+      { max_notes: 50 },
+    );
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.error).toBe('agent error: the agent sent more than 50 notes (limits.max_notes)');
+    const notes = record.events.filter(
+      (event) => event.kind === 'note' && /^n\d+$/.test(event.text),
+    );
+    expect(notes).toHaveLength(50);
+  });
+
+  it('ends the trial at max_events, whatever kind of event fills it', async () => {
+    const record = await trial(
+      scriptAgent(`
+        await receive();
+        for (;;)
+          await new Promise((resolve) => process.stdout.write(JSON.stringify({ type: 'usage', model: 'm' }) + '\\n', resolve));
+      `),
+      { max_events: 40 },
+    );
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.error).toMatch(/reached the cap of 40 events \(limits\.max_events\)/);
+    expect(record.events.length).toBeLessThanOrEqual(42);
+  });
+
+  it('ends the trial on tool arguments over max_tool_args_bytes, before the tool runs', async () => {
+    const record = await trial(
+      scriptAgent(`
+        await receive();
+        send({ type: 'tool_call', id: 'c1', tool: 'get_order', args: { order_id: '8'.repeat(5000) } });
+        await receive();
+      `),
+      { max_tool_args_bytes: 4096 },
+    );
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.error).toBe(
+      'agent error: the arguments of a get_order call are 5015 bytes of JSON, over the cap of 4096 bytes (limits.max_tool_args_bytes)',
+    );
+    expect(record.events.some((event) => event.kind === 'tool_call')).toBe(false);
+  });
+
+  it('ends the trial on a message to the user or a final answer over max_message_bytes', async () => {
+    const said = await trial(
+      scriptAgent(`
+        await receive();
+        send({ type: 'say', text: 'é'.repeat(3000) });
+        await receive();
+      `),
+      { max_message_bytes: 4096 },
+    );
+    expect(said.error).toBe(
+      'agent error: a message to the user of 6000 bytes is over the cap of 4096 bytes (limits.max_message_bytes)',
+    );
+    const final = await trial(
+      scriptAgent(`
+        await receive();
+        send({ type: 'final', text: 'y'.repeat(5000) });
+      `),
+      { max_message_bytes: 4096 },
+    );
+    expect(final.exit_reason).toBe('agent_error');
+    expect(final.final_answer).toBeNull();
+    expect(final.error).toMatch(/the final answer of 5000 bytes is over the cap of 4096 bytes/);
   });
 });

@@ -98,7 +98,7 @@ async function runProgram(
 ): Promise<AgentResult> {
   const { signal } = session;
   if (signal.aborted) throw stoppedError(signal);
-  const program = await startProgram(options);
+  const program = await startProgram(options, session.caps?.maxLineBytes);
   let stopRequested = (): void => undefined;
   const stopped = new Promise<typeof STOPPED>((resolve) => {
     stopRequested = () => resolve(STOPPED);
@@ -201,6 +201,7 @@ function startMessage(session: AgentSession): JsonObject {
       maxTokens: budget.maxTokens ?? null,
       maxCostUsd: budget.maxCostUsd ?? null,
     },
+    ...(session.caps === undefined ? {} : { caps: { ...session.caps } }),
   };
 }
 
@@ -240,6 +241,12 @@ async function answerRequest(
 
 function parseMessage(line: Exclude<JsonLine, { type: 'end' }>): ProgramMessage {
   const where = `line ${line.lineNumber} of the program's stdout`;
+  if (line.type === 'too-long') {
+    throw new Error(
+      `${where} is longer than the cap of ${line.maxLineBytes} bytes (limits.max_line_bytes); ` +
+        'nothing past the cap was read. Send large data in smaller messages, or raise the cap in the task.',
+    );
+  }
   const shown = `Line ${line.lineNumber}: ${preview(line.text)}`;
   if (line.type === 'invalid') {
     throw new Error(
@@ -308,7 +315,10 @@ interface Program {
   stop(message: JsonObject): Promise<ChildExit>;
 }
 
-async function startProgram(options: CommandAgentOptions): Promise<Program> {
+async function startProgram(
+  options: CommandAgentOptions,
+  maxLineBytes: number | undefined,
+): Promise<Program> {
   const started = await startChildProcess({
     command: options.command,
     cwd: options.cwd,
@@ -322,7 +332,7 @@ async function startProgram(options: CommandAgentOptions): Promise<Program> {
   const { stdin, stdout } = child.pipes;
   return {
     child,
-    lines: readJsonLines(stdout),
+    lines: readJsonLines(stdout, maxLineBytes === undefined ? {} : { maxLineBytes }),
     send: (message) => writeJsonLine(stdin, message),
     stop(message) {
       // Best effort: a program that already stopped reading cannot be told why it is ended.

@@ -7,6 +7,7 @@ export type {
   AgentSpec,
   EndpointRefusal,
   SessionBudget,
+  SessionCaps,
 } from './agent.js';
 export { createDoNothingAgent, createOracleAgent } from './oracle-agent.js';
 export { perturbArgs } from './perturb-args.js';

@@ -208,3 +208,40 @@ describe('createMcpAgent', () => {
     await expect.poll(() => childrenRunning(marker), { timeout: 5000 }).toEqual([]);
   });
 });
+
+describe('request size cap', () => {
+  const capped: () => Task = () => ({
+    ...task,
+    spec: { ...task.spec, limits: { ...task.spec.limits, max_line_bytes: 64 * 1024 } },
+  });
+  const post = (body: string) => `(async () => {
+    const body = ${body};
+    const response = await fetch(process.env.ENDSTATE_MCP_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+      duplex: 'half',
+    });
+    console.error('status', response.status);
+    setInterval(() => undefined, 1000);
+  })()`;
+
+  it('refuses a body declared over the cap (413) and ends the trial as the agent error', async () => {
+    const record = await trial(node(post(`'x'.repeat(300_000)`)), capped());
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.error).toBe(
+      'agent error: an MCP request body of 300000 bytes is over the cap of 65536 bytes (limits.max_line_bytes)',
+    );
+  });
+
+  it('refuses a streamed body once it passes the cap, without its length declared', async () => {
+    const stream = `new ReadableStream({
+      pull(controller) { controller.enqueue(new TextEncoder().encode('x'.repeat(16384))); },
+    })`;
+    const record = await trial(node(post(stream)), capped());
+    expect(record.exit_reason).toBe('agent_error');
+    expect(record.error).toBe(
+      'agent error: an MCP request body is over the cap of 65536 bytes (limits.max_line_bytes)',
+    );
+  });
+});

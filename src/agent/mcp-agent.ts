@@ -95,7 +95,16 @@ async function runMcpCommand(
   session: AgentSession,
   options: McpAgentOptions,
 ): Promise<AgentResult> {
-  const endpoint = await listenMcpHttp();
+  let refuseBody = (_detail: string): void => undefined;
+  // Rejects once the agent sends a request body over the cap: the trial ends as its error.
+  const tooLarge = new Promise<never>((_resolve, reject) => {
+    refuseBody = (detail) => reject(new Error(detail));
+  });
+  tooLarge.catch(() => undefined);
+  const endpoint = await listenMcpHttp({
+    ...(session.caps === undefined ? {} : { maxBodyBytes: session.caps.maxLineBytes }),
+    onBodyTooLarge: (detail) => refuseBody(detail),
+  });
   endpoint.onRefused((refusal) => session.recordRefusedConnection(refusal));
   const folder = await mkdtemp(join(tmpdir(), 'endstate-mcp-'));
   let child: RunningChild<'drain'> | undefined;
@@ -129,7 +138,13 @@ async function runMcpCommand(
       throw startFailed(started.error, options.command);
     }
     child = started.child;
-    const first = await Promise.race([serving, child.exited]);
+    const first = await Promise.race([serving, child.exited, tooLarge]).catch(
+      async (error: unknown) => {
+        await endpoint.transport.close();
+        await serving;
+        throw error;
+      },
+    );
     if ('ending' in first) return await afterServing(first, child, session.signal, options);
     // The command is gone: close its session to learn whether it called finish.
     await endpoint.transport.close();

@@ -28,6 +28,22 @@ export interface McpHttpEndpoint {
   close(): Promise<void>;
 }
 
+export interface McpHttpOptions {
+  /** Port on 127.0.0.1; 0 (the default): any free port. */
+  readonly port?: number;
+  /** The largest request body read, in bytes (default 4 MiB); a larger one is answered 413. */
+  readonly maxBodyBytes?: number;
+  /** Told when a request body was refused for its size, with what was refused and the cap. */
+  readonly onBodyTooLarge?: (detail: string) => void;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+function bodyTooLarge(declaredBytes: number | undefined, maxBodyBytes: number): string {
+  const size = declaredBytes === undefined ? '' : ` of ${declaredBytes} bytes`;
+  return `an MCP request body${size} is over the cap of ${maxBodyBytes} bytes (limits.max_line_bytes)`;
+}
+
 /** Refused requests passed on per endpoint; more are only counted (a flood cannot fill the trial's events). */
 export const MAX_RECORDED_REFUSALS = 100;
 
@@ -93,18 +109,37 @@ class GatedHttpTransport extends StreamableHTTPServerTransport {
  * await serveSessionOverMcp(session, endpoint.transport);
  * await endpoint.close();
  */
-export async function listenMcpHttp(
-  options: { readonly port?: number } = {},
-): Promise<McpHttpEndpoint> {
-  const transport = new GatedHttpTransport({ sessionIdGenerator: () => randomUUID() });
+export async function listenMcpHttp(options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const transport = new GatedHttpTransport({
+    sessionIdGenerator: () => randomUUID(),
+    // The SDK stops reading a body once it is past this, whether or not its length was declared.
+    maxRequestBodySize: maxBodyBytes,
+  });
+  const refuse = (response: ServerResponse, detail: string): void => {
+    options.onBodyTooLarge?.(detail);
+    respond(response, 413, detail);
+  };
   const secret = randomBytes(32).toString('base64url');
+  // Only the holder of the secret is served, so nobody else can end the trial with a large body.
+  const serve = (request: IncomingMessage, response: ServerResponse): void => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > maxBodyBytes) {
+      request.resume(); // drained, never held
+      return refuse(response, bodyTooLarge(declared, maxBodyBytes));
+    }
+    void handle(transport, request, response).then(() => {
+      if (response.statusCode === 413)
+        options.onBodyTooLarge?.(bodyTooLarge(undefined, maxBodyBytes));
+    });
+  };
   let port = options.port ?? 0;
   let refused = 0;
   const waiting: EndpointRefusal[] = [];
   let listener: ((refusal: EndpointRefusal) => void) | undefined;
   const server = createServer((request, response) => {
     const reason = refusalOf(request, port, secret);
-    if (reason === undefined) return void handle(transport, request, response);
+    if (reason === undefined) return serve(request, response);
     refused++;
     if (refused <= MAX_RECORDED_REFUSALS) {
       const { remoteAddress, remotePort } = request.socket;

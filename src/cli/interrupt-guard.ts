@@ -8,15 +8,21 @@ export interface InterruptGuard {
   release(): void;
 }
 
+/** How long marking the run interrupted may take before the process exits anyway. */
+export const INTERRUPT_EXIT_MS = 3000;
+
 /**
  * On Ctrl-C or a kill: says `message(signal)`, marks the started run
  * interrupted (the finished trials are already stored) and exits with
- * 130 (SIGINT) or 143 (SIGTERM).
+ * 130 (SIGINT) or 143 (SIGTERM). The exit never waits on the run: if the
+ * store does not answer within INTERRUPT_EXIT_MS, or a second signal
+ * comes, the process exits at once.
  */
 export function guardInterrupts(
   store: RunStore,
   message: (signal: NodeJS.Signals) => void,
 ): InterruptGuard {
+  let isInterrupted = false;
   const guard: InterruptGuard = {
     runId: undefined,
     release() {
@@ -25,14 +31,18 @@ export function guardInterrupts(
     },
   };
   function onInterrupt(signal: NodeJS.Signals): void {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (isInterrupted) process.exit(code);
+    isInterrupted = true;
     message(signal);
+    setTimeout(() => process.exit(code), INTERRUPT_EXIT_MS);
     const finish =
       guard.runId === undefined
         ? Promise.resolve()
         : store.finishRun(guard.runId, 'interrupted', wallClockIso());
-    void finish.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    void finish.finally(() => process.exit(code));
   }
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onInterrupt);
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   return guard;
 }

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { HARNESS_VERSION, isEndstateError } from '../core/index.js';
+import { BOUNDS, HARNESS_VERSION, isEndstateError } from '../core/index.js';
 import { ciOptions } from './ci-options.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './cli-io.js';
@@ -7,12 +7,12 @@ import { compareCommand } from './compare-command.js';
 import type { CompareFlags } from './compare-command.js';
 import { processIo } from './cli-io.js';
 import {
+  inRange,
   nonNegativeInteger,
   nonNegativeNumber,
   openProbability,
   positiveInteger,
   probability,
-  requestTimeoutSeconds,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { lockCommand } from './lock-command.js';
@@ -54,13 +54,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .addOption(
       new Option('--agent <kind>', 'agent under test').choices(AGENT_KINDS).default('oracle'),
     )
-    .option('--trials <k>', 'trials per task', positiveInteger, 1)
-    .option('--concurrency <n>', 'trials run at once', positiveInteger, 4)
-    .option('--seed <s>', 'run seed (every trial seed derives from it)', nonNegativeInteger, 0)
+    .option('--trials <k>', 'trials per task', inRange(BOUNDS.trials), 1)
+    .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
+    .option('--seed <s>', 'run seed (every trial seed derives from it)', inRange(BOUNDS.seed), 0)
     .option('--slip <p>', 'simulated agent: probability of a slip per step', probability, 0.1)
     .option('--tasks <glob>', 'only tasks whose id matches the glob, e.g. "refund-*"')
     .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
-    .option('--max-reruns <n>', 'reruns of an invalid trial', nonNegativeInteger, 2)
+    .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
     .option(
       '--max-invalid <fraction>',
       'exit 4 when more than this share of planned trials has no valid record after reruns',
@@ -119,19 +119,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option(
       '--max-retries <n>',
       'retries of a model call on 429, 5xx and timeouts',
-      nonNegativeInteger,
+      inRange(BOUNDS.maxRetries),
       5,
     )
     .option(
       '--max-concurrent-requests <n>',
       'run-wide limit per provider endpoint',
-      positiveInteger,
+      inRange(BOUNDS.maxConcurrentRequests),
       8,
     )
     .option(
       '--request-timeout <seconds>',
       'longest wait for one model request (1-3600); then it is retried like a 5xx',
-      requestTimeoutSeconds,
+      inRange(BOUNDS.requestTimeoutS),
       120,
     )
     .addOption(runCi.failUnder)
@@ -235,7 +235,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'check a suite: schema and references, reset, oracle solves, known-bad paths fail, do-nothing fails, replay',
     )
     .argument('<suite>', 'suite folder')
-    .option('--seed <s>', 'seed for the validation trials', nonNegativeInteger, 0)
+    .option('--seed <s>', 'seed for the validation trials', inRange(BOUNDS.seed), 0)
     .action(async (suite: string, flags: { seed: number }) =>
       setExit(await validateCommand(suite, flags, io)),
     );
@@ -313,7 +313,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('<suite>', 'suite folder')
     .requiredOption('--task <id>', 'the task to serve')
-    .option('--seed <s>', 'run seed', nonNegativeInteger, 0)
+    .option('--seed <s>', 'run seed', inRange(BOUNDS.seed), 0)
     .option(
       '--http <port>',
       'serve Streamable HTTP on 127.0.0.1:PORT (0: any free port) instead of stdio',

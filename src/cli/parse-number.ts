@@ -1,4 +1,26 @@
 import { InvalidArgumentError } from 'commander';
+import { describeRange } from '../core/index.js';
+import type { NumericRange } from '../core/index.js';
+
+/**
+ * A parser for a flag with a documented range (src/core/bounds.ts): refuses
+ * anything outside it, naming the range and what was given.
+ */
+export function inRange(range: NumericRange): (value: string) => number {
+  return (value) => {
+    const parsed = value.trim() === '' ? Number.NaN : Number(value);
+    const isInside =
+      Number.isFinite(parsed) &&
+      (!range.integer || Number.isInteger(parsed)) &&
+      (range.minExclusive === true ? parsed > range.min : parsed >= range.min) &&
+      parsed <= range.max;
+    if (!isInside)
+      throw new InvalidArgumentError(
+        `expected ${describeRange(range)} (${range.why}); got ${value}. See "Bounds" in README.md.`,
+      );
+    return parsed;
+  };
+}
 
 /** Commander argument parsers that name the option and what it needs. */
 export function positiveInteger(value: string): number {
@@ -35,15 +57,6 @@ export function openProbability(value: string): number {
   const parsed = Number(value);
   if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0 || parsed >= 1) {
     throw new InvalidArgumentError('expected a number strictly between 0 and 1.');
-  }
-  return parsed;
-}
-
-/** A model request's timeout: long enough for a slow answer, short enough to notice a hung provider. */
-export function requestTimeoutSeconds(value: string): number {
-  const parsed = Number(value);
-  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 1 || parsed > 3600) {
-    throw new InvalidArgumentError('expected a number of seconds from 1 to 3600.');
   }
   return parsed;
 }

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
@@ -8,6 +8,7 @@ import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 
@@ -93,10 +94,12 @@ export async function regradeCommand(
     const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
     io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
     if (flags.json !== undefined) {
-      writeFileSync(
-        resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run: result.run, scorecard, trials, regrade: result.summary }, null, 2)}\n`,
-      );
+      writeJsonFile(resolve(io.cwd, flags.json), {
+        run: result.run,
+        scorecard,
+        trials,
+        regrade: result.summary,
+      });
       io.err(`wrote ${flags.json}\n`);
     }
     return 0;

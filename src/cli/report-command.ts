@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   buildScorecard,
@@ -14,6 +13,7 @@ import { openStoredRun } from './open-stored-run.js';
 import { runVerdict } from './run-verdict.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
+import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 import { writeHtmlReport } from './write-html-report.js';
@@ -73,10 +73,12 @@ export async function reportCommand(
     const providerErrors = renderProviderErrors(providerErrorGroups(trials));
     if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
     if (flags.json !== undefined) {
-      writeFileSync(
-        resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run, integrity: seal.verification, scorecard, trials }, null, 2)}\n`,
-      );
+      writeJsonFile(resolve(io.cwd, flags.json), {
+        run,
+        integrity: seal.verification,
+        scorecard,
+        trials,
+      });
       io.err(`wrote ${flags.json}\n`);
     }
     if (flags.html !== undefined) writeHtmlReport(flags.html, { run, scorecard, trials }, io);

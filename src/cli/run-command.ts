@@ -1,7 +1,6 @@
 import picomatch from 'picomatch';
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EndstateError } from '../core/index.js';
+import { BOUNDS, EndstateError } from '../core/index.js';
 import {
   buildScorecard,
   checkGateLabels,
@@ -41,6 +40,7 @@ import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
+import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import type { SandboxFlags } from './agent-sandbox.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
@@ -146,6 +146,18 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
   }
 }
 
+/** Every planned trial is held in memory and stored: their number is bounded before the run. */
+function checkPlannedTrials(taskCount: number, trials: number): void {
+  const planned = taskCount * trials;
+  const range = BOUNDS.plannedTrials;
+  if (planned <= range.max) return;
+  throw new EndstateError(
+    'E_USAGE',
+    `${taskCount} task(s) × --trials ${trials} plans ${planned} trials; at most ${range.max} are allowed in one run (${range.why})`,
+    { hint: 'Lower --trials, or select fewer tasks with --tasks and split the work over runs.' },
+  );
+}
+
 /** A stored run to go on with (`--resume`), with the trials it has. */
 async function resumable(
   openStore: () => RunStore,
@@ -197,6 +209,7 @@ async function runChecked(
       );
     }
   }
+  checkPlannedTrials(tasks.length, flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
   const selected = await selectAgent(
@@ -294,10 +307,12 @@ async function runChecked(
     const providerErrors = renderProviderErrors(providerErrorGroups(trials));
     if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
     if (flags.json !== undefined) {
-      writeFileSync(
-        resolve(io.cwd, flags.json),
-        `${JSON.stringify({ run: result.run, integrity: seal.verification, scorecard, trials }, null, 2)}\n`,
-      );
+      writeJsonFile(resolve(io.cwd, flags.json), {
+        run: result.run,
+        integrity: seal.verification,
+        scorecard,
+        trials,
+      });
       io.err(`wrote ${flags.json}\n`);
     }
     writeCiOutputs(ciOutputs, io);

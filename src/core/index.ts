@@ -26,3 +26,7 @@ export type { CompiledUserPattern, UserPattern } from './user-pattern.js';
 export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype-keys.js';
 export { CEL_LIMITS, celEnvironment, parseCelWithinLimits } from './cel-limits.js';
 export type { CelProgram, ParsedCel } from './cel-limits.js';
+export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
+export type { BoundName, NumericRange } from './bounds.js';
+export { jsonChunks } from './json-chunks.js';
+export type { JsonChunkOptions } from './json-chunks.js';

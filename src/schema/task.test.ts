@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LimitsSchema, TaskFileSchema } from './task.js';
+import { BOUNDS, MAX_TIMER_MS } from '../core/index.js';
 
 describe('limits.tool_timeout_s', () => {
   const task = {
@@ -36,5 +37,52 @@ describe('limits.tool_timeout_s against timeout_s', () => {
     // Not given: 30 s, or half the trial's timeout when that is less.
     expect(LimitsSchema.parse({ timeout_s: 20 }).tool_timeout_s).toBe(10);
     expect(LimitsSchema.parse({}).tool_timeout_s).toBe(30);
+  });
+});
+
+describe('limits ranges', () => {
+  it("refuses a timeout_s past Node's timer (3,000,000 s would fire after 1 ms), naming the range", () => {
+    const result = LimitsSchema.safeParse({ timeout_s: 3_000_000 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['timeout_s'] });
+    expect(result.error?.issues[0]?.message).toBe(
+      "expected a number above 0 and at most 86400 s (one day; Node's timers cannot go past 24.8 days)",
+    );
+    expect(BOUNDS.timeoutS.max * 1000).toBeLessThanOrEqual(MAX_TIMER_MS);
+  });
+
+  it('holds every limits field to its documented range, at both ends', () => {
+    const fields = {
+      max_steps: BOUNDS.maxSteps,
+      max_tokens: BOUNDS.maxTokens,
+      timeout_s: BOUNDS.timeoutS,
+      max_cost_usd: BOUNDS.maxCostUsd,
+      max_message_bytes: BOUNDS.maxMessageBytes,
+      max_tool_args_bytes: BOUNDS.maxToolArgsBytes,
+      max_line_bytes: BOUNDS.maxLineBytes,
+      max_events: BOUNDS.maxEvents,
+      max_notes: BOUNDS.maxNotes,
+    };
+    for (const [field, range] of Object.entries(fields)) {
+      const low = 'minExclusive' in range ? range.min + 0.5 : range.min;
+      expect(LimitsSchema.safeParse({ [field]: low }).success, `${field}=${low}`).toBe(true);
+      expect(LimitsSchema.safeParse({ [field]: range.max }).success, `${field}=max`).toBe(true);
+      const below = 'minExclusive' in range ? range.min : range.min - 1;
+      expect(LimitsSchema.safeParse({ [field]: below }).success, `${field}=${below}`).toBe(false);
+      expect(LimitsSchema.safeParse({ [field]: range.max + 1 }).success, `${field}=max+1`).toBe(
+        false,
+      );
+      expect(range.name).toBe(`limits.${field}`);
+    }
+  });
+
+  it('defaults the size caps: 1 MiB a message and a tool call, 4 MiB a line, 10,000 events, 1,000 notes', () => {
+    expect(LimitsSchema.parse({})).toMatchObject({
+      max_message_bytes: 1_048_576,
+      max_tool_args_bytes: 1_048_576,
+      max_line_bytes: 4_194_304,
+      max_events: 10_000,
+      max_notes: 1000,
+    });
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BOUNDS, describeRange } from '../core/index.js';
+import type { NumericRange } from '../core/index.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 
@@ -51,21 +53,40 @@ export const UserSpecSchema = z.strictObject({
 
 /** Default and upper bound of `limits.tool_timeout_s`, in seconds. */
 export const DEFAULT_TOOL_TIMEOUT_S = 30;
-export const MAX_TOOL_TIMEOUT_S = 3600;
+export const MAX_TOOL_TIMEOUT_S = BOUNDS.toolTimeoutS.max;
+
+/** A number field held to its documented range (src/core/bounds.ts); the message names both ends. */
+function ranged(range: NumericRange) {
+  const message = `expected ${describeRange(range)} (${range.why})`;
+  const base = range.integer ? z.number().int(message) : z.number();
+  const low =
+    range.minExclusive === true ? base.gt(range.min, message) : base.gte(range.min, message);
+  return low.lte(range.max, message);
+}
 
 export const LimitsSchema = z
   .strictObject({
-    max_steps: z.number().int().positive().default(30),
-    max_tokens: z.number().int().positive().optional(),
-    timeout_s: z.number().positive().default(600),
+    max_steps: ranged(BOUNDS.maxSteps).default(BOUNDS.maxSteps.default),
+    max_tokens: ranged(BOUNDS.maxTokens).optional(),
+    timeout_s: ranged(BOUNDS.timeoutS).default(BOUNDS.timeoutS.default),
     /**
      * How long one tool call may run before it counts as a crash of the
      * environment (the trial ends, invalid). Below `timeout_s`, or a hung
      * tool would end the trial as the agent's timeout; when not given, 30 s
      * or half of `timeout_s`, whichever is less.
      */
-    tool_timeout_s: z.number().positive().max(MAX_TOOL_TIMEOUT_S).optional(),
-    max_cost_usd: z.number().positive().optional(),
+    tool_timeout_s: ranged(BOUNDS.toolTimeoutS).optional(),
+    max_cost_usd: ranged(BOUNDS.maxCostUsd).optional(),
+    /** One message of the agent (to the user, its final answer, a note), in UTF-8 bytes. */
+    max_message_bytes: ranged(BOUNDS.maxMessageBytes).default(BOUNDS.maxMessageBytes.default),
+    /** One tool call's arguments, as JSON, in bytes. */
+    max_tool_args_bytes: ranged(BOUNDS.maxToolArgsBytes).default(BOUNDS.maxToolArgsBytes.default),
+    /** One stdout line of a command agent (and one MCP request body), in bytes. */
+    max_line_bytes: ranged(BOUNDS.maxLineBytes).default(BOUNDS.maxLineBytes.default),
+    /** Events recorded in one trial. */
+    max_events: ranged(BOUNDS.maxEvents).default(BOUNDS.maxEvents.default),
+    /** Notes the agent may add in one trial. */
+    max_notes: ranged(BOUNDS.maxNotes).default(BOUNDS.maxNotes.default),
   })
   .superRefine((limits, context) => {
     if (limits.tool_timeout_s === undefined || limits.tool_timeout_s < limits.timeout_s) return;
@@ -79,6 +100,17 @@ export const LimitsSchema = z
     ...limits,
     tool_timeout_s: toolTimeout ?? Math.min(DEFAULT_TOOL_TIMEOUT_S, limits.timeout_s / 2),
   }));
+
+const DEFAULT_LIMITS = {
+  max_steps: BOUNDS.maxSteps.default,
+  timeout_s: BOUNDS.timeoutS.default,
+  tool_timeout_s: DEFAULT_TOOL_TIMEOUT_S,
+  max_message_bytes: BOUNDS.maxMessageBytes.default,
+  max_tool_args_bytes: BOUNDS.maxToolArgsBytes.default,
+  max_line_bytes: BOUNDS.maxLineBytes.default,
+  max_events: BOUNDS.maxEvents.default,
+  max_notes: BOUNDS.maxNotes.default,
+};
 
 const RecordPath = z
   .string()
@@ -154,11 +186,7 @@ export const TaskFileSchema = z.strictObject({
   fixture: z.string().optional(),
   clock: z.iso.datetime({ offset: true }),
   user: UserSpecSchema,
-  limits: LimitsSchema.default({
-    max_steps: 30,
-    timeout_s: 600,
-    tool_timeout_s: DEFAULT_TOOL_TIMEOUT_S,
-  }),
+  limits: LimitsSchema.default(DEFAULT_LIMITS),
   tools: ToolAccessSchema.default({ deny: [] }),
   expect: ExpectSchema.default({
     changes: [],

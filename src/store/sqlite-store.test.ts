@@ -379,3 +379,26 @@ describe('openSqliteStore with durable writes', () => {
     }
   });
 });
+
+describe('a stored run outside the documented bounds', () => {
+  it('is refused with its id and the field, not a raw schema dump', async () => {
+    const path = newStorePath();
+    const store = openSqliteStore(path);
+    await store.createRun(buildRunRecord(['t1'], { run_id: 'huge-seed' }));
+    await store.close();
+    const db = new Database(path);
+    const row = db.prepare('SELECT record FROM runs WHERE run_id = ?').get('huge-seed') as {
+      record: string;
+    };
+    db.prepare('UPDATE runs SET record = ? WHERE run_id = ?').run(
+      row.record.replace(/"seed":\d+/, '"seed":1e30'),
+      'huge-seed',
+    );
+    db.close();
+    const reopened = openSqliteStore(path);
+    const read = reopened.latestRun();
+    await expect(read).rejects.toMatchObject({ code: 'E_STORE' });
+    await expect(read).rejects.toThrow(/^stored run huge-seed cannot be read \(seed: /);
+    await reopened.close();
+  });
+});

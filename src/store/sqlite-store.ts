@@ -305,7 +305,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     }
   };
   const parseRun = (row: { record: string } | undefined): RunRecord | undefined =>
-    row === undefined ? undefined : RunRecordSchema.parse(JSON.parse(row.record));
+    row === undefined ? undefined : readRunRecord(row.record);
   const parseSeal = <T>(seal: string | null): T | null =>
     seal === null ? null : (JSON.parse(seal) as T);
   /** A run's records and seals as stored, trials in the run's order. */
@@ -383,4 +383,25 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         db.close();
       }),
   };
+}
+
+/**
+ * A stored run record, or an error that names the run and every field that
+ * is out of its range (a run stored by a version that did not check them,
+ * such as one with a seed past 2^32-1).
+ */
+function readRunRecord(text: string): RunRecord {
+  const value = JSON.parse(text) as unknown;
+  const parsed = RunRecordSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const runId =
+    typeof value === 'object' && value !== null && 'run_id' in value
+      ? String(value.run_id)
+      : '(no id)';
+  const problems = parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`)
+    .join('; ');
+  throw new EndstateError('E_STORE', `stored run ${runId} cannot be read (${problems})`, {
+    hint: `It was stored outside the documented bounds (see "Bounds" in README.md): name another run by its id, or start a new run.`,
+  });
 }

@@ -7,6 +7,7 @@ import { ToolCrashError } from '../environment/index.js';
 import type { ExitReason, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView, Task } from '../task/index.js';
 import type { UserSimulator } from '../user/index.js';
+import { createCapGuard, sessionCaps } from './cap-guard.js';
 
 /** Identical calls allowed before the loop guard ends a trial, unless the task sets its own. */
 export const DEFAULT_MAX_IDENTICAL_CALLS = 5;
@@ -143,10 +144,12 @@ export function createSession(options: SessionOptions, control: TrialControl): A
   const maxSteps = task.spec.limits.max_steps;
   const maxIdentical = loopLimit(task);
   const identicalCounts = new Map<string, number>();
+  const caps = createCapGuard(sessionCaps(task.spec.limits), log, control);
 
   const takeStep = (): void => {
     if (control.stopReason !== undefined)
       throw new TrialStoppedError(`trial stopped: ${control.stopReason}`);
+    caps.checkEvents();
     if (control.stepsUsed >= maxSteps) {
       log.record({ kind: 'note', text: `step budget of ${maxSteps} exhausted` });
       control.stop('max_steps');
@@ -160,8 +163,11 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     tools: environment.descriptors,
     trial: options.trial,
     rng: options.rng,
-    note: (text) => void log.record({ kind: 'note', text }),
+    note(text) {
+      if (caps.admitNote(text)) log.record({ kind: 'note', text });
+    },
     recordRefusedConnection: (refusal) => void log.record({ kind: 'endpoint_refused', ...refusal }),
+    caps: caps.caps,
     budget: () => ({
       maxSteps,
       stepsUsed: control.stepsUsed,
@@ -173,6 +179,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
       maxCostUsd: task.spec.limits.max_cost_usd,
     }),
     recordUsage(usage) {
+      caps.checkEvents();
       log.record({ kind: 'usage', ...usage });
       if (usage.role !== 'agent') return;
       control.tokensUsed += usage.input_tokens + usage.output_tokens;
@@ -196,7 +203,9 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     },
     async callTool(name, args) {
       takeStep();
-      const key = `${name}\u0000${canonicalJson(args ?? {})}`;
+      const argsJson = canonicalJson(args ?? {});
+      caps.checkToolArgs(name, argsJson);
+      const key = `${name}\u0000${argsJson}`;
       const count = (identicalCounts.get(key) ?? 0) + 1;
       identicalCounts.set(key, count);
       if (count > maxIdentical) {
@@ -227,6 +236,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     },
     async sendToUser(text) {
       takeStep();
+      caps.checkMessage(text, 'a message to the user');
       log.record({ kind: 'agent', text, final: false });
       let reply: Awaited<ReturnType<typeof user.reply>>;
       try {

@@ -358,6 +358,7 @@ describe('runTrial', () => {
       [
         'budget',
         'callTool',
+        'caps',
         'note',
         'recordRefusedConnection',
         'recordUsage',

@@ -29,6 +29,7 @@ import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
 import { scriptedUsers } from '../user/index.js';
 import type { UserFactory } from '../user/index.js';
+import { createCapGuard, sessionCaps } from './cap-guard.js';
 import { createSession, createTrialControl, withTrialSignal } from './create-session.js';
 import { gradeFinalState } from './grade-final-state.js';
 import type { GradedState } from './grade-final-state.js';
@@ -207,10 +208,28 @@ async function playSession(
   );
   const result = await playAgent(agent, session, task, control);
   const finalAnswer = result?.finalAnswer ?? null;
+  const tooLong =
+    finalAnswer === null ? undefined : finalAnswerProblem(finalAnswer, task, log, control);
+  if (tooLong !== undefined) return null;
   if (finalAnswer !== null) {
     log.record({ kind: 'agent', text: finalAnswer, final: true, ...confidenceOf(result, log) });
   }
   return finalAnswer;
+}
+
+/** Ends the trial as the agent's error when its final answer is over the message cap. */
+function finalAnswerProblem(
+  finalAnswer: string,
+  task: Task,
+  log: EventLog,
+  control: TrialControl,
+): string | undefined {
+  const guard = createCapGuard(sessionCaps(task.spec.limits), log, control);
+  const problem = guard.messageProblem(finalAnswer, 'the final answer');
+  if (problem === undefined) return undefined;
+  log.record({ kind: 'note', text: `size cap: ${problem}` });
+  control.stop('agent_error', `agent error: ${problem}`);
+  return problem;
 }
 
 /** The agent's reported confidence, when it gave one in [0, 1]; anything else is noted and dropped. */

@@ -221,7 +221,7 @@ describe('bad input', () => {
     });
     expect(runCli(['run', example('support'), '--trials', '0'], cwd)).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('expected a whole number of 1 or more'),
+      stderr: expect.stringContaining('expected a whole number from 1 to 10000'),
     });
     expect(runCli(['run', example('support'), '--agent', 'gpt'], cwd).code).toBe(2);
     writeFileSync(join(cwd, 'bad.json'), JSON.stringify({ 'no-such-task': [{ say: 'hi' }] }));

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BOUNDS, describeRange, rangeProblem } from './bounds.js';
+
+describe('BOUNDS', () => {
+  it('lists every bound in the README\'s "Bounds" table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('### Bounds'), readme.indexOf('### Agents'));
+    for (const range of Object.values(BOUNDS)) {
+      const name = range.name === 'tasks × --trials' ? 'tasks × `--trials`' : `\`${range.name}\``;
+      expect(table, range.name).toContain(`| ${name}`);
+    }
+  });
+
+  it('keeps each default inside its range', () => {
+    for (const range of Object.values(BOUNDS)) {
+      if ('default' in range)
+        expect(rangeProblem(range, range.default), range.name).toBeUndefined();
+    }
+  });
+
+  it('says what was given and what is allowed', () => {
+    expect(rangeProblem(BOUNDS.concurrency, 10_000_000)).toBe(
+      '--concurrency: expected a whole number from 1 to 1024; got 10000000',
+    );
+    expect(rangeProblem(BOUNDS.timeoutS, 0)).toMatch(/above 0 and at most 86400 s/);
+    expect(rangeProblem(BOUNDS.seed, 1.5)).toMatch(/whole number/);
+    expect(rangeProblem(BOUNDS.seed, Number.NaN)).toMatch(/got NaN/);
+    expect(describeRange(BOUNDS.maxLineBytes)).toBe('a whole number from 1024 to 268435456 bytes');
+  });
+});
