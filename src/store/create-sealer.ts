@@ -29,11 +29,18 @@ export interface Sealer {
     finishedAt: string,
   ): { run: RunRecord; seal: RunSeal | null | undefined } | undefined;
   verify(stored: StoredSeals): RunVerification;
+  /**
+   * True once this process has closed the run: a trial that finishes after
+   * (an interrupted run's trials still in flight) is not stored, so the
+   * run's seal lists exactly what the store holds; `--resume` plays it again.
+   */
+  isClosed(runId: string): boolean;
 }
 
 export function createSealer(key: StoreKey | undefined, keyLocation: string): Sealer {
   const created = new Map<string, RunRecord>();
   const written = new Map<string, Map<string, SealedTrialEntry>>();
+  const closed = new Set<string>();
   return {
     key,
     openRun(run) {
@@ -55,6 +62,7 @@ export function createSealer(key: StoreKey | undefined, keyLocation: string): Se
       return seal;
     },
     closeRun(runId, load, status, finishedAt) {
+      closed.add(runId);
       const base = created.get(runId);
       if (key !== undefined && base !== undefined) {
         // This process made the run: it seals what it wrote, whatever the store holds now.
@@ -87,6 +95,7 @@ export function createSealer(key: StoreKey | undefined, keyLocation: string): Se
       }
       return { run, seal: sealRun(key.key, run, [...entries.values()]) };
     },
+    isClosed: (runId) => closed.has(runId),
     verify: (stored) =>
       verifyRun(stored, {
         key: key?.key,

@@ -46,6 +46,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
       return Promise.resolve();
     },
     putTrial(trial) {
+      if (sealer.isClosed(trial.run_id)) return Promise.resolve();
       const copy = structuredClone(trial);
       trials.get(trial.run_id)?.push({ record: copy, seal: sealer.sealTrial(copy) });
       return Promise.resolve();

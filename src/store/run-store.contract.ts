@@ -115,6 +115,19 @@ export function describeRunStoreContract(
       await store.close();
     });
 
+    it('does not store a trial that finishes after its run was closed (an interrupted run)', async () => {
+      const store = await open();
+      await store.createRun(runRecord('r1', '2026-11-01T00:00:00.000Z'));
+      await store.putTrial(await trialRecord('r1', 'refund-8842', 1));
+      await store.finishRun('r1', 'interrupted', '2026-11-01T00:01:00.000Z');
+      await store.putTrial(await trialRecord('r1', 'refund-8842', 2));
+      expect((await store.listTrials('r1')).map((trial) => trial.attempt)).toEqual([1]);
+      const verification = await store.verifyRun('r1');
+      if (verification?.status !== 'unverifiable')
+        expect(verification).toEqual({ status: 'sealed', complete: true });
+      await store.close();
+    });
+
     it('finishes a run and finds the latest one', async () => {
       const store = await open();
       await store.createRun(runRecord('old', '2026-11-01T00:00:00.000Z'));

@@ -8,6 +8,11 @@ import type { RunVerification } from './verify-run.js';
  */
 export interface RunStore {
   createRun(run: RunRecord): Promise<void>;
+  /**
+   * Stores a trial of a running run. A trial of a run this store has already
+   * finished (an interrupted run's trials still in flight) is not stored:
+   * the run's seal lists what the store holds, and `--resume` plays it again.
+   */
   putTrial(trial: TrialRecord): Promise<void>;
   /**
    * Commit the trials that wait for a group commit now rather than at the

@@ -342,7 +342,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           nullableJson(sealer.openRun(run)),
         );
       }),
-    putTrial: (trial) => enqueue(encodeTrial(trial), sealer.sealTrial(trial)),
+    putTrial: (trial) =>
+      sealer.isClosed(trial.run_id)
+        ? Promise.resolve()
+        : enqueue(encodeTrial(trial), sealer.sealTrial(trial)),
     flush,
     finishRun: (runId, status, finishedAt) =>
       settled('finish the run', async () => {

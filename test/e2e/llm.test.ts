@@ -187,7 +187,7 @@ describe('endstate run --agent llm', () => {
       tempFolder(),
     );
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('expected a number of seconds from 1 to 3600');
+    expect(result.stderr).toContain('expected a number from 1 to 3600 s');
   });
 
   it('stops before the first trial when the preflight names a model the server does not have', async () => {
