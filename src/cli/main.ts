@@ -15,6 +15,8 @@ import {
   probability,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
+import { judgeValidateCommand } from './judge-validate-command.js';
+import type { JudgeValidateFlags } from './judge-validate-command.js';
 import { lockCommand } from './lock-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { McpFlags } from './mcp-command.js';
@@ -322,6 +324,18 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
     .action(async (suite: string, flags: McpFlags) => setExit(await mcpCommand(suite, flags, io)));
 
+  program
+    .command('judge')
+    .description('check a judge model against people before its verdicts are trusted')
+    .command('validate')
+    .description(
+      "agreement of a judge's labels with people's on the same items: accuracy, Cohen's kappa with a 95% interval, confusion table, precision and recall per label",
+    )
+    .argument('<labels>', 'JSON lines, one item each: {"id": ..., "human": LABEL, "judge": LABEL}')
+    .option('--json <file>', 'also write the agreement as JSON')
+    .action((labels: string, flags: JudgeValidateFlags) =>
+      setExit(judgeValidateCommand(labels, flags, io)),
+    );
   program
     .command('view')
     .description(

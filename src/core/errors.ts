@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   E_SUITE_CHANGED:
     'the suite changed since the run was made, so its trials would be graded against other tasks',
   E_FAULTS_INVALID: 'a --faults file does not match the fault format',
+  E_LABELS_INVALID:
+    'a labels file for `judge validate` is not JSON lines of {id, human, judge}, or names an item twice',
   E_CANARY:
     "the suite's canary task failed its reset check or its oracle, or two plays of it differed (state leaking between trials), before the run: the environment or the suite is broken",
   E_RESUME: 'a stored run cannot be resumed: it is finished, or its suite or system differs',

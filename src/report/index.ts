@@ -70,3 +70,4 @@ export { injectionVerdict, summariseInjection } from './injection-summary.js';
 export type { InjectionSummary, InjectionVerdict } from './injection-summary.js';
 export { providerErrorGroups, renderProviderErrors } from './provider-errors.js';
 export type { ProviderErrorGroup } from './provider-errors.js';
+export { renderLabelAgreement } from './render-label-agreement.js';

@@ -109,3 +109,5 @@ export type {
   TrialRecord,
   Usage,
 } from './trial-record.js';
+export { JudgeLabelSchema } from './judge-label.js';
+export type { JudgeLabel } from './judge-label.js';

@@ -15,6 +15,8 @@ export type {
 export { clopperPearsonInterval } from './clopper-pearson-interval.js';
 export { cohensKappa } from './cohens-kappa.js';
 export type { CohensKappa } from './cohens-kappa.js';
+export { labelAgreement } from './label-agreement.js';
+export type { LabelAgreement, LabelPair, LabelScore } from './label-agreement.js';
 export { describeSample } from './describe-sample.js';
 export type { Description } from './describe-sample.js';
 export { expectedCalibrationError } from './expected-calibration-error.js';

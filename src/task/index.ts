@@ -29,4 +29,6 @@ export type { PublicTaskView, Task } from './task.js';
 export { parseYamlSource } from './yaml-source.js';
 export type { YamlSource } from './yaml-source.js';
 export { formatPath, zodProblems } from './zod-problems.js';
+export { decodeUtf8 } from './decode-utf8.js';
+export type { DecodedText } from './decode-utf8.js';
 export { findPrototypeKeys } from './find-prototype-keys.js';

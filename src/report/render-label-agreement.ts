@@ -1,0 +1,38 @@
+import type { LabelAgreement } from '../stats/index.js';
+import { fixed, percent } from './format-figures.js';
+
+/** A share with its numerator and denominator, e.g. `80.0% (12/15)`. */
+const share = (count: number, of: number): string =>
+  `${percent(of === 0 ? Number.NaN : count / of)} (${count}/${of})`;
+
+/**
+ * The terminal summary of `endstate judge validate`: accuracy and kappa
+ * with their intervals and denominators, the confusion table (rows:
+ * people, columns: the judge) and precision and recall per label.
+ */
+export function renderLabelAgreement(agreement: LabelAgreement, source: string): string {
+  const { accuracy, kappa, labels, confusion, perLabel, items } = agreement;
+  const agreed = perLabel.reduce((sum, label) => sum + label.agreed, 0);
+  const kappaLine = Number.isNaN(kappa.kappa)
+    ? 'undefined: people and the judge used a single label, so agreement by chance is 1'
+    : `${fixed(kappa.kappa)}  95% CI [${fixed(kappa.interval.lower, 2)}, ${fixed(kappa.interval.upper, 2)}]  (agreement ${fixed(kappa.observedAgreement)}, by chance ${fixed(kappa.chanceAgreement)}; exact agreement bounds)`;
+  const width = Math.max(6, ...labels.map((label) => label.length)) + 2;
+  const cell = (text: string | number): string => String(text).padStart(width);
+  const lines = [
+    `Judge against people · ${source} · ${items} item(s)`,
+    `Accuracy   ${percent(accuracy.rate)}  95% CI [${percent(accuracy.interval.lower)}, ${percent(accuracy.interval.upper)}]  (${agreed}/${items} labelled alike)`,
+    `Kappa      ${kappaLine}`,
+    '',
+    'Confusion (rows: people, columns: judge)',
+    `  ${''.padEnd(width)}${labels.map(cell).join('')}`,
+    ...labels.map((label, i) => `  ${label.padEnd(width)}${confusion[i]!.map(cell).join('')}`),
+    '',
+    "Per label (precision: of the judge's labels, the share people gave too; recall: of people's, the share the judge found)",
+    `  ${''.padEnd(width)}${'precision'.padEnd(20)}recall`,
+    ...perLabel.map(
+      (label) =>
+        `  ${label.label.padEnd(width)}${share(label.agreed, label.raterCount).padEnd(20)}${share(label.agreed, label.referenceCount)}`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}

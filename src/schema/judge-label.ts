@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * One line of a labels file for `endstate judge validate`: an item (a
+ * trial, a final answer) with the label people gave it and the label the
+ * judge gave it. Labels are free strings (`pass`, `fail`, `unsure` ...).
+ */
+export const JudgeLabelSchema = z.strictObject({
+  id: z.string().min(1),
+  human: z.string().min(1),
+  judge: z.string().min(1),
+});
+export type JudgeLabel = z.infer<typeof JudgeLabelSchema>;

@@ -1,0 +1,89 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempFolder } from './run-cli.js';
+
+/** JSON lines: `count` items labelled `human` by people and `judge` by the judge. */
+function labelLines(groups: readonly [string, string, number][]): string {
+  let id = 0;
+  return groups
+    .flatMap(([human, judge, count]) =>
+      Array.from({ length: count }, () => JSON.stringify({ id: `item-${++id}`, human, judge })),
+    )
+    .join('\n');
+}
+
+describe('endstate judge validate', () => {
+  it('reports accuracy, kappa, the confusion table and per-label precision and recall', () => {
+    const cwd = tempFolder();
+    // The worked example: p_o 0.7, p_e 0.5, kappa 0.4.
+    writeFileSync(
+      join(cwd, 'labels.jsonl'),
+      `${labelLines([
+        ['pass', 'pass', 20],
+        ['pass', 'fail', 5],
+        ['fail', 'pass', 10],
+        ['fail', 'fail', 15],
+      ])}\n`,
+    );
+    const result = runCli(['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('labels.jsonl · 50 item(s)');
+    expect(result.stdout).toMatch(
+      /Accuracy {3}70\.0% {2}95% CI \[\d+\.\d%, \d+\.\d%\] {2}\(35\/50/,
+    );
+    expect(result.stdout).toMatch(/Kappa {6}0\.400 {2}95% CI \[/);
+    expect(result.stdout).toMatch(/ {2}pass +66\.7% \(20\/30\) +80\.0% \(20\/25\)/);
+    const json = JSON.parse(readFileSync(join(cwd, 'agreement.json'), 'utf8')) as {
+      items: number;
+      labels: string[];
+      confusion: number[][];
+      kappa: { value: number; ci95: [number, number]; method: string };
+      per_label: { label: string; precision: number; recall: number }[];
+    };
+    expect(json.items).toBe(50);
+    expect(json.labels).toEqual(['fail', 'pass']);
+    expect(json.confusion).toEqual([
+      [15, 10],
+      [5, 20],
+    ]);
+    expect(json.kappa.value).toBeCloseTo(0.4, 12);
+    expect(json.kappa.ci95[0]).toBeLessThan(0.4);
+    expect(json.kappa.ci95[1]).toBeGreaterThan(0.4);
+    expect(json.kappa.method).toBe('clopper-pearson-agreement');
+    expect(json.per_label[0]).toEqual({
+      label: 'fail',
+      human_count: 25,
+      judge_count: 20,
+      agreed: 15,
+      precision: 0.75,
+      recall: 0.6,
+    });
+  });
+
+  it('refuses a labels file with bad lines, naming each line, with exit 2', () => {
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'labels.jsonl'),
+      [
+        '{"id": "a", "human": "pass", "judge": "pass"}',
+        '',
+        '{"id": "b", "human": "pass"}',
+        'not json',
+        '{"id": "a", "human": "fail", "judge": "fail"}',
+      ].join('\n'),
+    );
+    const result = runCli(['judge', 'validate', 'labels.jsonl'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error E_LABELS_INVALID: labels file labels.jsonl is not valid',
+    );
+    expect(result.stderr).toContain('labels.jsonl:3 judge:');
+    expect(result.stderr).toContain('labels.jsonl:4: not JSON');
+    expect(result.stderr).toContain('labels.jsonl:5 id: item "a" is already labelled on line 1');
+    expect(runCli(['judge', 'validate', 'labels.jsonl', '--json', 'labels.jsonl'], cwd).code).toBe(
+      2,
+    );
+    expect(readFileSync(join(cwd, 'labels.jsonl'), 'utf8')).toContain('not json');
+  });
+});
