@@ -39,7 +39,7 @@ export async function planCommand(flags: PlanFlags, io: CliIo): Promise<number> 
   const pilot =
     flags.from === undefined
       ? undefined
-      : await readPilotRun(storePath(flags.store, io.cwd), flags.from);
+      : await readPilotRun(storePath(flags.store, io.cwd), flags.from, io);
   const inputs = resolveInputs(flags, pilot);
   const target = targetOf(flags, inputs);
   io.out(`${renderPlan({ target, plan: sampleSize(target), inputs }).join('\n')}\n`);

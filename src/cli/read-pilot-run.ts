@@ -1,6 +1,8 @@
 import { buildScorecard } from '../report/index.js';
 import { intraTaskCorrelation } from '../stats/index.js';
 import type { IntraTaskCorrelation } from '../stats/index.js';
+import { checkRunSeal } from './check-run-seal.js';
+import type { CliIo } from './cli-io.js';
 import { openStoredRun } from './open-stored-run.js';
 
 /** What a stored pilot run says about the inputs of a plan. */
@@ -19,11 +21,17 @@ export interface PilotRun {
 /**
  * The success rate, trials per task and intra-task correlation of a stored
  * run (an id, `latest` or `latest~N`), from the same per-task counts of
- * valid trials the scorecard uses.
+ * valid trials the scorecard uses, once its records match their seals.
  */
-export async function readPilotRun(storeFile: string, runArgument: string): Promise<PilotRun> {
+export async function readPilotRun(
+  storeFile: string,
+  runArgument: string,
+  io: CliIo,
+): Promise<PilotRun> {
   const { store, run } = await openStoredRun(storeFile, runArgument);
   try {
+    // A plan never rests on a run changed outside endstate (E_TAMPERED, exit 2).
+    await checkRunSeal(store, run, { storePath: storeFile }, io);
     const scorecard = buildScorecard(run, await store.listTrials(run.run_id));
     const counts = scorecard.tasks
       .filter((task) => task.trials > 0)

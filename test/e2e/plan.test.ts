@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { intraTaskCorrelation } from '../../src/stats/index.js';
 import { example, runCli, tempFolder } from './run-cli.js';
@@ -158,6 +159,21 @@ describe('endstate plan --from a pilot run', () => {
       /^ {2}r = 0\.3 +default guess: pilot run \S+ cannot estimate it \(it has one valid trial per task, so trials of a task cannot be compared with each other\); set --icc$/m,
     );
     expect(result.stdout).toContain('r = 0.3 is a guess');
+  });
+
+  it('refuses a pilot run whose records were changed outside endstate (exit 2)', () => {
+    const store = join(tempFolder(), 'pilot.db');
+    const args = ['--agent', 'simulated', '--slip', '0.3', '--trials', '2', '--store', store];
+    expect(runCli(['run', example('support'), ...args], cwd).code).not.toBe(2);
+    const db = new Database(store);
+    db.prepare(
+      "UPDATE trials SET record = json_set(record, '$.seed', 424242) WHERE rowid = (SELECT min(rowid) FROM trials)",
+    ).run();
+    db.close();
+    const result = runCli(['plan', '--from', 'latest', '--store', store, '--delta', '0.1'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('E_TAMPERED');
+    expect(result.stderr).toContain('was changed outside endstate');
   });
 
   it('exits 2 naming the run when no run matches', () => {
