@@ -13,6 +13,7 @@ import type { CliIo } from './cli-io.js';
 import { guardInterrupts } from './interrupt-guard.js';
 import { warnIfLockStale } from './lock-warning.js';
 import { storePath } from './store-path.js';
+import { checkRunSeal } from './check-run-seal.js';
 
 export interface McpFlags {
   /** The id of the task to serve. */
@@ -81,6 +82,8 @@ export async function mcpCommand(
         if (event.type === 'run-start') guard.runId = event.run.run_id;
       },
     });
+    // The verdict is read back from the store only once the record matches its seal.
+    await checkRunSeal(store, result.run, { storePath: storePath(flags.store, io.cwd) }, io);
     const [trial] = await store.listTrials(result.run.run_id);
     if (trial !== undefined) io.err(renderVerdict(trial));
     io.err(`Stored in run ${result.run.run_id}: \`endstate report latest\` shows it.\n`);
