@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOracleAgent, createSimulatedAgent } from '../agent/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
+import { checkComparable } from '../report/index.js';
 import { createMemoryStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
@@ -124,6 +125,45 @@ describe('regrade', () => {
       ['success', null],
       ['success', null],
     ]);
+  });
+
+  it('records the revision it graded with, so the regraded run is never compared as the old revision', async () => {
+    const store = createMemoryStore();
+    const { run } = await runSuite({
+      suite: shopSuite(4300, 1, 'suite-wrong'),
+      agent: createOracleAgent(),
+      trials: 2,
+      store,
+    });
+    const result = await regrade({
+      store,
+      run,
+      suite: shopSuite(4299, 2, 'suite-fixed'),
+      allowSuiteChange: true,
+    });
+    expect(run.suite.revisions).toEqual({ 'refund-8842': 1 });
+    expect(result.run.suite.revisions).toEqual({ 'refund-8842': 2 });
+    expect(result.trials.map((trial) => trial.task_revision)).toEqual([2, 2]);
+    const original = { run, trials: await store.listTrials(run.run_id) };
+    const regraded = { run: result.run, trials: result.trials };
+    expect(() => checkComparable(original, regraded)).toThrow(
+      expect.objectContaining({
+        code: 'E_NOT_COMPARABLE',
+        problems: [
+          {
+            message: `task refund-8842: revision 1 in run ${run.run_id}, revision 2 in run ${result.run.run_id}`,
+          },
+        ],
+      }),
+    );
+    // A regrade at the same revision stays comparable with the run it came from.
+    const same = await regrade({
+      store,
+      run,
+      suite: shopSuite(4300, 1, 'suite-wrong'),
+    });
+    expect(same.run.suite.revisions).toEqual({ 'refund-8842': 1 });
+    expect(() => checkComparable(original, { run: same.run, trials: same.trials })).not.toThrow();
   });
 
   it("refuses a suite whose hash is not the run's, naming the task whose revision changed", async () => {

@@ -85,7 +85,7 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
     );
   }
 
-  const run = regradedRun(from, suite, wallClockIso());
+  const run = regradedRun(from, suite, results, wallClockIso());
   const trials = results.map((result) => copyTrial(result, run, from));
   await store.createRun(run);
   try {
@@ -103,8 +103,43 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
   };
 }
 
-/** The new run: the old one's spec but the current grader version, a derived id and `regraded_from`. */
-function regradedRun(from: RunRecord, suite: Suite, createdAt: string): RunRecord {
+/**
+ * Each task's revision in the regraded run: the one its trials now carry
+ * when they agree (regraded trials carry the current task's), else the
+ * current task's. So `compare` never pairs a regraded run with a run of
+ * another revision as if they shared it.
+ */
+function regradedRevisions(
+  from: RunRecord,
+  suite: Suite,
+  results: readonly RegradedTrial[],
+): Record<string, number> {
+  const current = new Map(suite.tasks.map((task) => [task.id, task.spec.revision]));
+  const carried = new Map<string, Set<number>>();
+  for (const { record } of results) {
+    const revisions = carried.get(record.task_id) ?? new Set<number>();
+    revisions.add(record.task_revision);
+    carried.set(record.task_id, revisions);
+  }
+  const revisions: Record<string, number> = {};
+  for (const taskId of from.suite.task_ids) {
+    const [only, ...more] = carried.get(taskId) ?? [];
+    const revision =
+      only !== undefined && more.length === 0
+        ? only
+        : (current.get(taskId) ?? from.suite.revisions[taskId]);
+    if (revision !== undefined) revisions[taskId] = revision;
+  }
+  return revisions;
+}
+
+/** The new run: the old one's spec but the current grader version and task revisions, a derived id and `regraded_from`. */
+function regradedRun(
+  from: RunRecord,
+  suite: Suite,
+  results: readonly RegradedTrial[],
+  createdAt: string,
+): RunRecord {
   const system = { ...from.system, grader_version: GRADER_VERSION };
   const systemHash = hashSystemSpec(system);
   // A regrade of a regrade stays one suffix long; regraded_from names the run it came from.
@@ -116,7 +151,7 @@ function regradedRun(from: RunRecord, suite: Suite, createdAt: string): RunRecor
     created_at: createdAt,
     finished_at: null,
     status: 'running',
-    suite: { ...from.suite, hash: suite.hash },
+    suite: { ...from.suite, hash: suite.hash, revisions: regradedRevisions(from, suite, results) },
     system,
     system_hash: systemHash,
     regraded_from: from.run_id,

@@ -34,7 +34,11 @@ export type RegradedTrial =
  */
 export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTrial> {
   const { record, task, environment } = input;
-  if (INFRASTRUCTURE_EXITS.includes(record.exit_reason)) return { type: 'not_graded', record };
+  if (INFRASTRUCTURE_EXITS.includes(record.exit_reason)) {
+    // No verdict to carry over: the trial belongs to the revision it is regraded with.
+    const revision = task?.spec.revision ?? record.task_revision;
+    return { type: 'not_graded', record: { ...record, task_revision: revision } };
+  }
   if (task === undefined) {
     return {
       type: 'not_regradable',
@@ -63,6 +67,8 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
     finalState: record.state_diff === null ? 'replayed' : 'stored',
     record: {
       ...record,
+      // Graded against the task as it is now: its revision is the current one.
+      task_revision: task.spec.revision,
       final_state_hash: state.hash,
       state_diff: state.diff,
       outcome:
