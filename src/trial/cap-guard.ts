@@ -35,6 +35,14 @@ export interface CapGuard {
   messageProblem(text: string, what: string): string | undefined;
 }
 
+/** The UTF-8 size of `text` when it is over `capBytes`, else undefined. */
+function bytesOverCap(text: string, capBytes: number): number | undefined {
+  // A UTF-8 character takes at most 3 bytes per UTF-16 unit: most texts need no counting.
+  if (text.length * 3 <= capBytes) return undefined;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  return bytes > capBytes ? bytes : undefined;
+}
+
 export function createCapGuard(caps: SessionCaps, log: EventLog, control: CapControl): CapGuard {
   let notes = 0;
   /** Ends the trial as the agent's error, saying which cap and by how much. */
@@ -49,12 +57,10 @@ export function createCapGuard(caps: SessionCaps, log: EventLog, control: CapCon
   const guard: CapGuard = {
     caps,
     messageProblem(text, what) {
-      // A UTF-8 byte is at least a quarter of a UTF-16 unit: most texts need no counting.
-      if (text.length * 3 <= caps.maxMessageBytes) return undefined;
-      const bytes = Buffer.byteLength(text, 'utf8');
-      return bytes > caps.maxMessageBytes
-        ? `${what} of ${bytes} bytes is over the cap of ${caps.maxMessageBytes} bytes (limits.max_message_bytes)`
-        : undefined;
+      const bytes = bytesOverCap(text, caps.maxMessageBytes);
+      return bytes === undefined
+        ? undefined
+        : `${what} of ${bytes} bytes is over the cap of ${caps.maxMessageBytes} bytes (limits.max_message_bytes)`;
     },
     checkMessage(text, what) {
       const problem = guard.messageProblem(text, what);
@@ -63,9 +69,8 @@ export function createCapGuard(caps: SessionCaps, log: EventLog, control: CapCon
       throw stopped();
     },
     checkToolArgs(tool, argsJson) {
-      if (argsJson.length * 3 <= caps.maxToolArgsBytes) return;
-      const bytes = Buffer.byteLength(argsJson, 'utf8');
-      if (bytes <= caps.maxToolArgsBytes) return;
+      const bytes = bytesOverCap(argsJson, caps.maxToolArgsBytes);
+      if (bytes === undefined) return;
       overCap(
         `the arguments of a ${tool} call are ${bytes} bytes of JSON, over the cap of ${caps.maxToolArgsBytes} bytes (limits.max_tool_args_bytes)`,
       );
