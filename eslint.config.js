@@ -39,7 +39,7 @@ const allowedImports = {
     'trial',
     'store',
   ],
-  testing: ['core', 'schema', 'state', 'environment', 'task', 'domains'],
+  testing: ['core', 'schema', 'state', 'environment', 'task', 'domains', 'grade'],
 };
 const folders = [...Object.keys(allowedImports), 'cli'];
 

@@ -1,4 +1,4 @@
-import type { Check, Expect, Constraint, Grade, TrialEvent } from '../schema/index.js';
+import type { Check, Expect, Constraint, GraderOutput, TrialEvent } from '../schema/index.js';
 import type { StateDiff, StateSnapshot } from '../state/index.js';
 import { gradeConstraints } from './constraints.js';
 import type { ToolAccessRule, ToolEffectOf } from './constraints.js';
@@ -17,9 +17,9 @@ export interface TrialGradeInput {
 }
 
 export interface TrialGrade {
-  readonly outcome: Grade;
+  readonly outcome: GraderOutput;
   readonly constraints: readonly Check[];
-  readonly response: Grade;
+  readonly response: GraderOutput;
   /** Y = G · Π C_j, where G covers the state and the facts to communicate. */
   readonly success: boolean;
 }

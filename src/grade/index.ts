@@ -40,3 +40,20 @@ export type {
   TrajectoryMatchOptions,
 } from './trajectory-match.js';
 export { GRADER_VERSION } from './grader-version.js';
+export {
+  BUILT_IN_GRADERS,
+  constraintsGrader,
+  outcomeGrader,
+  responseGrader,
+} from './built-in-graders.js';
+export { defineGrader, roleOf } from './grader.js';
+export type {
+  GradeContext,
+  Grader,
+  GraderSpec,
+  JudgeCaller,
+  JudgeReply,
+  JudgeRequest,
+} from './grader.js';
+export { runGraders } from './run-graders.js';
+export type { GradedTrial } from './run-graders.js';

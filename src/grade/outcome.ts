@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type { JsonValue } from '../core/index.js';
 import { getOwn, isJsonObject, jsonEqual } from '../core/index.js';
-import type { Change, Check, Expect, Grade } from '../schema/index.js';
+import type { Change, Check, Expect, GraderOutput } from '../schema/index.js';
 import type { RecordChange, StateDiff, StateSnapshot } from '../state/index.js';
 import { evaluateAssertion } from './cel-assertion.js';
 import { GraderError } from './grader-error.js';
@@ -28,7 +28,7 @@ interface Explained {
  * assertion that cannot be evaluated throws a GraderError naming its check
  * id and carrying the checks, the broken one included.
  */
-export function gradeOutcome({ expect, s0, diff }: OutcomeInput): Grade {
+export function gradeOutcome({ expect, s0, diff }: OutcomeInput): GraderOutput {
   const sT = createFinalStateView(s0, diff);
   const explained: Explained = { records: new Map() };
   const checks: Check[] = expect.changes.map((change, index) =>

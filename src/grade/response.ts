@@ -1,4 +1,4 @@
-import type { Check, Grade, TrialEvent } from '../schema/index.js';
+import type { Check, GraderOutput, TrialEvent } from '../schema/index.js';
 
 /** Lower case, thousands separators dropped (1,299.00 → 1299.00), whitespace collapsed. */
 export function normalizeForMatch(text: string): string {
@@ -62,7 +62,11 @@ function matcher(fact: string, mode: 'token' | 'substring'): (message: string) =
 }
 
 /** Required facts appear in what the agent said to the user (its messages and final answer). */
-export function gradeResponse({ communicate, events, match = 'token' }: ResponseInput): Grade {
+export function gradeResponse({
+  communicate,
+  events,
+  match = 'token',
+}: ResponseInput): GraderOutput {
   const messages = events.flatMap((event, index) =>
     event.kind === 'agent' ? [{ index, text: event.text }] : [],
   );

@@ -92,7 +92,10 @@ export {
   CheckSchema,
   EXIT_REASONS,
   ExitReasonSchema,
+  GRADER_ROLES,
   GradeSchema,
+  GraderOutputSchema,
+  GraderRoleSchema,
   NORMAL_EXIT_REASONS,
   StateDiffSchema,
   TERMINAL_REASONS,
@@ -105,9 +108,13 @@ export type {
   Check,
   ExitReason,
   Grade,
+  GraderOutput,
+  GraderRole,
   TerminalReason,
   TrialRecord,
   Usage,
 } from './trial-record.js';
 export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
+export { failedChecks, successOf, trialChecks } from './grades.js';
+export type { GradedCheck } from './grades.js';

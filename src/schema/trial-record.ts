@@ -50,7 +50,38 @@ export const CheckSchema = z.object({
 });
 export type Check = z.infer<typeof CheckSchema>;
 
-export const GradeSchema = z.object({ pass: z.boolean(), checks: z.array(CheckSchema) });
+/** A grader's own verdict before the harness records it: its checks, and what they add up to. */
+export const GraderOutputSchema = z.object({
+  pass: z.boolean(),
+  checks: z.array(CheckSchema),
+  /** 0..1 for graders that measure degree (partial credit, precision); absent otherwise. */
+  score: z.number().min(0).max(1).nullable().optional(),
+  /** What the grader rests its verdict on beyond its checks. */
+  evidence: JsonValueSchema.optional(),
+});
+export type GraderOutput = z.infer<typeof GraderOutputSchema>;
+
+/**
+ * How a grader's verdict enters success, declared by the grader:
+ * `gate` (G: the end state and what the agent said), `constraint` (C_j: a
+ * process rule), `diagnostic` (reported, never part of success).
+ */
+export const GRADER_ROLES = ['gate', 'constraint', 'diagnostic'] as const;
+export const GraderRoleSchema = z.enum(GRADER_ROLES);
+export type GraderRole = z.infer<typeof GraderRoleSchema>;
+
+/** One grader's verdict on one trial, as the trial record keeps it under the grader's id. */
+export const GradeSchema = z.object({
+  /** The grader's version: a change that could alter a verdict bumps it. */
+  version: z.string().min(1),
+  role: GraderRoleSchema,
+  pass: z.boolean(),
+  score: z.number().min(0).max(1).nullable(),
+  checks: z.array(CheckSchema),
+  evidence: JsonValueSchema,
+  /** Why the grader could not give a verdict (the trial is then a grader failure); null when it did. */
+  error: z.string().nullable(),
+});
 export type Grade = z.infer<typeof GradeSchema>;
 
 export const RecordChangeSchema = z.object({
@@ -102,9 +133,9 @@ export const TrialRecordSchema = z.object({
   final_answer: z.string().nullable(),
   exit_reason: ExitReasonSchema,
   terminal_reason: TerminalReasonSchema,
-  outcome: GradeSchema,
+  outcome: GraderOutputSchema,
   constraints: z.array(CheckSchema),
-  response: GradeSchema,
+  response: GraderOutputSchema,
   success: z.boolean(),
   valid: z.boolean(),
   /** What went wrong when the trial is invalid or the agent errored. */

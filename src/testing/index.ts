@@ -24,3 +24,9 @@ export type {
   LogitNormalRates,
 } from './correlated-task-rates.js';
 export { buildFaultEvent, buildInjectionEvent, buildToolCallEvent } from './build-events.js';
+export { buildGradeContext } from './build-grade-context.js';
+export type { GradeContextOptions } from './build-grade-context.js';
+export { checkGrader } from './check-grader.js';
+export type { GraderCase } from './check-grader.js';
+export { playSteps } from './play-steps.js';
+export type { PlayedStep } from './play-steps.js';

@@ -1,7 +1,7 @@
 import type { Environment } from '../environment/index.js';
 import { GraderError, gradeTrial } from '../grade/index.js';
 import type { TrialGrade } from '../grade/index.js';
-import type { Grade, TrialEvent } from '../schema/index.js';
+import type { GraderOutput, TrialEvent } from '../schema/index.js';
 import type { StateDiff } from '../state/index.js';
 import type { Task } from '../task/index.js';
 
@@ -14,7 +14,7 @@ export type GradedState =
       readonly message: string;
       readonly checkId: string | null;
       /** The outcome checks computed, the broken one with its message and evidence. */
-      readonly outcome: Grade;
+      readonly outcome: GraderOutput;
     };
 
 /**

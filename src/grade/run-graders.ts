@@ -1,0 +1,79 @@
+import type { Grade, GraderOutput } from '../schema/index.js';
+import { GraderOutputSchema, successOf } from '../schema/index.js';
+import type { GradeContext, Grader } from './grader.js';
+import { evidenceOf, roleOf } from './grader.js';
+import { GraderError } from './grader-error.js';
+
+/** The graders' verdicts on one trial, under their ids, and what they add up to. */
+export interface GradedTrial {
+  readonly grades: Record<string, Grade>;
+  /** Y = G · Π C_j over the grades (see `successOf`); false when a grader failed. */
+  readonly success: boolean;
+  /** The first grader that could not give a verdict, and why: the trial is a grader failure. */
+  readonly failure: { readonly grader: string; readonly message: string } | null;
+}
+
+/**
+ * Runs every grader that applies to the task, in order, on one trial. A
+ * grader that throws, or returns something that is not a grader output,
+ * gives a grade with `error` set (and the checks it had, for a
+ * GraderError), never a silent fail.
+ */
+export async function runGraders(
+  graders: readonly Grader[],
+  context: GradeContext,
+): Promise<GradedTrial> {
+  const grades: Record<string, Grade> = {};
+  let failure: GradedTrial['failure'] = null;
+  for (const grader of graders) {
+    if (!grader.appliesTo(context.task)) continue;
+    if (Object.hasOwn(grades, grader.id)) {
+      throw new Error(`two graders have the id "${grader.id}": give each its own id`);
+    }
+    const role = roleOf(grader, context.task);
+    const base = { version: grader.version, role };
+    try {
+      const output = checkOutput(grader, await grader.grade(context));
+      grades[grader.id] = {
+        ...base,
+        pass: output.pass,
+        score: output.score ?? null,
+        checks: output.checks,
+        evidence: evidenceOf(output),
+        error: null,
+      };
+    } catch (error) {
+      const message = errorMessage(error);
+      grades[grader.id] = {
+        ...base,
+        pass: false,
+        score: null,
+        checks: error instanceof GraderError ? [...error.checks] : [],
+        evidence: null,
+        error: message,
+      };
+      failure ??= { grader: grader.id, message };
+    }
+  }
+  return { grades, success: failure === null && successOf(grades), failure };
+}
+
+function checkOutput(grader: Grader, output: GraderOutput): GraderOutput {
+  const parsed = GraderOutputSchema.safeParse(output);
+  if (parsed.success) return parsed.data;
+  const problem = parsed.error.issues[0]!;
+  throw new Error(
+    `grader ${grader.id} returned an invalid grade: ${problem.path.join('.') || '(root)'}: ${problem.message}`,
+  );
+}
+
+/** A grader error names its check first, as the task file places it. */
+function errorMessage(error: unknown): string {
+  if (error instanceof GraderError) {
+    const checkId = error.checkId;
+    return checkId === undefined || error.message.startsWith(checkId)
+      ? error.message
+      : `${checkId}: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

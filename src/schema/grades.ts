@@ -1,0 +1,43 @@
+import type { Check, Grade, GraderRole } from './trial-record.js';
+
+/** A check with the grader that made it and that grader's role. */
+export interface GradedCheck extends Check {
+  readonly grader: string;
+  readonly role: GraderRole;
+}
+
+/**
+ * The success rule, Y = G · Π C_j: every grade of a `gate` grader and of a
+ * `constraint` grader passes, and no grader failed. `diagnostic` grades
+ * (trajectory match, partial credit, plan adherence) never enter it.
+ */
+export function successOf(grades: Readonly<Record<string, Grade>>): boolean {
+  return Object.values(grades).every(
+    (grade) => grade.error === null && (grade.role === 'diagnostic' || grade.pass),
+  );
+}
+
+const ROLE_ORDER: Readonly<Record<GraderRole, number>> = { gate: 0, constraint: 1, diagnostic: 2 };
+
+/**
+ * Every check of a trial, gates first, then constraints, then diagnostics,
+ * each grader's in the order it was graded. The one way reports, canaries,
+ * regrade, the MCP verdict and CI outputs read checks.
+ */
+export function trialChecks(trial: {
+  readonly grades: Readonly<Record<string, Grade>>;
+}): GradedCheck[] {
+  return Object.entries(trial.grades)
+    .map(([grader, grade], index) => ({ grader, grade, index }))
+    .sort((a, b) => ROLE_ORDER[a.grade.role] - ROLE_ORDER[b.grade.role] || a.index - b.index)
+    .flatMap(({ grader, grade }) =>
+      grade.checks.map((check) => ({ ...check, grader, role: grade.role })),
+    );
+}
+
+/** The checks that decide success and failed: of gate and constraint graders. */
+export function failedChecks(trial: {
+  readonly grades: Readonly<Record<string, Grade>>;
+}): GradedCheck[] {
+  return trialChecks(trial).filter((check) => check.role !== 'diagnostic' && !check.pass);
+}
