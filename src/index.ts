@@ -60,10 +60,13 @@ export type {
 } from './agent/index.js';
 export {
   gradeConstraints,
+  gradeMustNotSay,
   gradeOutcome,
   gradeResponse,
+  gradeTrajectory,
   gradeTrial,
   matchTrajectory,
+  mustNotSayGrader,
   redundantCalls,
   trajectoryAnyOrderMatch,
   trajectoryExactMatch,
@@ -71,13 +74,17 @@ export {
   trajectoryPrecision,
   trajectoryRecall,
   trajectorySubsetMatch,
+  trajectoryGrader,
   trajectorySupersetMatch,
+  unmatchedCalls,
 } from './grade/index.js';
 export type {
+  MustNotSayHit,
   TrajectoryCall,
   TrajectoryMatch,
   TrajectoryMatchOptions,
   TrialGrade,
+  UnmatchedCalls,
 } from './grade/index.js';
 export {
   boschlooExactTest,
@@ -157,11 +164,13 @@ export type {
 export type {
   Check,
   ExitReason,
+  MustNotSayRule,
   RunRecord,
   SuiteLock,
   SystemSpec,
   TaskFile,
   TerminalReason,
+  TrajectorySpec,
   TrialEvent,
   TrialRecord,
 } from './schema/index.js';

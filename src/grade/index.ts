@@ -33,19 +33,39 @@ export {
   trajectoryRecall,
   trajectorySubsetMatch,
   trajectorySupersetMatch,
+  unmatchedCalls,
 } from './trajectory-match.js';
 export type {
   TrajectoryCall,
   TrajectoryMatch,
   TrajectoryMatchOptions,
+  UnmatchedCalls,
 } from './trajectory-match.js';
 export { GRADER_VERSION } from './grader-version.js';
 export {
   BUILT_IN_GRADERS,
   constraintsGrader,
+  mustNotSayGrader,
   outcomeGrader,
   responseGrader,
+  trajectoryGrader,
 } from './built-in-graders.js';
+export {
+  excerptAround,
+  forbiddenTextFinder,
+  normalizeWithOrigin,
+  normalizedLength,
+} from './forbidden-text.js';
+export type { NormalizedText, TextSpan } from './forbidden-text.js';
+export { forbiddenValues, gradeMustNotSay } from './must-not-say.js';
+export type {
+  ForbiddenValue,
+  ForbiddenValues,
+  MustNotSayHit,
+  MustNotSayInput,
+} from './must-not-say.js';
+export { gradeTrajectory, trajectoryReference } from './trajectory.js';
+export type { TrajectoryInput } from './trajectory.js';
 export { defineGrader, roleOf } from './grader.js';
 export type {
   GradeContext,
