@@ -21,6 +21,14 @@ export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';
+export {
+  EXCERPT_CONTEXT,
+  excerptAround,
+  forbiddenTextFinder,
+  normalizeWithOrigin,
+  normalizedLength,
+} from './forbidden-text.js';
+export type { NormalizedText, TextSpan } from './forbidden-text.js';
 export { compileUserPattern } from './user-pattern.js';
 export type {
   CompiledUserPattern,

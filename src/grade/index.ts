@@ -50,20 +50,8 @@ export {
   responseGrader,
   trajectoryGrader,
 } from './built-in-graders.js';
-export {
-  excerptAround,
-  forbiddenTextFinder,
-  normalizeWithOrigin,
-  normalizedLength,
-} from './forbidden-text.js';
-export type { NormalizedText, TextSpan } from './forbidden-text.js';
-export { forbiddenValues, gradeMustNotSay } from './must-not-say.js';
-export type {
-  ForbiddenValue,
-  ForbiddenValues,
-  MustNotSayHit,
-  MustNotSayInput,
-} from './must-not-say.js';
+export { gradeMustNotSay } from './must-not-say.js';
+export type { MustNotSayHit, MustNotSayInput } from './must-not-say.js';
 export { gradeTrajectory, trajectoryReference } from './trajectory.js';
 export type { TrajectoryInput } from './trajectory.js';
 export { defineGrader, roleOf } from './grader.js';

@@ -1,104 +1,14 @@
-import { compileUserPattern } from '../core/index.js';
-import { MIN_FORBIDDEN_LENGTH } from '../schema/index.js';
-import type { Check, GraderOutput, MustNotSayRule, TrialEvent } from '../schema/index.js';
-import type { StateSnapshot } from '../state/index.js';
 import {
+  compileUserPattern,
   excerptAround,
   forbiddenTextFinder,
   normalizeWithOrigin,
-  normalizedLength,
-} from './forbidden-text.js';
-import type { NormalizedText, TextSpan } from './forbidden-text.js';
+} from '../core/index.js';
+import type { NormalizedText, TextSpan } from '../core/index.js';
+import { forbiddenValues } from '../schema/index.js';
+import type { Check, GraderOutput, MustNotSayRule, TrialEvent } from '../schema/index.js';
+import type { StateSnapshot } from '../state/index.js';
 import { GraderError } from './grader-error.js';
-import { parseRecordPath, valueAtField } from './record-path.js';
-
-type ValuesRule = Extract<MustNotSayRule, { values: string }>;
-
-/** One value a `values` rule forbids, and the record path it was read from. */
-export interface ForbiddenValue {
-  readonly path: string;
-  readonly text: string;
-}
-
-export interface ForbiddenValues {
-  readonly values: readonly ForbiddenValue[];
-  /** Why the rule cannot be used on this s0 (a path that names nothing, a value too short to search). */
-  readonly problems: readonly {
-    readonly path: 'values' | `except[${number}]`;
-    readonly message: string;
-  }[];
-}
-
-/**
- * The values a `values` rule forbids in s0: the value at the path in every
- * record (`*`) or in the one record named, minus the `except` paths; a
- * number counts as its decimal text, an absent or null field under `*` is
- * skipped. The loader reports the problems; the grader refuses to grade
- * with any.
- */
-export function forbiddenValues(rule: ValuesRule, s0: StateSnapshot): ForbiddenValues {
-  const { collection, id, field } = parseRecordPath(rule.values);
-  const problems: { path: 'values' | `except[${number}]`; message: string }[] = [];
-  const records = Object.hasOwn(s0, collection) ? s0[collection]! : undefined;
-  if (records === undefined) {
-    const known = Object.keys(s0).sort().join(', ');
-    return {
-      values: [],
-      problems: [
-        { path: 'values', message: `s0 has no collection "${collection}" (it has: ${known})` },
-      ],
-    };
-  }
-  const ids = id === '*' ? Object.keys(records).sort() : [id];
-  const fieldPath = field.join('/');
-  const paths = new Set(ids.map((one) => `${collection}/${one}/${fieldPath}`));
-  rule.except.forEach((path, index) => {
-    if (!paths.has(path))
-      problems.push({
-        path: `except[${index}]`,
-        message: `${path} is not one of the paths of ${rule.values}: an exception names a record path the rule covers`,
-      });
-  });
-  const except = new Set(rule.except);
-  const values: ForbiddenValue[] = [];
-  for (const one of ids) {
-    const path = `${collection}/${one}/${fieldPath}`;
-    const record = Object.hasOwn(records, one) ? records[one] : undefined;
-    if (record === undefined) {
-      problems.push({ path: 'values', message: `s0 has no record ${collection}/${one}` });
-      continue;
-    }
-    const value = valueAtField(record, field);
-    if (value === undefined || value === null) {
-      if (id !== '*') problems.push({ path: 'values', message: `${path} has no value in s0` });
-      continue;
-    }
-    if (except.has(path)) continue;
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      problems.push({
-        path: 'values',
-        message: `${path} is ${Array.isArray(value) ? 'a list' : typeof value}, not text or a number: point the path at a text field`,
-      });
-      continue;
-    }
-    const text = String(value);
-    if (normalizedLength(text) < MIN_FORBIDDEN_LENGTH) {
-      problems.push({
-        path: 'values',
-        message: `${path} is ${JSON.stringify(text)}, shorter than ${MIN_FORBIDDEN_LENGTH} characters: it would match almost any message (list the path in except, or narrow the rule)`,
-      });
-      continue;
-    }
-    values.push({ path, text });
-  }
-  if (values.length === 0 && problems.length === 0) {
-    problems.push({
-      path: 'values',
-      message: `no record of ${collection} has a value at ${fieldPath} in s0 (after the exceptions), so the rule forbids nothing`,
-    });
-  }
-  return { values, problems };
-}
 
 /** A message the agent sent the user, and its place in the trajectory (null: a final answer not in the events). */
 interface ToldMessage {

@@ -84,8 +84,18 @@ export type {
   TaskFile,
   UserSpec,
 } from './task.js';
-export { MIN_FORBIDDEN_LENGTH, MustNotSayRuleSchema, MustNotSaySchema } from './must-not-say.js';
-export type { MustNotSayRule } from './must-not-say.js';
+export {
+  MIN_FORBIDDEN_LENGTH,
+  MustNotSayRuleSchema,
+  MustNotSaySchema,
+  forbiddenValues,
+} from './must-not-say.js';
+export type {
+  ForbiddenValue,
+  ForbiddenValues,
+  MustNotSayRule,
+  ValuesRule,
+} from './must-not-say.js';
 export {
   TRAJECTORY_MATCH_MODES,
   TrajectoryMatchModeSchema,

@@ -76,7 +76,10 @@ export function normalizeWithOrigin(original: string): NormalizedText {
   return {
     original,
     text: pieces.map((piece) => piece.char).join(''),
-    origin: [...pieces.map((piece) => piece.at), original.length],
+    origin: [
+      ...pieces.flatMap((piece) => Array<number>(piece.char.length).fill(piece.at)),
+      original.length,
+    ],
   };
 }
 
