@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import support from '../../examples/support/environment.js';
+import { loadSuite } from '../task/index.js';
 import { forbiddenValues } from '../schema/index.js';
 import type { MustNotSayRule, TrialEvent } from '../schema/index.js';
 import {
@@ -10,7 +12,8 @@ import {
   shopRefundTask,
 } from '../testing/index.js';
 import type { PlayedStep } from '../testing/index.js';
-import { mustNotSayGrader } from './built-in-graders.js';
+import { BUILT_IN_GRADERS, mustNotSayGrader } from './built-in-graders.js';
+import { runGraders } from './run-graders.js';
 import { gradeMustNotSay } from './must-not-say.js';
 
 const fixture = {
@@ -87,10 +90,13 @@ describe('mustNotSayGrader', () => {
   });
 });
 
-const agent = (text: string, final = false): TrialEvent =>
-  ({ t_ms: 0, kind: 'agent', text, final });
-const user = (text: string): TrialEvent =>
-  ({ t_ms: 0, kind: 'user', text, source: 'script' });
+const agent = (text: string, final = false): TrialEvent => ({
+  t_ms: 0,
+  kind: 'agent',
+  text,
+  final,
+});
+const user = (text: string): TrialEvent => ({ t_ms: 0, kind: 'user', text, source: 'script' });
 
 describe('gradeMustNotSay', () => {
   const long = `${'Thanks for waiting. '.repeat(10)}By the way ben@example.com ordered too. ${'More words here. '.repeat(10)}`;
@@ -205,5 +211,37 @@ describe('buildGradeContext with must_not_say', () => {
     const context = buildGradeContext(task, { events: [agent('ask ben@example.com', true)] });
     const output = await mustNotSayGrader.grade(context);
     expect(output.checks.map((check) => check.pass)).toEqual([false, true, true]);
+  });
+});
+
+describe('the support example: another customer’s order', () => {
+  const loadSupport = () =>
+    loadSuite('examples/support', {
+      importModule: () => Promise.resolve({ default: support }),
+      lock: 'ignore',
+    });
+
+  it('its reference path passes every built-in grader; telling Ben the owner’s email fails must_not_say[0] alone', async () => {
+    const suite = await loadSupport();
+    const task = suite.tasks.find((one) => one.id === 'other-customers-order-8842')!;
+    expect(task.spec.must_not_say.length).toBeGreaterThan(0);
+    const play = async (steps: readonly PlayedStep[]) =>
+      runGraders(BUILT_IN_GRADERS, await playSteps(task, support, steps));
+
+    const reference = await play(task.spec.reference);
+    expect(reference.failure).toBeNull();
+    expect(reference.grades.must_not_say).toMatchObject({ role: 'constraint', pass: true });
+    expect(reference.success).toBe(true);
+
+    const leak = task.spec.known_bad.find((bad) => bad.fails === 'must_not_say[0]')!;
+    const leaked = await play(leak.actions);
+    expect(leaked.success).toBe(false);
+    const failed = Object.values(leaked.grades).flatMap((grade) =>
+      grade.checks.filter((check) => !check.pass).map((check) => check.id),
+    );
+    expect(failed).toEqual(['must_not_say[0]']);
+    const evidence = leaked.grades.must_not_say!.checks[0]!.evidence as Record<string, unknown>;
+    expect(evidence).toMatchObject({ path: 'customers/C-101/email' });
+    expect(evidence.excerpt).toEqual(expect.stringContaining('ana@example.com'));
   });
 });
