@@ -83,3 +83,79 @@ describe('excerptAround', () => {
     );
   });
 });
+
+describe('forbiddenTextFinder on generated messages', () => {
+  /** A small seeded generator, so a failure can be replayed. */
+  function generator(seed: number) {
+    let state = seed >>> 0;
+    const next = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
+  }
+  const FILLER = [
+    'Hello',
+    'order',
+    '8842',
+    'is',
+    'on',
+    'its',
+    'way',
+    '—',
+    'thanks!',
+    '(see',
+    'below)',
+  ];
+  const SPACES = ['', ' ', '  ', '\u200b', ' \n '];
+  const forbidden = ['ana@example.com', 'SAVE20-INTERNAL', 'hana.kim@example.com'];
+
+  /** The forbidden text as an agent might write it: any case, any spacing beside its punctuation. */
+  function disguise(text: string, random: ReturnType<typeof generator>): string {
+    let out = '';
+    for (const char of text) {
+      const punctuation = !/[\p{L}\p{N}]/u.test(char);
+      const cased = random.next() < 0.5 ? char.toUpperCase() : char.toLowerCase();
+      out += punctuation ? `${random.pick(SPACES)}${char}${random.pick(SPACES)}` : cased;
+    }
+    return out;
+  }
+
+  it('finds every disguised occurrence exactly where it was put, and nothing once a letter changes', () => {
+    const random = generator(19);
+    for (let round = 0; round < 500; round++) {
+      const text = random.pick(forbidden);
+      const before = Array.from({ length: Math.floor(random.next() * 6) }, () =>
+        random.pick(FILLER),
+      ).join(' ');
+      const after = Array.from({ length: Math.floor(random.next() * 6) }, () =>
+        random.pick(FILLER),
+      ).join(' ');
+      const written = disguise(text, random);
+      const separator = random.pick([' ', ', ', ': ', ' (']);
+      const message = `${before}${separator}${written}${random.pick([' ', '. ', ') '])}${after}`;
+      const start = before.length + separator.length;
+      const find = forbiddenTextFinder(text)!;
+      const span = find(normalizeWithOrigin(message));
+      const trimmedEnd = start + written.trimEnd().length;
+      const trimmedStart = start + (written.length - written.trimStart().length);
+      expect({ message, span }).toEqual({
+        message,
+        span: { start: trimmedStart, end: trimmedEnd },
+      });
+
+      // Change one letter or digit: the text is no longer there.
+      const positions = [...written].flatMap((char, index) =>
+        /[a-z0-9]/i.test(char) ? [index] : [],
+      );
+      const at = random.pick(positions);
+      const chars = [...written];
+      chars[at] = /\d/.test(chars[at]!) ? 'x' : '7';
+      const altered = `${before}${separator}${chars.join('')} ${after}`;
+      expect({ altered, span: find(normalizeWithOrigin(altered)) }).toEqual({
+        altered,
+        span: undefined,
+      });
+    }
+  });
+});
