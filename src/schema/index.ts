@@ -84,6 +84,24 @@ export type {
   TaskFile,
   UserSpec,
 } from './task.js';
+export {
+  MIN_FORBIDDEN_LENGTH,
+  MustNotSayRuleSchema,
+  MustNotSaySchema,
+  forbiddenValues,
+} from './must-not-say.js';
+export type {
+  ForbiddenValue,
+  ForbiddenValues,
+  MustNotSayRule,
+  ValuesRule,
+} from './must-not-say.js';
+export {
+  TRAJECTORY_MATCH_MODES,
+  TrajectoryMatchModeSchema,
+  TrajectorySpecSchema,
+} from './trajectory-spec.js';
+export type { TrajectoryMatchMode, TrajectorySpec } from './trajectory-spec.js';
 export { LockedTaskSchema, SUITE_LOCK_VERSION, SuiteLockSchema } from './suite-lock.js';
 export type { LockedTask, SuiteLock } from './suite-lock.js';
 export { TrajectoryFileSchema } from './trajectory-file.js';
