@@ -1,6 +1,7 @@
 import { gradeConstraints } from './constraints.js';
 import { defineGrader } from './grader.js';
 import type { Grader } from './grader.js';
+import { judgeGrader } from './judge-grader.js';
 import { gradeOutcome } from './outcome.js';
 import { gradeResponse } from './response.js';
 
@@ -52,4 +53,5 @@ export const BUILT_IN_GRADERS: readonly Grader[] = [
   outcomeGrader,
   responseGrader,
   constraintsGrader,
+  judgeGrader,
 ];

@@ -47,6 +47,10 @@ export {
   responseGrader,
 } from './built-in-graders.js';
 export { defineGrader, roleOf } from './grader.js';
+export { judgeGrader } from './judge-grader.js';
+export { JUDGE_PROMPT_VERSION, buildJudgePrompt, rubricHash } from './judge-prompt.js';
+export { parseJudgeReply } from './parse-judge-reply.js';
+export type { ParsedJudgeReply } from './parse-judge-reply.js';
 export type {
   GradeContext,
   Grader,

@@ -118,3 +118,6 @@ export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
 export { failedChecks, successOf, trialChecks } from './grades.js';
 export type { GradedCheck } from './grades.js';
+export { JudgeSpecSchema, JudgeVerdictSchema } from './judge.js';
+export type { JudgeSpec, JudgeVerdict } from './judge.js';
+export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';
