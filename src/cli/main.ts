@@ -113,6 +113,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--user-temperature <t>', 'temperature of the user model', nonNegativeNumber)
     .option(
+      '--judge <provider:id>',
+      'a judge model grades the rubric of tasks that have a judge section (temperature 0); without it those tasks are not run',
+    )
+    .option(
       '--pricing <file>',
       'USD per million tokens by provider:id (default: the shipped table)',
     )
@@ -217,7 +221,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command('regrade')
     .description(
-      "re-run the graders on a stored run's trials and store the result as a new run (no model calls)",
+      "re-run the graders on a stored run's trials and store the result as a new run (no model calls but the judge's, with --judge)",
     )
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--json <file>', 'also write { run, scorecard, trials, regrade } as JSON')
@@ -227,6 +231,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--allow-suite-change',
       "grade against the suite as it is now though its hash is not the run's",
     )
+    .option(
+      '--judge <provider:id>',
+      'the judge model of tasks with a judge rubric (needed when the run has any)',
+    )
+    .option(
+      '--pricing <file>',
+      'USD per million tokens by provider:id (default: the shipped table)',
+    )
+    .option('--record <dir>', "save the judge's model requests and responses")
+    .option('--replay <dir>', "answer the judge's calls from a recording, with no network")
     .action(async (run: string, flags: RegradeFlags) =>
       setExit(await regradeCommand(run, flags, io)),
     );

@@ -38,6 +38,7 @@ import { createProgress } from './progress.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
+import { judgeOf, tasksWithoutJudge } from './judge-wiring.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
 import { writeJsonFile } from './write-json-file.js';
@@ -70,6 +71,8 @@ export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly parallelToolCalls?: boolean;
   readonly userModel?: string;
   readonly userTemperature?: number;
+  /** The judge model of tasks with a rubric (`provider:id`). */
+  readonly judge?: string;
   readonly pricing?: string;
   readonly record?: string;
   readonly replay?: string;
@@ -209,6 +212,9 @@ async function runChecked(
       );
     }
   }
+  if (resume === undefined && flags.judge === undefined) {
+    tasks = tasksWithoutJudge(tasks, (text) => io.err(text));
+  }
   checkPlannedTrials(tasks.length, flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
@@ -235,8 +241,9 @@ async function runChecked(
     callerFor,
   );
   const users = await usersOf(flags, callerFor);
+  const judge = await judgeOf(flags.judge, callerFor);
   if (resume !== undefined) {
-    const spec = buildSystemSpec(selected.agent.spec, users?.spec);
+    const spec = buildSystemSpec(selected.agent.spec, { user: users?.spec, judge: judge?.spec });
     const refusal = resumeRefusal(resume.run, resume.trials, suite, {
       spec,
       hash: hashSystemSpec(spec),
@@ -265,6 +272,7 @@ async function runChecked(
       store,
       collect: false,
       ...(users === undefined ? {} : { users }),
+      ...(judge === undefined ? {} : { judge }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
       stop: () => wiring?.refusal(),
@@ -336,6 +344,9 @@ async function preflight(flags: RunFlags, wiring: ReturnType<typeof wireModels>)
   }
   if (flags.userModel !== undefined) {
     await wiring.preflight(parseModelRef(flags.userModel, '--user-model'), 'user');
+  }
+  if (flags.judge !== undefined) {
+    await wiring.preflight(parseModelRef(flags.judge, '--judge'), 'judge');
   }
 }
 

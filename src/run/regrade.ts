@@ -6,6 +6,7 @@ import type { Suite } from '../task/index.js';
 import { regradeTrial, trialId } from '../trial/index.js';
 import type { RegradedTrial } from '../trial/index.js';
 import { suiteChangedError } from './suite-changes.js';
+import type { RunJudge } from './run-suite.js';
 import { hashSystemSpec } from './system-spec.js';
 
 export interface RegradeOptions {
@@ -16,6 +17,11 @@ export interface RegradeOptions {
   readonly suite: Suite;
   /** Grade against the suite even though its hash is not the run's (the new run records the new hash). */
   readonly allowSuiteChange?: boolean;
+  /**
+   * The judge model for tasks with a rubric (`--judge`); the new run's
+   * system spec names it. Without it, a task with a rubric is a grader failure.
+   */
+  readonly judge?: RunJudge;
 }
 
 /** A trial named the way a person looks it up. */
@@ -76,6 +82,8 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
   const tasks = new Map(suite.tasks.map((task) => [task.id, task]));
   const results: RegradedTrial[] = [];
   for (const record of stored) {
+    // Handed to regradeTrial once it takes a judge (`judge` in its input).
+    void options.judge?.forTrial;
     results.push(
       await regradeTrial({
         record,
@@ -85,7 +93,7 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
     );
   }
 
-  const run = regradedRun(from, suite, results, wallClockIso());
+  const run = regradedRun(from, suite, results, wallClockIso(), options.judge);
   const trials = results.map((result) => copyTrial(result, run, from));
   await store.createRun(run);
   try {
@@ -139,8 +147,13 @@ function regradedRun(
   suite: Suite,
   results: readonly RegradedTrial[],
   createdAt: string,
+  judge: RunJudge | undefined,
 ): RunRecord {
-  const system = { ...from.system, grader_version: GRADER_VERSION };
+  const system = {
+    ...from.system,
+    grader_version: GRADER_VERSION,
+    ...(judge === undefined ? {} : { judge: judge.spec }),
+  };
   const systemHash = hashSystemSpec(system);
   // A regrade of a regrade stays one suffix long; regraded_from names the run it came from.
   const base = from.run_id.replace(/-regrade-[0-9a-f]{6}$/, '');
