@@ -347,8 +347,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('<labels>', 'JSON lines, one item each: {"id": ..., "human": LABEL, "judge": LABEL}')
     .option('--json <file>', 'also write the agreement as JSON')
-    .action((labels: string, flags: JudgeValidateFlags) =>
-      setExit(judgeValidateCommand(labels, flags, io)),
+    .option(
+      '--record',
+      'keep the agreement on record (judge-validations.jsonl beside the store) for --judge on the rubric of --task in --suite; reports then show the judge as validated',
+    )
+    .option('--judge <provider:id>', 'with --record: the judge model that gave the labels')
+    .option('--suite <dir>', 'with --record: the suite holding the judged task')
+    .option('--task <id>', 'with --record: the task whose rubric was judged')
+    .option(
+      '--store <path>',
+      'SQLite result store (the record goes beside it)',
+      '.endstate/endstate.db',
+    )
+    .action(async (labels: string, flags: JudgeValidateFlags) =>
+      setExit(await judgeValidateCommand(labels, flags, io)),
     );
   program
     .command('view')

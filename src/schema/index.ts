@@ -121,3 +121,5 @@ export type { GradedCheck } from './grades.js';
 export { JudgeSpecSchema, JudgeVerdictSchema } from './judge.js';
 export type { JudgeSpec, JudgeVerdict } from './judge.js';
 export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';
+export { JudgeValidationSchema } from './judge-validation.js';
+export type { JudgeValidation } from './judge-validation.js';
