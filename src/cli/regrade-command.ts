@@ -10,6 +10,7 @@ import { judgeOf, judgedTasks } from './judge-wiring.js';
 import { wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
@@ -128,7 +129,11 @@ export async function regradeCommand(
     });
     // The scorecard comes from the store, as `endstate report` would rebuild it.
     const trials = await store.listTrials(result.run.run_id);
-    const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
+    const scorecard = withJudgeValidation(
+      withSealWarning(buildScorecard(result.run, trials), seal),
+      trials,
+      path,
+    );
     io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
     if (flags.json !== undefined) {
       writeJsonFile(resolve(io.cwd, flags.json), {

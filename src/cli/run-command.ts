@@ -41,6 +41,7 @@ import type { CallerFactory } from './select-agent.js';
 import { judgeOf, tasksWithoutJudge } from './judge-wiring.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
+import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import type { SandboxFlags } from './agent-sandbox.js';
@@ -306,7 +307,11 @@ async function runChecked(
       io,
     );
     const trials = await store.listTrials(result.run.run_id);
-    const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
+    const scorecard = withJudgeValidation(
+      withSealWarning(buildScorecard(result.run, trials), seal),
+      trials,
+      storePath(flags.store, io.cwd),
+    );
     const ciOutputs = renderCiOutputs(
       { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,

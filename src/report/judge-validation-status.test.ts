@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeValidation } from '../schema/index.js';
-import { describeJudgeValidation, judgeValidationStatus } from './judge-validation-status.js';
+import {
+  describeJudgeValidation,
+  judgeValidationStatus,
+  judgedRubrics,
+} from './judge-validation-status.js';
 
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
@@ -48,5 +52,31 @@ describe('judgeValidationStatus', () => {
       validation({ kappa: { value: null, ci95: [null, null] } }),
     ]);
     expect(describeJudgeValidation(status!)).toContain('kappa n/a [n/a, n/a]');
+  });
+});
+
+describe('judgedRubrics', () => {
+  const judgeGrade = (model: string, hash: string) => ({
+    judge: { evidence: { model, rubric_hash: hash, verdict: 'pass' } },
+  });
+
+  it('gathers each model and rubric once, with the tasks graded by it', () => {
+    expect(
+      judgedRubrics([
+        { task_id: 'a', grades: judgeGrade('openai:gpt-4o', HASH_A) },
+        { task_id: 'a', grades: judgeGrade('openai:gpt-4o', HASH_A) },
+        { task_id: 'b', grades: judgeGrade('openai:gpt-4o', HASH_A) },
+        { task_id: 'c', grades: judgeGrade('openai:gpt-4o', HASH_B) },
+        { task_id: 'd', grades: { outcome: { evidence: null } } },
+        { task_id: 'e' },
+      ]),
+    ).toEqual([
+      { model: 'openai:gpt-4o', rubric_hash: HASH_A, task_ids: ['a', 'b'] },
+      { model: 'openai:gpt-4o', rubric_hash: HASH_B, task_ids: ['c'] },
+    ]);
+  });
+
+  it('finds nothing in a run without judge grades, so no line is shown', () => {
+    expect(judgedRubrics([{ task_id: 'a', grades: { outcome: { evidence: null } } }])).toEqual([]);
   });
 });

@@ -53,3 +53,28 @@ export function describeJudgeValidation(status: JudgeValidationStatus): string {
   }
   return `judge: validated, kappa ${fixed2(v.kappa.value)} [${fixed2(v.kappa.ci95[0])}, ${fixed2(v.kappa.ci95[1])}] on ${v.items} labels (${status.model}, ${rubric}; ${tasks})`;
 }
+
+/** What `judgedRubrics` reads of a trial: its task and the judge grade's evidence. */
+export interface JudgedTrial {
+  readonly task_id: string;
+  readonly grades?: Readonly<Record<string, { readonly evidence: unknown }>>;
+}
+
+/**
+ * The (judge model, rubric) pairs a run's trials were graded with, read
+ * from the `judge` grades' evidence, each with its tasks; in task order.
+ */
+export function judgedRubrics(trials: readonly JudgedTrial[]): JudgedRubric[] {
+  const found = new Map<string, { model: string; rubric_hash: string; task_ids: string[] }>();
+  for (const trial of trials) {
+    const evidence = trial.grades?.['judge']?.evidence;
+    if (typeof evidence !== 'object' || evidence === null) continue;
+    const { model, rubric_hash: hash } = evidence as Record<string, unknown>;
+    if (typeof model !== 'string' || typeof hash !== 'string') continue;
+    const key = `${model} ${hash}`;
+    const entry = found.get(key) ?? { model, rubric_hash: hash, task_ids: [] };
+    if (!entry.task_ids.includes(trial.task_id)) entry.task_ids.push(trial.task_id);
+    found.set(key, entry);
+  }
+  return [...found.values()];
+}
