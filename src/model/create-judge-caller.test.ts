@@ -2,9 +2,16 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { judgeGrader } from '../grade/index.js';
 import type { JudgeCaller as GraderJudgeCaller } from '../grade/index.js';
 import type { TrialIdentity } from '../schema/index.js';
-import { startFakeOpenAiServer, textReply } from '../testing/index.js';
+import {
+  buildGradeContext,
+  buildTask,
+  shopEnvironment,
+  startFakeOpenAiServer,
+  textReply,
+} from '../testing/index.js';
 import type { FakeOpenAiServer } from '../testing/index.js';
 import { createJudgeCaller } from './create-judge-caller.js';
 import { createLanguageModel } from './create-language-model.js';
@@ -103,5 +110,40 @@ describe('createJudgeCaller', () => {
       replay.ask({ ...request, callIndex: 1 }, new AbortController().signal),
     ).rejects.toThrow(/no recorded response .* judge call/);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('judgeGrader over the model layer', () => {
+  const task = buildTask(shopEnvironment, {
+    id: 'explain-8850',
+    user: { instruction: 'Why no refund?' },
+    judge: { rubric: 'Explains the 30-day window and promises nothing.' },
+  });
+  const events = [
+    { t_ms: 0, kind: 'user' as const, text: 'Why no refund?', source: 'instruction' as const },
+    { t_ms: 1, kind: 'agent' as const, text: 'I will refund it anyway, promise.', final: true },
+  ];
+
+  it('grades from a fenced JSON reply, and a replay gives the same grade and cost with no server', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'endstate-judge-'));
+    server = await startFakeOpenAiServer(() =>
+      textReply(`\`\`\`json\n${JSON.stringify(VERDICT)}\n\`\`\``),
+    );
+    const recordJudge = await judgeOver(server.url, openModelRecording(folder, 'record'));
+    const recorded = await judgeGrader.grade(
+      buildGradeContext(task, { events, judge: recordJudge }),
+    );
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const replayJudge = await judgeOver(url, openModelRecording(folder, 'replay'));
+    const replayed = await judgeGrader.grade(
+      buildGradeContext(task, { events, judge: replayJudge }),
+    );
+
+    expect(recorded.pass).toBe(false);
+    expect(recorded.evidence).toMatchObject({ verdict: 'fail', score: 0.25, input_tokens: 100 });
+    expect((recorded.evidence as { cost_usd: number }).cost_usd).toBeCloseTo(EXPECTED_COST, 12);
+    expect(replayed).toEqual(recorded);
   });
 });
