@@ -26,3 +26,4 @@ export type { FailureCase, FailureCaseFile } from './failure-cases.js';
 export { suiteChangedError, suiteChanges } from './suite-changes.js';
 export { regrade } from './regrade.js';
 export type { RegradeOptions, RegradeResult, RegradeSummary, TrialRef } from './regrade.js';
+export { VALIDATION_JUDGE } from './validation-judge.js';
