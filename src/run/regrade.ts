@@ -19,7 +19,8 @@ export interface RegradeOptions {
   readonly allowSuiteChange?: boolean;
   /**
    * The judge model for tasks with a rubric (`--judge`); the new run's
-   * system spec names it. Without it, a task with a rubric is a grader failure.
+   * system spec names it, and each regraded trial is judged by
+   * `judge.forTrial(trial)`. Without it, a task with a rubric is a grader failure.
    */
   readonly judge?: RunJudge;
 }
@@ -82,8 +83,6 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
   const tasks = new Map(suite.tasks.map((task) => [task.id, task]));
   const results: RegradedTrial[] = [];
   for (const record of stored) {
-    // Handed to regradeTrial once it takes a judge (`judge` in its input).
-    void options.judge?.forTrial;
     results.push(
       await regradeTrial({
         record,
