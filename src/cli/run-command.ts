@@ -213,8 +213,10 @@ async function runChecked(
       );
     }
   }
+  // Said once the run is sure to start, after the canary and the preflight.
+  const notes: string[] = [];
   if (resume === undefined && flags.judge === undefined) {
-    tasks = tasksWithoutJudge(tasks, (text) => io.err(text));
+    tasks = tasksWithoutJudge(tasks, (text) => notes.push(text));
   }
   checkPlannedTrials(tasks.length, flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
@@ -255,6 +257,7 @@ async function runChecked(
   if (flags.preflight && flags.replay === undefined)
     await preflight(flags, (wiring ??= wireModels(flags, io)));
   const store = openStore();
+  for (const note of notes) io.err(note);
 
   const progress = createProgress(io);
   const guard = guardInterrupts(store, (signal) => {
