@@ -23,7 +23,15 @@ function validation(overrides: Partial<JudgeValidation>): JudgeValidation {
   };
 }
 
-const judged = [{ model: 'openai:gpt-4o', rubric_hash: HASH_A, task_ids: ['explain-refund'] }];
+const judged = [
+  {
+    model: 'openai:gpt-4o',
+    rubric_hash: HASH_A,
+    task_ids: ['explain-refund'],
+    trials: 8,
+    cost_usd: 0.012,
+  },
+];
 
 describe('judgeValidationStatus', () => {
   it('is unvalidated when the validations on record are of another model or another rubric', () => {
@@ -33,7 +41,7 @@ describe('judgeValidationStatus', () => {
     ]);
     expect(status!.validation).toBeNull();
     expect(describeJudgeValidation(status!)).toBe(
-      'judge: unvalidated (no validation on record for openai:gpt-4o, rubric aaaaaaaaaaaa; task explain-refund)',
+      'judge: unvalidated (no validation on record for openai:gpt-4o, rubric aaaaaaaaaaaa; task explain-refund; 8 trials judged for $0.0120)',
     );
   });
 
@@ -43,7 +51,7 @@ describe('judgeValidationStatus', () => {
     const [status] = judgeValidationStatus(judged, [latest, old]);
     expect(status!.validation).toBe(latest);
     expect(describeJudgeValidation(status!)).toBe(
-      'judge: validated, kappa 0.81 [0.70, 0.90] on 120 labels (openai:gpt-4o, rubric aaaaaaaaaaaa; task explain-refund)',
+      'judge: validated, kappa 0.81 [0.70, 0.90] on 120 labels (openai:gpt-4o, rubric aaaaaaaaaaaa; task explain-refund; 8 trials judged for $0.0120)',
     );
   });
 
@@ -56,8 +64,8 @@ describe('judgeValidationStatus', () => {
 });
 
 describe('judgedRubrics', () => {
-  const judgeGrade = (model: string, hash: string) => ({
-    judge: { evidence: { model, rubric_hash: hash, verdict: 'pass' } },
+  const judgeGrade = (model: string, hash: string, cost = 0.25) => ({
+    judge: { evidence: { model, rubric_hash: hash, verdict: 'pass', cost_usd: cost } },
   });
 
   it('gathers each model and rubric once, with the tasks graded by it', () => {
@@ -65,14 +73,14 @@ describe('judgedRubrics', () => {
       judgedRubrics([
         { task_id: 'a', grades: judgeGrade('openai:gpt-4o', HASH_A) },
         { task_id: 'a', grades: judgeGrade('openai:gpt-4o', HASH_A) },
-        { task_id: 'b', grades: judgeGrade('openai:gpt-4o', HASH_A) },
+        { task_id: 'b', grades: judgeGrade('openai:gpt-4o', HASH_A, 0.5) },
         { task_id: 'c', grades: judgeGrade('openai:gpt-4o', HASH_B) },
         { task_id: 'd', grades: { outcome: { evidence: null } } },
         { task_id: 'e' },
       ]),
     ).toEqual([
-      { model: 'openai:gpt-4o', rubric_hash: HASH_A, task_ids: ['a', 'b'] },
-      { model: 'openai:gpt-4o', rubric_hash: HASH_B, task_ids: ['c'] },
+      { model: 'openai:gpt-4o', rubric_hash: HASH_A, task_ids: ['a', 'b'], trials: 3, cost_usd: 1 },
+      { model: 'openai:gpt-4o', rubric_hash: HASH_B, task_ids: ['c'], trials: 1, cost_usd: 0.25 },
     ]);
   });
 

@@ -5,13 +5,14 @@ export interface JudgedRubric {
   readonly model: string;
   readonly rubric_hash: string;
   readonly task_ids: readonly string[];
+  /** Trials the judge graded on this rubric. */
+  readonly trials: number;
+  /** What the judge cost over them, in USD: never part of the system's cost. */
+  readonly cost_usd: number;
 }
 
 /** Whether a run's judge is backed by agreement with people, per rubric it graded. */
-export interface JudgeValidationStatus {
-  readonly model: string;
-  readonly rubric_hash: string;
-  readonly task_ids: readonly string[];
+export interface JudgeValidationStatus extends JudgedRubric {
   /** The latest validation on record for this model and rubric; null: unvalidated. */
   readonly validation: JudgeValidation | null;
 }
@@ -41,12 +42,12 @@ const fixed2 = (value: number | null): string => (value === null ? 'n/a' : value
 
 /**
  * One line per status, the same in every output:
- * `judge: unvalidated (no validation on record for openai:gpt-4o, rubric 3fa2c1d9e0ab; task explain-refund)`
- * or `judge: validated, kappa 0.81 [0.70, 0.90] on 120 labels (openai:gpt-4o, rubric 3fa2c1d9e0ab)`.
+ * `judge: unvalidated (no validation on record for openai:gpt-4o, rubric 3fa2c1d9e0ab; task explain-refund; 8 trials judged for $0.0120)`
+ * or `judge: validated, kappa 0.81 [0.70, 0.90] on 120 labels (openai:gpt-4o, rubric 3fa2c1d9e0ab; …)`.
  */
 export function describeJudgeValidation(status: JudgeValidationStatus): string {
   const rubric = `rubric ${status.rubric_hash.slice(0, 12)}`;
-  const tasks = `task${status.task_ids.length === 1 ? '' : 's'} ${status.task_ids.join(', ')}`;
+  const tasks = `task${status.task_ids.length === 1 ? '' : 's'} ${status.task_ids.join(', ')}; ${status.trials} trial${status.trials === 1 ? '' : 's'} judged for $${status.cost_usd.toFixed(4)}`;
   const v = status.validation;
   if (v === null) {
     return `judge: unvalidated (no validation on record for ${status.model}, ${rubric}; ${tasks})`;
@@ -65,15 +66,26 @@ export interface JudgedTrial {
  * from the `judge` grades' evidence, each with its tasks; in task order.
  */
 export function judgedRubrics(trials: readonly JudgedTrial[]): JudgedRubric[] {
-  const found = new Map<string, { model: string; rubric_hash: string; task_ids: string[] }>();
+  const found = new Map<
+    string,
+    { model: string; rubric_hash: string; task_ids: string[]; trials: number; cost_usd: number }
+  >();
   for (const trial of trials) {
     const evidence = trial.grades?.['judge']?.evidence;
     if (typeof evidence !== 'object' || evidence === null) continue;
-    const { model, rubric_hash: hash } = evidence as Record<string, unknown>;
+    const { model, rubric_hash: hash, cost_usd: cost } = evidence as Record<string, unknown>;
     if (typeof model !== 'string' || typeof hash !== 'string') continue;
     const key = `${model} ${hash}`;
-    const entry = found.get(key) ?? { model, rubric_hash: hash, task_ids: [] };
+    const entry = found.get(key) ?? {
+      model,
+      rubric_hash: hash,
+      task_ids: [],
+      trials: 0,
+      cost_usd: 0,
+    };
     if (!entry.task_ids.includes(trial.task_id)) entry.task_ids.push(trial.task_id);
+    entry.trials += 1;
+    if (typeof cost === 'number') entry.cost_usd += cost;
     found.set(key, entry);
   }
   return [...found.values()];
