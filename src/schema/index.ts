@@ -116,10 +116,18 @@ export type {
 } from './trial-record.js';
 export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
-export { failedChecks, successOf, trialChecks } from './grades.js';
+export {
+  PARTIAL_GRADER_ID,
+  constraintChecks,
+  failedChecks,
+  partialScoreOf,
+  successOf,
+  trialChecks,
+} from './grades.js';
 export type { GradedCheck } from './grades.js';
 export { JudgeSpecSchema, JudgeVerdictSchema } from './judge.js';
 export type { JudgeSpec, JudgeVerdict } from './judge.js';
 export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';
 export { JudgeValidationSchema } from './judge-validation.js';
 export type { JudgeValidation } from './judge-validation.js';
+export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';
