@@ -88,6 +88,12 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
         record,
         task: tasks.get(record.task_id),
         environment: suite.environment,
+        judge: options.judge?.forTrial({
+          task_id: record.task_id,
+          attempt: record.attempt,
+          rerun: record.rerun,
+          seed: record.seed,
+        }),
       }),
     );
   }

@@ -42,9 +42,7 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
     const stop = input.shouldStop?.();
     if (stop !== undefined) throw stop;
     const seed = deriveSeed(run.seed, task.id, attempt, rerun);
-    // Handed to runTrial once it takes a judge (`judge` in its options).
     const judge = input.judge?.({ task_id: task.id, attempt, rerun, seed });
-    void judge;
     const record = await runTrial({
       task,
       environment: input.environment,
@@ -56,6 +54,7 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
       suiteHash: input.suiteHash,
       systemHash: run.system_hash,
       users: input.users,
+      judge,
       runFaults: input.runFaults,
     });
     // A trial ended by what stopped the run (invalid, or a refusal counted as

@@ -61,7 +61,9 @@ describe('a run with a judge model', () => {
       store,
       judge: judgeNamed('a'),
     });
-    const result = await regrade({ store, run, suite, judge: judgeNamed('b') });
+    const asked: TrialIdentity[] = [];
+    const result = await regrade({ store, run, suite, judge: judgeNamed('b', asked) });
+    expect(asked.map((trial) => trial.task_id)).toEqual(['refund-8842']);
     expect(result.run.system.judge).toEqual({ provider: 'fake', id: 'b', temperature: 0 });
     expect(result.run.system_hash).not.toBe(run.system_hash);
   });
