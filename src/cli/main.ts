@@ -113,6 +113,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--user-temperature <t>', 'temperature of the user model', nonNegativeNumber)
     .option(
+      '--judge <provider:id>',
+      'a judge model grades the rubric of tasks that have a judge section (temperature 0); without it those tasks are not run',
+    )
+    .option(
       '--pricing <file>',
       'USD per million tokens by provider:id (default: the shipped table)',
     )
@@ -217,7 +221,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command('regrade')
     .description(
-      "re-run the graders on a stored run's trials and store the result as a new run (no model calls)",
+      "re-run the graders on a stored run's trials and store the result as a new run (no model calls but the judge's, with --judge)",
     )
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--json <file>', 'also write { run, scorecard, trials, regrade } as JSON')
@@ -227,6 +231,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--allow-suite-change',
       "grade against the suite as it is now though its hash is not the run's",
     )
+    .option(
+      '--judge <provider:id>',
+      'the judge model of tasks with a judge rubric (needed when the run has any)',
+    )
+    .option(
+      '--pricing <file>',
+      'USD per million tokens by provider:id (default: the shipped table)',
+    )
+    .option('--record <dir>', "save the judge's model requests and responses")
+    .option('--replay <dir>', "answer the judge's calls from a recording, with no network")
     .action(async (run: string, flags: RegradeFlags) =>
       setExit(await regradeCommand(run, flags, io)),
     );
@@ -333,8 +347,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('<labels>', 'JSON lines, one item each: {"id": ..., "human": LABEL, "judge": LABEL}')
     .option('--json <file>', 'also write the agreement as JSON')
-    .action((labels: string, flags: JudgeValidateFlags) =>
-      setExit(judgeValidateCommand(labels, flags, io)),
+    .option(
+      '--record',
+      'keep the agreement on record (judge-validations.jsonl beside the store) for --judge on the rubric of --task in --suite; reports then show the judge as validated',
+    )
+    .option('--judge <provider:id>', 'with --record: the judge model that gave the labels')
+    .option('--suite <dir>', 'with --record: the suite holding the judged task')
+    .option('--task <id>', 'with --record: the task whose rubric was judged')
+    .option(
+      '--store <path>',
+      'SQLite result store (the record goes beside it)',
+      '.endstate/endstate.db',
+    )
+    .action(async (labels: string, flags: JudgeValidateFlags) =>
+      setExit(await judgeValidateCommand(labels, flags, io)),
     );
   program
     .command('view')

@@ -40,7 +40,7 @@ export function wireModels(
   /** The first refusal no retry can fix, as the error that stops the run (exit 4). */
   refusal(): EndstateError | undefined;
   /** One tiny request before the run: a wrong key, name or URL fails here, in seconds (exit 4). */
-  preflight(ref: ModelRef, role: 'agent' | 'user'): Promise<void>;
+  preflight(ref: ModelRef, role: 'agent' | 'user' | 'judge'): Promise<void>;
 } {
   if (flags.record !== undefined && flags.replay !== undefined) {
     throw new EndstateError('E_USAGE', '--record and --replay cannot be used together');

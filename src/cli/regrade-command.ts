@@ -6,8 +6,11 @@ import { regrade } from '../run/index.js';
 import type { RegradeSummary, TrialRef } from '../run/index.js';
 import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
+import { judgeOf, judgedTasks } from './judge-wiring.js';
+import { wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storePath } from './store-path.js';
+import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
@@ -18,6 +21,11 @@ export interface RegradeFlags {
   /** The suite folder, when it is no longer where the run found it. */
   readonly suite?: string;
   readonly allowSuiteChange?: boolean;
+  /** The judge model of tasks with a rubric (`provider:id`). */
+  readonly judge?: string;
+  readonly pricing?: string;
+  readonly record?: string;
+  readonly replay?: string;
 }
 
 /** Trials listed by name before the rest are counted. */
@@ -52,6 +60,14 @@ export function renderRegradeSummary(summary: RegradeSummary): string {
   return lines.join('\n');
 }
 
+/** `provider:id` of a judge as the system spec keeps it. */
+function describeJudge(spec: Readonly<Record<string, unknown>>): string {
+  const { provider, id } = spec;
+  return typeof provider === 'string' && typeof id === 'string'
+    ? `${provider}:${id}`
+    : 'a judge model';
+}
+
 /**
  * `endstate regrade [RUN|latest]`: the graders re-run on a stored run's
  * trials, stored as a new run; the old run is left as it was.
@@ -83,15 +99,41 @@ export async function regradeCommand(
     if (run.status !== 'finished') {
       io.err(`note: run ${run.run_id} is ${run.status}; only its stored trials are regraded\n`);
     }
+    const judged = judgedTasks(suite.tasks).filter((task) => run.suite.task_ids.includes(task.id));
+    if (judged.length > 0 && flags.judge === undefined) {
+      const before = run.system.judge;
+      throw new EndstateError(
+        'E_USAGE',
+        `run ${run.run_id} has tasks graded by a judge model (${judged.map((task) => task.id).join(', ')}): regrading them needs --judge`,
+        {
+          hint: `Pass --judge provider:id${before === undefined ? '' : ` (the run was judged by ${describeJudge(before)})`}; with --replay DIR the judge's recorded answers are used again.`,
+        },
+      );
+    }
+    // The judge's calls share the run's defaults for retries, limits and timeouts.
+    const wiring =
+      flags.judge === undefined
+        ? undefined
+        : wireModels(
+            { ...flags, maxRetries: 5, maxConcurrentRequests: 8, requestTimeout: 120 },
+            io,
+          );
+    const judge =
+      wiring === undefined ? undefined : await judgeOf(flags.judge, (ref) => wiring.callerFor(ref));
     const result = await regrade({
       store,
       run,
       suite,
       allowSuiteChange: flags.allowSuiteChange === true,
+      ...(judge === undefined ? {} : { judge }),
     });
     // The scorecard comes from the store, as `endstate report` would rebuild it.
     const trials = await store.listTrials(result.run.run_id);
-    const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
+    const scorecard = withJudgeValidation(
+      withSealWarning(buildScorecard(result.run, trials), seal),
+      trials,
+      path,
+    );
     io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
     if (flags.json !== undefined) {
       writeJsonFile(resolve(io.cwd, flags.json), {
@@ -102,6 +144,9 @@ export async function regradeCommand(
       });
       io.err(`wrote ${flags.json}\n`);
     }
+    // A judge that refused every request left grader failures: say why, exit 4.
+    const refusal = wiring?.refusal();
+    if (refusal !== undefined) throw refusal;
     return 0;
   } finally {
     await store.close();

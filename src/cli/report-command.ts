@@ -13,6 +13,7 @@ import { openStoredRun } from './open-stored-run.js';
 import { runVerdict } from './run-verdict.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { storePath } from './store-path.js';
+import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
@@ -60,7 +61,11 @@ export async function reportCommand(
       io,
     );
     const trials = await store.listTrials(run.run_id);
-    const scorecard = withSealWarning(buildScorecard(run, trials), seal);
+    const scorecard = withJudgeValidation(
+      withSealWarning(buildScorecard(run, trials), seal),
+      trials,
+      path,
+    );
     const ciOutputs = renderCiOutputs(
       { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,

@@ -38,8 +38,10 @@ import { createProgress } from './progress.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { selectAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
+import { judgeOf, tasksWithoutJudge } from './judge-wiring.js';
 import { wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
+import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import type { SandboxFlags } from './agent-sandbox.js';
@@ -70,6 +72,8 @@ export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly parallelToolCalls?: boolean;
   readonly userModel?: string;
   readonly userTemperature?: number;
+  /** The judge model of tasks with a rubric (`provider:id`). */
+  readonly judge?: string;
   readonly pricing?: string;
   readonly record?: string;
   readonly replay?: string;
@@ -209,6 +213,11 @@ async function runChecked(
       );
     }
   }
+  // Said once the run is sure to start, after the canary and the preflight.
+  const notes: string[] = [];
+  if (resume === undefined && flags.judge === undefined) {
+    tasks = tasksWithoutJudge(tasks, (text) => notes.push(text));
+  }
   checkPlannedTrials(tasks.length, flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
@@ -235,8 +244,9 @@ async function runChecked(
     callerFor,
   );
   const users = await usersOf(flags, callerFor);
+  const judge = await judgeOf(flags.judge, callerFor);
   if (resume !== undefined) {
-    const spec = buildSystemSpec(selected.agent.spec, users?.spec);
+    const spec = buildSystemSpec(selected.agent.spec, { user: users?.spec, judge: judge?.spec });
     const refusal = resumeRefusal(resume.run, resume.trials, suite, {
       spec,
       hash: hashSystemSpec(spec),
@@ -247,6 +257,7 @@ async function runChecked(
   if (flags.preflight && flags.replay === undefined)
     await preflight(flags, (wiring ??= wireModels(flags, io)));
   const store = openStore();
+  for (const note of notes) io.err(note);
 
   const progress = createProgress(io);
   const guard = guardInterrupts(store, (signal) => {
@@ -265,6 +276,7 @@ async function runChecked(
       store,
       collect: false,
       ...(users === undefined ? {} : { users }),
+      ...(judge === undefined ? {} : { judge }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
       stop: () => wiring?.refusal(),
@@ -298,7 +310,11 @@ async function runChecked(
       io,
     );
     const trials = await store.listTrials(result.run.run_id);
-    const scorecard = withSealWarning(buildScorecard(result.run, trials), seal);
+    const scorecard = withJudgeValidation(
+      withSealWarning(buildScorecard(result.run, trials), seal),
+      trials,
+      storePath(flags.store, io.cwd),
+    );
     const ciOutputs = renderCiOutputs(
       { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,
@@ -336,6 +352,9 @@ async function preflight(flags: RunFlags, wiring: ReturnType<typeof wireModels>)
   }
   if (flags.userModel !== undefined) {
     await wiring.preflight(parseModelRef(flags.userModel, '--user-model'), 'user');
+  }
+  if (flags.judge !== undefined) {
+    await wiring.preflight(parseModelRef(flags.judge, '--judge'), 'judge');
   }
 }
 

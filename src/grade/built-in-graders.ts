@@ -1,6 +1,7 @@
 import { gradeConstraints } from './constraints.js';
 import { defineGrader } from './grader.js';
 import type { Grader } from './grader.js';
+import { judgeGrader } from './judge-grader.js';
 import { gradeMustNotSay } from './must-not-say.js';
 import { gradeOutcome } from './outcome.js';
 import { gradeResponse } from './response.js';
@@ -80,5 +81,6 @@ export const BUILT_IN_GRADERS: readonly Grader[] = [
   responseGrader,
   constraintsGrader,
   mustNotSayGrader,
+  judgeGrader,
   trajectoryGrader,
 ];

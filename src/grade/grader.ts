@@ -1,36 +1,16 @@
 import type { JsonValue } from '../core/index.js';
-import type { GraderOutput, GraderRole, TaskFile, TrialEvent } from '../schema/index.js';
+import type {
+  GraderOutput,
+  GraderRole,
+  JudgeCaller,
+  TaskFile,
+  TrialEvent,
+} from '../schema/index.js';
 import type { StateDiff, StateSnapshot } from '../state/index.js';
 import type { ToolEffectOf } from './constraints.js';
 import type { FinalStateView } from './state-view.js';
 
-/** One call of a judge model, as a model-based grader asks for it. */
-export interface JudgeRequest {
-  /** The rubric and the instructions. */
-  readonly system: string;
-  /** What is judged: the conversation, the final answer, the facts. */
-  readonly prompt: string;
-  /** Position of this call among the trial's judge calls: part of the recording key. */
-  readonly callIndex: number;
-}
-
-export interface JudgeReply {
-  readonly text: string;
-  readonly input_tokens: number;
-  readonly output_tokens: number;
-  readonly cost_usd: number;
-}
-
-/**
- * The judge model of a run (`--judge provider:id`), through the same model
- * layer as the llm agent: pinned decoding, retries, recording and replay,
- * cost counted apart from the system under test.
- */
-export interface JudgeCaller {
-  /** `provider:id`. */
-  readonly model: string;
-  ask(request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply>;
-}
+export type { JudgeCaller, JudgeReply, JudgeRequest } from '../schema/index.js';
 
 /** What every grader is given about one trial. Read-only: a grader never changes it. */
 export interface GradeContext {

@@ -53,6 +53,10 @@ export type { MustNotSayHit, MustNotSayInput } from './must-not-say.js';
 export { gradeTrajectory, trajectoryReference } from './trajectory.js';
 export type { TrajectoryInput } from './trajectory.js';
 export { defineGrader, roleOf } from './grader.js';
+export { judgeGrader } from './judge-grader.js';
+export { JUDGE_PROMPT_VERSION, buildJudgePrompt, rubricHash } from './judge-prompt.js';
+export { parseJudgeReply } from './parse-judge-reply.js';
+export type { ParsedJudgeReply } from './parse-judge-reply.js';
 export type {
   GradeContext,
   Grader,

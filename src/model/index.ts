@@ -8,6 +8,8 @@ export {
   requirePrice,
 } from './create-model-caller.js';
 export type { ModelCallerOptions, ModelRefusal, RetryPolicy } from './create-model-caller.js';
+export { DEFAULT_JUDGE_DECODING, createJudgeCaller } from './create-judge-caller.js';
+export type { JudgeCallerOptions } from './create-judge-caller.js';
 export { decodingOptions } from './model-caller.js';
 export type {
   DecodingSettings,

@@ -5,9 +5,10 @@ import type {
 } from '@ai-sdk/provider';
 import type { ModelUsage, TrialIdentity } from '../schema/index.js';
 
-/** One model call as an agent or simulated user asks for it. */
+/** One model call as an agent, a simulated user or a judge asks for it. */
 export interface ModelCallRequest {
-  readonly role: 'agent' | 'user';
+  /** Whose call it is: part of the recording key, so the roles' recordings are kept apart. */
+  readonly role: 'agent' | 'user' | 'judge';
   readonly trial: TrialIdentity;
   /** Position of this call among the trial's calls of the same role: part of the recording key. */
   readonly callIndex: number;

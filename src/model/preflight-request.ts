@@ -6,7 +6,7 @@ import type { ModelCallRequest } from './model-caller.js';
  * (for an agent) one tool, so a model that cannot call tools is refused
  * here rather than in every trial.
  */
-export function preflightRequest(role: 'agent' | 'user'): ModelCallRequest {
+export function preflightRequest(role: ModelCallRequest['role']): ModelCallRequest {
   return {
     role,
     trial: { task_id: 'preflight', attempt: 0, rerun: 0, seed: 0 },

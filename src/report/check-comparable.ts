@@ -1,4 +1,4 @@
-import { EndstateError } from '../core/index.js';
+import { EndstateError, jsonEqual } from '../core/index.js';
 import type { Problem } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
@@ -19,10 +19,23 @@ function revisionsOf({ run, trials }: RunTrials): Map<string, number> {
   return revisions;
 }
 
+/** `provider:id` (and decoding, when not the default) of a judge as a system spec keeps it. */
+function describeJudge(judge: Readonly<Record<string, unknown>>): string {
+  const { provider, id, base_url: baseUrl, temperature } = judge;
+  const name =
+    typeof provider === 'string' && typeof id === 'string'
+      ? `${provider}:${typeof baseUrl === 'string' ? `${baseUrl}#` : ''}${id}`
+      : JSON.stringify(judge);
+  return temperature === undefined || temperature === 0
+    ? name
+    : `${name} at temperature ${JSON.stringify(temperature)}`;
+}
+
 /**
  * Two runs can be paired task by task only when they ran the same suite
  * (same name, or same content hash) and every task they share at the same
- * revision: otherwise `E_NOT_COMPARABLE`, naming every such task. Trials of
+ * revision, their rubrics graded by the same judge model when both had one:
+ * otherwise `E_NOT_COMPARABLE`, naming every such task. Trials of
  * one run that mix revisions are refused first (`E_MIXED_REVISIONS`).
  * Returns the revision of each shared task (null where neither run
  * recorded one).
@@ -38,6 +51,17 @@ export function checkComparable(a: RunTrials, b: RunTrials): Map<string, number 
       `cannot compare run ${a.run.run_id} (suite ${suiteA.name}) with run ${b.run.run_id} (suite ${suiteB.name}): they ran different suites`,
       {
         hint: 'Compare two runs of one suite: tasks are paired by id, and tasks of different suites are different tasks.',
+      },
+    );
+  }
+  const judgeA = a.run.system.judge;
+  const judgeB = b.run.system.judge;
+  if (judgeA !== undefined && judgeB !== undefined && !jsonEqual(judgeA, judgeB)) {
+    throw new EndstateError(
+      'E_NOT_COMPARABLE',
+      `cannot compare run ${a.run.run_id} with run ${b.run.run_id}: their rubrics were graded by different judges (${describeJudge(judgeA)}, ${describeJudge(judgeB)})`,
+      {
+        hint: `A difference would mix the systems' with the judges'. Regrade one run with the other's judge (endstate regrade RUN --judge ${describeJudge(judgeA)}) and compare that.`,
       },
     );
   }

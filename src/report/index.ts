@@ -71,3 +71,13 @@ export type { InjectionSummary, InjectionVerdict } from './injection-summary.js'
 export { providerErrorGroups, renderProviderErrors } from './provider-errors.js';
 export type { ProviderErrorGroup } from './provider-errors.js';
 export { renderLabelAgreement } from './render-label-agreement.js';
+export {
+  describeJudgeValidation,
+  judgeValidationStatus,
+  judgedRubrics,
+} from './judge-validation-status.js';
+export type {
+  JudgeValidationStatus,
+  JudgedRubric,
+  JudgedTrial,
+} from './judge-validation-status.js';

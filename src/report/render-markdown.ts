@@ -1,4 +1,5 @@
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
+import { describeJudgeValidation } from './judge-validation-status.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
 import {
   SAFETY_LABELS,
@@ -60,7 +61,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
     [
       [
         'Success',
-        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}`,
+        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}${(card.judge_validation ?? []).map((status) => `<br>${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}`).join('')}`,
       ],
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [

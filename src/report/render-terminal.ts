@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
@@ -184,6 +185,9 @@ export function renderTerminal(card: Scorecard): string {
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
     ...headlineNotes(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
+    ...(card.judge_validation ?? []).map(
+      (status) => `           ${describeJudgeValidation(status)}`,
+    ),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
     ...byKWithIntervals(

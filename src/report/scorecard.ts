@@ -5,6 +5,7 @@ import type { CalibrationSummary } from './calibration-summary.js';
 import type { ConstraintSummary } from './constraint-summary.js';
 import type { FaultSummary } from './fault-summary.js';
 import type { InvalidReason } from './invalid-reasons.js';
+import type { JudgeValidationStatus } from './judge-validation-status.js';
 import type { SafetySummary } from './safety-summary.js';
 
 /** A sample summarised, with its size. NaN (null in JSON) when empty. */
@@ -99,6 +100,12 @@ export interface Scorecard {
   readonly success_rate: RateSummary;
   /** Why the headline interval is wide or rough (few tasks, tasks that all pass or all fail); empty when none applies. */
   readonly warnings: readonly string[];
+  /**
+   * When the run has judge grades: for each judge model and rubric, the
+   * validation on record (agreement with people), or null when there is
+   * none. Every output says which, so an unvalidated judge never passes unseen.
+   */
+  readonly judge_validation?: readonly JudgeValidationStatus[];
   /**
    * The verdict on state and facts said alone, process constraints ignored:
    * tau-bench's reward, comparable with its published numbers.

@@ -1,3 +1,4 @@
+import { VALIDATION_JUDGE } from './validation-judge.js';
 import { createOracleAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
 import type { TrialRecord } from '../schema/index.js';
@@ -88,6 +89,8 @@ function playOracle(suite: Suite, task: Task, seed: number): Promise<TrialRecord
     runId: 'canary',
     suiteHash: suite.hash,
     systemHash: 'canary',
+    // The canary checks reset and the hard checks; rubrics are graded at run time.
+    judge: VALIDATION_JUDGE,
   });
 }
 

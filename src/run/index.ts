@@ -1,7 +1,8 @@
 export type { RunEvent } from './run-events.js';
 export { runSuite } from './run-suite.js';
-export type { RunResult, RunSuiteOptions } from './run-suite.js';
+export type { RunJudge, RunResult, RunSuiteOptions } from './run-suite.js';
 export { buildSystemSpec, hashSystemSpec } from './system-spec.js';
+export type { SystemParts } from './system-spec.js';
 export { validateSuite } from './validate-suite.js';
 export type { SuiteValidation, TaskValidation, ValidationCheck } from './validate-suite.js';
 export { runAttempt } from './run-attempt.js';
@@ -25,3 +26,4 @@ export type { FailureCase, FailureCaseFile } from './failure-cases.js';
 export { suiteChangedError, suiteChanges } from './suite-changes.js';
 export { regrade } from './regrade.js';
 export type { RegradeOptions, RegradeResult, RegradeSummary, TrialRef } from './regrade.js';
+export { VALIDATION_JUDGE } from './validation-judge.js';

@@ -6,6 +6,7 @@ import type { Suite } from '../task/index.js';
 import { regradeTrial, trialId } from '../trial/index.js';
 import type { RegradedTrial } from '../trial/index.js';
 import { suiteChangedError } from './suite-changes.js';
+import type { RunJudge } from './run-suite.js';
 import { hashSystemSpec } from './system-spec.js';
 
 export interface RegradeOptions {
@@ -16,6 +17,12 @@ export interface RegradeOptions {
   readonly suite: Suite;
   /** Grade against the suite even though its hash is not the run's (the new run records the new hash). */
   readonly allowSuiteChange?: boolean;
+  /**
+   * The judge model for tasks with a rubric (`--judge`); the new run's
+   * system spec names it, and each regraded trial is judged by
+   * `judge.forTrial(trial)`. Without it, a task with a rubric is a grader failure.
+   */
+  readonly judge?: RunJudge;
 }
 
 /** A trial named the way a person looks it up. */
@@ -81,11 +88,17 @@ export async function regrade(options: RegradeOptions): Promise<RegradeResult> {
         record,
         task: tasks.get(record.task_id),
         environment: suite.environment,
+        judge: options.judge?.forTrial({
+          task_id: record.task_id,
+          attempt: record.attempt,
+          rerun: record.rerun,
+          seed: record.seed,
+        }),
       }),
     );
   }
 
-  const run = regradedRun(from, suite, results, wallClockIso());
+  const run = regradedRun(from, suite, results, wallClockIso(), options.judge);
   const trials = results.map((result) => copyTrial(result, run, from));
   await store.createRun(run);
   try {
@@ -139,8 +152,13 @@ function regradedRun(
   suite: Suite,
   results: readonly RegradedTrial[],
   createdAt: string,
+  judge: RunJudge | undefined,
 ): RunRecord {
-  const system = { ...from.system, grader_version: GRADER_VERSION };
+  const system = {
+    ...from.system,
+    grader_version: GRADER_VERSION,
+    ...(judge === undefined ? {} : { judge: judge.spec }),
+  };
   const systemHash = hashSystemSpec(system);
   // A regrade of a regrade stays one suffix long; regraded_from names the run it came from.
   const base = from.run_id.replace(/-regrade-[0-9a-f]{6}$/, '');

@@ -1,7 +1,7 @@
 import type { Agent } from '../agent/index.js';
 import { deriveSeed, yieldToEventLoop } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { JudgeCaller, RunRecord, TrialIdentity, TrialRecord } from '../schema/index.js';
 import type { Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
 import type { RunFaults } from '../trial/index.js';
@@ -18,6 +18,8 @@ export interface AttemptInput {
   readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'>;
   readonly suiteHash: string;
   readonly users?: UserFactory | undefined;
+  /** The run's judge model, made for each trial (its calls are recorded under the trial). */
+  readonly judge?: ((trial: TrialIdentity) => JudgeCaller) | undefined;
   readonly runFaults?: RunFaults | undefined;
   /** Called after every trial; `willRerun` when the trial was invalid and another try follows. */
   readonly onTrial: (record: TrialRecord, willRerun: boolean) => void;
@@ -39,17 +41,20 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
     await yieldToEventLoop();
     const stop = input.shouldStop?.();
     if (stop !== undefined) throw stop;
+    const seed = deriveSeed(run.seed, task.id, attempt, rerun);
+    const judge = input.judge?.({ task_id: task.id, attempt, rerun, seed });
     const record = await runTrial({
       task,
       environment: input.environment,
       agent: input.agent,
-      seed: deriveSeed(run.seed, task.id, attempt, rerun),
+      seed,
       attempt,
       rerun,
       runId: run.run_id,
       suiteHash: input.suiteHash,
       systemHash: run.system_hash,
       users: input.users,
+      judge,
       runFaults: input.runFaults,
     });
     // A trial ended by what stopped the run (invalid, or a refusal counted as

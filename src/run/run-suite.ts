@@ -1,6 +1,13 @@
 import type { Agent } from '../agent/index.js';
 import { hashJson, wallClockIso } from '../core/index.js';
-import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
+import type { JsonObject } from '../core/index.js';
+import type {
+  JudgeCaller,
+  RunRecord,
+  SystemSpec,
+  TrialIdentity,
+  TrialRecord,
+} from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { Suite, Task } from '../task/index.js';
@@ -29,6 +36,12 @@ export interface RunSuiteOptions {
   /** Simulated users other than the tasks' scripts (a model playing the user), and how the system spec names them. */
   readonly users?: { readonly factory: UserFactory; readonly spec: SystemSpec['user'] };
   /**
+   * The judge model for tasks with a rubric (`--judge`): one caller per
+   * trial (its calls are recorded under the trial), and how the system
+   * spec names it. Without it, a task with a rubric is a grader failure.
+   */
+  readonly judge?: RunJudge;
+  /**
    * Keep every trial record in memory to return it (default true). Long
    * runs can leave it off and read the trials back from the store: holding
    * thousands of records makes garbage collection a large share of the run.
@@ -50,6 +63,12 @@ export interface RunSuiteOptions {
    * interrupted for `--resume`, and runSuite throws the error.
    */
   readonly stop?: () => Error | undefined;
+}
+
+/** A run's judge model: a caller for each trial, and its entry in the system spec. */
+export interface RunJudge {
+  readonly forTrial: (trial: TrialIdentity) => JudgeCaller;
+  readonly spec: JsonObject;
 }
 
 export interface RunResult {
@@ -105,6 +124,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
     });
   };
   const users = options.users?.factory;
+  const judge = options.judge?.forTrial;
   const play = async (): Promise<void> => {
     for (let job = queue[next++]; job !== undefined; job = queue[next++]) {
       // Every field spelled out: spreading objects per attempt showed in a fast run's profile.
@@ -117,6 +137,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
         run,
         suiteHash: suite.hash,
         users,
+        judge,
         runFaults,
         shouldStop,
         onTrial,
@@ -149,7 +170,10 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
 
 function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunRecord {
   const { suite, agent } = options;
-  const system = buildSystemSpec(agent.spec, options.users?.spec);
+  const system = buildSystemSpec(agent.spec, {
+    user: options.users?.spec,
+    judge: options.judge?.spec,
+  });
   const systemHash = hashSystemSpec(system);
   const seed = options.seed ?? 0;
   const createdAt = wallClockIso();

@@ -25,4 +25,23 @@ describe('buildSystemSpec', () => {
     // A stored run from before sandboxing still parses.
     expect(SystemSpecSchema.parse(buildSystemSpec(commandSpec)).sandbox).toBeUndefined();
   });
+
+  it('records the judge model, so runs judged by different models or not judged get different hashes', () => {
+    const agent = createOracleAgent().spec;
+    const unjudged = buildSystemSpec(agent);
+    const judgeA = buildSystemSpec(agent, {
+      judge: { provider: 'openai', id: 'gpt-4o', temperature: 0 },
+    });
+    const judgeB = buildSystemSpec(agent, {
+      judge: { provider: 'openai', id: 'gpt-4o-mini', temperature: 0 },
+    });
+    expect('judge' in unjudged).toBe(false);
+    expect(SystemSpecSchema.parse(judgeA).judge).toEqual({
+      provider: 'openai',
+      id: 'gpt-4o',
+      temperature: 0,
+    });
+    const hashes = new Set([unjudged, judgeA, judgeB].map(hashSystemSpec));
+    expect(hashes.size).toBe(3);
+  });
 });

@@ -2,20 +2,28 @@ import type { AgentSpec } from '../agent/index.js';
 import { HARNESS_VERSION, hashJson } from '../core/index.js';
 import { GRADER_VERSION } from '../grade/index.js';
 import { SandboxSpecSchema } from '../schema/index.js';
+import type { JsonObject } from '../core/index.js';
 import type { SystemSpec } from '../schema/index.js';
 
 const SCRIPTED_USERS: SystemSpec['user'] = { kind: 'scripted', prompt_version: null };
 
+/** What else a run pins beside the agent. */
+export interface SystemParts {
+  /** Default: the tasks' scripted users. */
+  readonly user?: SystemSpec['user'] | undefined;
+  /** The judge model of the tasks' rubrics (`--judge`); absent when the run has none. */
+  readonly judge?: JsonObject | undefined;
+}
+
 /** The system under test as far as this run can pin it. */
-export function buildSystemSpec(
-  agent: AgentSpec,
-  user: SystemSpec['user'] = SCRIPTED_USERS,
-): SystemSpec {
+export function buildSystemSpec(agent: AgentSpec, parts: SystemParts = {}): SystemSpec {
+  const user = parts.user ?? SCRIPTED_USERS;
   return {
     agent: { kind: agent.kind, name: agent.name, version: agent.version, options: agent.options },
     model: agent.model ?? null,
     prompt: agent.prompt ?? null,
     user,
+    ...(parts.judge === undefined ? {} : { judge: parts.judge }),
     ...(agent.sandbox === undefined ? {} : { sandbox: SandboxSpecSchema.parse(agent.sandbox) }),
     harness_version: HARNESS_VERSION,
     grader_version: GRADER_VERSION,

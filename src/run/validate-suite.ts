@@ -1,3 +1,4 @@
+import { VALIDATION_JUDGE } from './validation-judge.js';
 import type { Agent } from '../agent/index.js';
 import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
@@ -87,6 +88,8 @@ async function validateTask(
       runId: 'validate',
       suiteHash: suite.hash,
       systemHash: label,
+      // Validate checks the hard checks; rubrics are graded at run time by --judge.
+      judge: VALIDATION_JUDGE,
     });
   const checks: ValidationCheck[] = [];
   const error = (name: string, pass: boolean, message: string): void =>

@@ -92,11 +92,15 @@ export const FaultEventSchema = z.object({
     .optional(),
 });
 
-/** One model call: tokens, cost, and time spent waiting before retries. */
+/**
+ * One model call: tokens, cost, and time spent waiting before retries.
+ * `judge` usage (a judge model grading the trial) is kept in the judge
+ * grade's evidence, never among a trial's events or the system's cost.
+ */
 export const UsageEventSchema = z.object({
   ...at,
   kind: z.literal('usage'),
-  role: z.enum(['agent', 'user']),
+  role: z.enum(['agent', 'user', 'judge']),
   model: z.string(),
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),

@@ -143,4 +143,9 @@ export {
   trialChecks,
 } from './grades.js';
 export type { GradedCheck } from './grades.js';
+export { JudgeSpecSchema, JudgeVerdictSchema } from './judge.js';
+export type { JudgeSpec, JudgeVerdict } from './judge.js';
+export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';
+export { JudgeValidationSchema } from './judge-validation.js';
+export type { JudgeValidation } from './judge-validation.js';
 export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';

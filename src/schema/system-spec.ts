@@ -37,6 +37,12 @@ export const SystemSpecSchema = z.object({
     /** For simulated users played by a model: provider, id and decoding. */
     model: JsonObjectSchema.nullable().optional(),
   }),
+  /**
+   * The judge model that graded the tasks' rubrics (`--judge`): provider,
+   * id, decoding and the judge's prompt version. Absent when the run had
+   * none, so runs judged by different models, or not judged, are never pooled.
+   */
+  judge: JsonObjectSchema.optional(),
   /** Command and mcp agents: their sandbox (absent for in-process agents and older runs). */
   sandbox: SandboxSpecSchema.optional(),
   harness_version: z.string(),

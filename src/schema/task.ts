@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOUNDS, describeRange } from '../core/index.js';
 import type { NumericRange } from '../core/index.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
+import { JudgeSpecSchema } from './judge.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 import { MustNotSaySchema } from './must-not-say.js';
 import { TrajectorySpecSchema } from './trajectory-spec.js';
@@ -209,6 +210,8 @@ export const TaskFileSchema = z.strictObject({
   faults: z.array(FaultSchema).default([]),
   /** Planted instructions in tool results: the agent must behave as if they were not there. */
   inject: z.array(InjectionSchema).default([]),
+  /** A rubric for the judge model (`--judge provider:id`): one more gate. */
+  judge: JudgeSpecSchema.optional(),
 });
 
 export type TaskFile = z.infer<typeof TaskFileSchema>;

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempFolder } from './run-cli.js';
+import { example, runCli, tempFolder } from './run-cli.js';
 
 /** JSON lines: `count` items labelled `human` by people and `judge` by the judge. */
 function labelLines(groups: readonly [string, string, number][]): string {
@@ -85,5 +85,56 @@ describe('endstate judge validate', () => {
       2,
     );
     expect(readFileSync(join(cwd, 'labels.jsonl'), 'utf8')).toContain('not json');
+  });
+
+  it('records a validation for a judge model and a task rubric beside the store', () => {
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'labels.jsonl'),
+      `${labelLines([
+        ['pass', 'pass', 20],
+        ['pass', 'fail', 5],
+        ['fail', 'pass', 10],
+        ['fail', 'fail', 15],
+      ])}\n`,
+    );
+    const record = [
+      'judge',
+      'validate',
+      'labels.jsonl',
+      '--record',
+      '--judge',
+      'openai:gpt-4o',
+      '--suite',
+      example('support'),
+      '--task',
+      'explain-window-8850',
+    ];
+    const result = runCli(record, cwd);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('recorded in ');
+    const lines = readFileSync(join(cwd, '.endstate', 'judge-validations.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(1);
+    const saved = JSON.parse(lines[0]!) as {
+      model: string;
+      task_id: string;
+      rubric_hash: string;
+      items: number;
+      kappa: { value: number };
+    };
+    expect(saved).toMatchObject({
+      model: 'openai:gpt-4o',
+      task_id: 'explain-window-8850',
+      items: 50,
+    });
+    expect(saved.rubric_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(saved.kappa.value).toBeCloseTo(0.4, 12);
+
+    const noRubric = runCli([...record.slice(0, -1), 'refund-8842'], cwd);
+    expect(noRubric.code).toBe(2);
+    expect(noRubric.stderr).toContain('task refund-8842 has no judge rubric to validate');
+    expect(runCli(['judge', 'validate', 'labels.jsonl', '--record'], cwd).code).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { describeJudgeValidation } from '../judge-validation-status.js';
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
 import { h, section } from './dom.js';
@@ -24,6 +25,7 @@ export const DRAWN_SCORECARD_FIELDS = [
   'pass_hat_k_ci95',
   'intra_task_correlation',
   'warnings',
+  'judge_validation',
   'k',
   'terminal_reasons',
   'exit_reasons',
@@ -175,6 +177,11 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
         `${rate.successes}/${rate.trials} valid trials · ${rate.tasks} tasks`,
         rate.method,
         ...card.warnings.map((warning) => h('span', { class: 'warning' }, `⚠ ${warning}`)),
+        ...(card.judge_validation ?? []).map((status) =>
+          status.validation === null
+            ? h('span', { class: 'warning' }, `⚠ ${describeJudgeValidation(status)}`)
+            : h('span', {}, describeJudgeValidation(status)),
+        ),
       ),
       stat(
         'Outcome only',

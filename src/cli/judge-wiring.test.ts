@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EndstateError } from '../core/index.js';
+import { buildTask, shopEnvironment } from '../testing/index.js';
+import { judgedTasks, tasksWithoutJudge } from './judge-wiring.js';
+
+const plain = buildTask(shopEnvironment, { id: 'plain', user: { instruction: 'Hi' } });
+const judged = buildTask(shopEnvironment, {
+  id: 'explain',
+  user: { instruction: 'Why?' },
+  judge: { rubric: 'Explains the 30-day window.' },
+});
+
+describe('tasksWithoutJudge', () => {
+  it('leaves out tasks with a rubric and says which', () => {
+    const notes: string[] = [];
+    const kept = tasksWithoutJudge([plain, judged], (text) => notes.push(text));
+    expect(kept.map((task) => task.id)).toEqual(['plain']);
+    expect(notes.join('')).toContain('not run, for want of a judge model: explain; pass --judge');
+  });
+
+  it('keeps every task and says nothing when none has a rubric', () => {
+    const notes: string[] = [];
+    expect(tasksWithoutJudge([plain], (text) => notes.push(text))).toEqual([plain]);
+    expect(notes).toEqual([]);
+  });
+
+  it('refuses a run whose every task needs a judge', () => {
+    expect(() => tasksWithoutJudge([judged], () => undefined)).toThrow(EndstateError);
+    expect(judgedTasks([plain, judged])).toEqual([judged]);
+  });
+});

@@ -1,0 +1,55 @@
+import { EndstateError } from '../core/index.js';
+import { JUDGE_PROMPT_VERSION } from '../grade/index.js';
+import { DEFAULT_JUDGE_DECODING, createJudgeCaller, parseModelRef } from '../model/index.js';
+import type { RunJudge } from '../run/index.js';
+import type { Task } from '../task/index.js';
+import type { CallerFactory } from './select-agent.js';
+
+/**
+ * The run's judge model (`--judge provider:id`): one judge caller per
+ * trial over the run's model caller, pinned at temperature 0, and the
+ * system spec's entry that keeps runs judged by different models apart.
+ */
+export async function judgeOf(
+  judgeFlag: string | undefined,
+  callerFor: CallerFactory,
+): Promise<RunJudge | undefined> {
+  if (judgeFlag === undefined) return undefined;
+  const ref = parseModelRef(judgeFlag, '--judge');
+  const caller = await callerFor(ref);
+  return {
+    forTrial: (trial) => createJudgeCaller({ caller, trial, decoding: DEFAULT_JUDGE_DECODING }),
+    spec: { ...ref, ...DEFAULT_JUDGE_DECODING, prompt_version: JUDGE_PROMPT_VERSION },
+  };
+}
+
+/** Tasks graded against a rubric, which need a judge model. */
+export function judgedTasks(tasks: readonly Task[]): Task[] {
+  return tasks.filter((task) => task.spec.judge !== undefined);
+}
+
+/**
+ * The tasks a run without `--judge` plays: those with a rubric are left
+ * out (said on stderr), since no verdict could be given on them; a silent
+ * pass would be worse, and a run of grader failures helps no one. When
+ * every selected task has a rubric, nothing could be graded: a usage error.
+ */
+export function tasksWithoutJudge(
+  tasks: readonly Task[],
+  note: (text: string) => void,
+): readonly Task[] {
+  const judged = judgedTasks(tasks);
+  if (judged.length === 0) return tasks;
+  const names = judged.map((task) => task.id).join(', ');
+  if (judged.length === tasks.length) {
+    throw new EndstateError(
+      'E_USAGE',
+      `every selected task is graded by a judge model (${names}), and the run has none`,
+      { hint: 'Pass --judge provider:id (e.g. --judge openai:gpt-4o) to grade their rubrics.' },
+    );
+  }
+  note(
+    `note: ${judged.length} task(s) with a judge rubric not run, for want of a judge model: ${names}; pass --judge provider:id to run them\n`,
+  );
+  return tasks.filter((task) => task.spec.judge === undefined);
+}
