@@ -116,6 +116,7 @@ describe('buildScorecard', () => {
           retries: 0,
           user_model_calls: 0,
           user_cost_usd: 0,
+          grader_cost_usd: 0,
         },
       }),
     );

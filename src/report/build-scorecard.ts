@@ -257,6 +257,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
           ? null
           : total((usage) => usage.cost_usd, succeeded) / succeeded.length,
       user_simulator_usd: total((usage) => usage.user_cost_usd),
+      graders_usd: total((usage) => usage.grader_cost_usd),
     },
     model_usage: {
       calls: total((usage) => usage.model_calls),

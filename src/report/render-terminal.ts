@@ -206,7 +206,7 @@ export function renderTerminal(card: Scorecard): string {
       : []),
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
-    `Cost       ${usd(card.cost.total_usd)} total · ${costPerSuccess(card)} · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}`,
+    `Cost       ${usd(card.cost.total_usd)} total · ${costPerSuccess(card)} · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}${card.cost.graders_usd > 0 ? ` · judge ${usd(card.cost.graders_usd)}` : ''}`,
     ...modelUsage(card),
     ...faultLines(card),
     ...safetyLines(card),

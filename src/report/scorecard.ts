@@ -154,6 +154,8 @@ export interface Scorecard {
     readonly mean_success_usd: number | null;
     /** The simulated user's model spend: the harness's, not the system's, so outside the figures above. */
     readonly user_simulator_usd: number;
+    /** Model-based graders (the judge), apart from the system's cost. */
+    readonly graders_usd: number;
   };
   /** Model calls of the system under test over every attempt, with provider trouble. */
   readonly model_usage: {

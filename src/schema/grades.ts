@@ -49,6 +49,22 @@ export function constraintChecks(trial: {
   return trialChecks(trial).filter((check) => check.role === 'constraint');
 }
 
+/**
+ * What model-based graders spent on a trial: the sum of the `cost_usd` each
+ * reports in its evidence (the judge does), 0 when none does.
+ */
+export function graderCostOf(grades: Readonly<Record<string, Grade>>): number {
+  let cost = 0;
+  for (const grade of Object.values(grades)) {
+    const evidence = grade.evidence;
+    if (typeof evidence === 'object' && evidence !== null && !Array.isArray(evidence)) {
+      const value = evidence.cost_usd;
+      if (typeof value === 'number' && Number.isFinite(value) && value > 0) cost += value;
+    }
+  }
+  return cost;
+}
+
 /** The grader whose score is a trial's `partial_score` (weighted sub-goals met). */
 export const PARTIAL_GRADER_ID = 'partial';
 

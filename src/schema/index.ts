@@ -138,6 +138,7 @@ export {
   PARTIAL_GRADER_ID,
   constraintChecks,
   failedChecks,
+  graderCostOf,
   partialScoreOf,
   successOf,
   trialChecks,

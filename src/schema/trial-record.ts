@@ -106,6 +106,8 @@ export const UsageSchema = z.object({
   /** The simulated user's model calls: not the system under test, so apart from its budget and cost. */
   user_model_calls: z.number().int().nonnegative().default(0),
   user_cost_usd: z.number().nonnegative().default(0),
+  /** Model-based graders' cost (the judge): not the system under test, so apart from its cost. */
+  grader_cost_usd: z.number().nonnegative().default(0),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

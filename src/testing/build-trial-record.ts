@@ -54,6 +54,7 @@ export function buildTrialRecord(
       retries: 0,
       user_model_calls: 0,
       user_cost_usd: 0,
+      grader_cost_usd: 0,
     },
     started_at: '2026-11-30T00:00:00.000Z',
     success,

@@ -1,7 +1,7 @@
 import type { Environment } from '../environment/index.js';
 import type { JudgeCaller } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
-import { partialScoreOf } from '../schema/index.js';
+import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import type { Task } from '../task/index.js';
 import { gradeFinalState } from './grade-final-state.js';
 import { rebuildFinalState } from './rebuild-final-state.js';
@@ -83,6 +83,7 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
       state_diff: state.diff,
       // Every grade is today's: a regraded record carries today's grader versions.
       grades: graded.grades,
+      usage: { ...record.usage, grader_cost_usd: graderCostOf(graded.grades) },
       terminal_reason: terminal,
       success: terminal === 'success',
       partial_score: partialScoreOf(graded.grades),

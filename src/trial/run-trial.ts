@@ -25,7 +25,7 @@ import type {
   ModelUsage,
   TrialRecord,
 } from '../schema/index.js';
-import { partialScoreOf } from '../schema/index.js';
+import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
@@ -128,8 +128,13 @@ async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRec
     control.infrastructure,
   );
 
+  const base = recordBase(input, trial);
   return {
-    ...recordBase(input, trial),
+    ...base,
+    usage: {
+      ...base.usage,
+      grader_cost_usd: graded === undefined ? 0 : graderCostOf(graded.grades),
+    },
     initial_state_hash: initialHash,
     final_state_hash: state.hash(),
     state_diff: diff,

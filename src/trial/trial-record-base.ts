@@ -91,6 +91,7 @@ export function usageOf(
     retries: 0,
     user_model_calls: 0,
     user_cost_usd: 0,
+    grader_cost_usd: 0,
   };
   for (const event of events) {
     if (event.kind === 'tool_call') usage.tool_calls++;
