@@ -89,7 +89,7 @@ function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
     .map(([kind, of]) => `${kind} ${of.passed}/${of.checks}`)
     .join(' · ');
   return [
-    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks; by task ${percent(pass.micro.task_rate)}, 95% CI [${percent(pass.micro.ci95[0])}, ${percent(pass.micro.ci95[1])}]) · macro ${percent(pass.macro.rate)} over ${pass.macro.kinds} kind(s): ${kinds}`,
+    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks; by task ${percent(pass.micro.task_rate)}, 95% CI [${percent(pass.micro.ci95[0])}, ${percent(pass.micro.ci95[1])}]) · mean of ${pass.kind_mean.kinds} kind(s) ${percent(pass.kind_mean.rate)}: ${kinds}`,
   ];
 }
 

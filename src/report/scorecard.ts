@@ -184,7 +184,7 @@ export interface Scorecard {
   readonly faults: FaultSummary | null;
   /** Unsafe events (forbidden actions, no consent, out of scope, loops, injections not resisted) with 95% upper bounds. */
   readonly safety: SafetySummary;
-  /** Micro and macro pass rates of the process constraints; null when no task declares one. */
+  /** Pooled (micro) and per-kind mean pass rates of the process constraints; null when no task declares one. */
   readonly constraints_pass: ConstraintSummary | null;
   /** Expected calibration error and a reliability table; null unless the agent reported confidences. */
   readonly calibration: CalibrationSummary | null;
