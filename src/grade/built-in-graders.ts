@@ -2,6 +2,8 @@ import { gradeConstraints } from './constraints.js';
 import { defineGrader } from './grader.js';
 import type { Grader } from './grader.js';
 import { gradeOutcome } from './outcome.js';
+import { partialGrader } from './partial-grader.js';
+import { planAdherenceGrader, planGrader } from './plan-grader.js';
 import { gradeResponse } from './response.js';
 
 /** The end state G(s0, sT): expected changes, CEL assertions, nothing else changed. */
@@ -52,4 +54,7 @@ export const BUILT_IN_GRADERS: readonly Grader[] = [
   outcomeGrader,
   responseGrader,
   constraintsGrader,
+  planGrader,
+  planAdherenceGrader,
+  partialGrader,
 ];

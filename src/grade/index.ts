@@ -47,6 +47,15 @@ export {
   responseGrader,
 } from './built-in-graders.js';
 export { defineGrader, roleOf } from './grader.js';
+export { checkPlan, isStepMatch } from './check-plan.js';
+export { MAX_PLAN_STEPS, findPlan, readPlanFromText } from './find-plan.js';
+export type { FoundPlan, PlannedStep } from './find-plan.js';
+export { matchesPartially } from './matches-partially.js';
+export { planAdherence } from './plan-adherence.js';
+export type { ExecutedCall, PlanAdherence } from './plan-adherence.js';
+export { gradePlan, gradePlanAdherence, planAdherenceGrader, planGrader } from './plan-grader.js';
+export { gradeSubgoals, partialGrader } from './partial-grader.js';
+export type { SubgoalsInput } from './partial-grader.js';
 export type {
   GradeContext,
   Grader,
