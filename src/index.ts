@@ -81,6 +81,7 @@ export type {
 } from './grade/index.js';
 export {
   boschlooExactTest,
+  boundedMeanInterval,
   clopperPearsonInterval,
   clopperPearsonUpperBound,
   clusterBootstrapInterval,
@@ -107,6 +108,7 @@ export {
   wilsonInterval,
 } from './stats/index.js';
 export type {
+  BoundedMeanInterval,
   CalibrationError,
   ClusteredUpperBound,
   ClusteredWilsonInterval,
