@@ -1,5 +1,6 @@
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
+import { describePartial, describePlans } from './describe-plans.js';
 import {
   SAFETY_LABELS,
   byKWithIntervals,
@@ -62,6 +63,9 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         'Success',
         `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}`,
       ],
+      ...(card.partial === null
+        ? []
+        : [['Partial credit (beside success)', describePartial(card.partial)]]),
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',
@@ -80,6 +84,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         `${under} of ${n.tasks} (gate ${taskGate} unless a task's ${code('gate')} label says otherwise)`,
       ],
       ...safetyRows(card),
+      ...(card.plans === null ? [] : [['Plans', describePlans(card.plans)]]),
       ...calibrationRows(card),
     ],
   );

@@ -1,6 +1,7 @@
 import Table from 'cli-table3';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
+import { describePartial, describePlans } from './describe-plans.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
@@ -93,6 +94,10 @@ function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
   ];
 }
 
+function planLines({ plans }: Scorecard): string[] {
+  return plans === null ? [] : [`Plans      ${describePlans(plans)}`];
+}
+
 function calibrationLines({ calibration: c }: Scorecard): string[] {
   if (c === null) return [];
   return [
@@ -182,6 +187,7 @@ export function renderTerminal(card: Scorecard): string {
     `sandbox ${card.isolation}`,
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
+    ...(card.partial === null ? [] : [`Partial    ${describePartial(card.partial)}`]),
     ...headlineNotes(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
@@ -207,6 +213,7 @@ export function renderTerminal(card: Scorecard): string {
     ...faultLines(card),
     ...safetyLines(card),
     ...constraintLines(card),
+    ...planLines(card),
     ...calibrationLines(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,
