@@ -59,10 +59,15 @@ export type {
   SlipKind,
 } from './agent/index.js';
 export {
+  BUILT_IN_GRADERS,
+  constraintsGrader,
+  defineGrader,
   gradeConstraints,
   gradeOutcome,
   gradeResponse,
-  gradeTrial,
+  outcomeGrader,
+  responseGrader,
+  runGraders,
   matchTrajectory,
   redundantCalls,
   trajectoryAnyOrderMatch,
@@ -74,10 +79,16 @@ export {
   trajectorySupersetMatch,
 } from './grade/index.js';
 export type {
+  GradeContext,
+  GradedTrial,
+  Grader,
+  GraderSpec,
+  JudgeCaller,
+  JudgeReply,
+  JudgeRequest,
   TrajectoryCall,
   TrajectoryMatch,
   TrajectoryMatchOptions,
-  TrialGrade,
 } from './grade/index.js';
 export {
   boschlooExactTest,
