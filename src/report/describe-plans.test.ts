@@ -17,7 +17,7 @@ const grade = (role: Grade['role'], ids: [string, boolean][], score: number | nu
 
 /** A record with the graders' verdicts, as trials keep them. */
 function graded(task_id: string, attempt: number, grades: Record<string, Grade>): TrialRecord {
-  return { ...buildTrialRecord({ task_id, attempt, success: true }), grades } as TrialRecord;
+  return { ...buildTrialRecord({ task_id, attempt, success: true }), grades };
 }
 
 describe('plan and partial-credit figures in the reports', () => {
@@ -58,8 +58,12 @@ describe('plan and partial-credit figures in the reports', () => {
   it('prints the partial score beside success, and the plan rates, in the terminal and Markdown', () => {
     const text = renderTerminal(card);
     const lines = text.split('\n');
+    // Right under the success rate and its notes, before pass^k.
     const success = lines.findIndex((line) => line.startsWith('Success'));
-    expect(lines[success + 1]).toMatch(/^Partial {4}mean 62\.5% \(95% CI \[/);
+    const partial = lines.findIndex((line) => line.startsWith('Partial'));
+    expect(lines.slice(success + 1, partial).every((line) => line.startsWith('     '))).toBe(true);
+    expect(lines[partial]).toMatch(/^Partial {4}mean 62\.5% \(95% CI \[/);
+    expect(lines[partial + 1]).toMatch(/^pass\^k/);
     expect(text).toMatch(/Plans {6}micro 100\.0% \(1\/1 checks of 1 stated plan\(s\)/);
     expect(text).toContain("macro 50.0% (1/2 trials' plans passed every check");
     const markdown = renderMarkdown({ scorecard: card, taskGate: 1 });

@@ -187,9 +187,9 @@ export function renderTerminal(card: Scorecard): string {
     `sandbox ${card.isolation}`,
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
-    ...(card.partial === null ? [] : [`Partial    ${describePartial(card.partial)}`]),
     ...headlineNotes(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
+    ...(card.partial === null ? [] : [`Partial    ${describePartial(card.partial)}`]),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
     ...byKWithIntervals(
