@@ -35,7 +35,7 @@ export function summarisePartial(valid: readonly TrialWithGrades[]): PartialSumm
   const scoresByTask = new Map<string, number[]>();
   const successByTask = new Map<string, { successes: number; trials: number }>();
   for (const trial of valid) {
-    const score = trial.grades?.['partial']?.score;
+    const score = trial.grades['partial']?.score;
     if (typeof score !== 'number') continue;
     scoresByTask.set(trial.task_id, [...(scoresByTask.get(trial.task_id) ?? []), score]);
     const tally = successByTask.get(trial.task_id) ?? { successes: 0, trials: 0 };

@@ -5,8 +5,7 @@ import { boundedMeanInterval, successRateInterval } from '../stats/index.js';
 export interface TrialWithGrades {
   readonly task_id: string;
   readonly success: boolean;
-  /** Absent on records stored before trials kept their graders' verdicts: nothing to read. */
-  readonly grades?: Readonly<Record<string, Grade>>;
+  readonly grades: Readonly<Record<string, Grade>>;
 }
 
 /** A count of passes with its rate and a 95% interval clustered by task. */
@@ -81,14 +80,14 @@ function add(byTask: Map<string, Tally>, taskId: string, passed: number, of: num
  * // micro 3/4 = 0.75 (checks of the 2 plans), macro 1/3 (plans passing all, over trials)
  */
 export function summarisePlans(valid: readonly TrialWithGrades[]): PlanSummary | null {
-  const graded = valid.filter((trial) => trial.grades?.['plan'] !== undefined);
+  const graded = valid.filter((trial) => trial.grades['plan'] !== undefined);
   if (graded.length === 0) return null;
   const checksByTask = new Map<string, Tally>();
   const plansByTask = new Map<string, Tally>();
   const adherenceByTask = new Map<string, number[]>();
   let plans = 0;
   for (const trial of graded) {
-    const grade = trial.grades!['plan']!;
+    const grade = trial.grades['plan']!;
     add(plansByTask, trial.task_id, grade.pass ? 1 : 0, 1);
     const isFound = grade.checks.some((check) => check.id === 'plan.found' && check.pass);
     if (!isFound) continue;
@@ -97,7 +96,7 @@ export function summarisePlans(valid: readonly TrialWithGrades[]): PlanSummary |
     if (checks.length > 0) {
       add(checksByTask, trial.task_id, checks.filter((check) => check.pass).length, checks.length);
     }
-    const adherence = trial.grades?.['plan_adherence']?.score;
+    const adherence = trial.grades['plan_adherence']?.score;
     if (typeof adherence === 'number') {
       adherenceByTask.set(trial.task_id, [
         ...(adherenceByTask.get(trial.task_id) ?? []),
