@@ -71,6 +71,9 @@ export {
   mustNotSayGrader,
   outcomeGrader,
   redundantCalls,
+  partialGrader,
+  planAdherenceGrader,
+  planGrader,
   responseGrader,
   runGraders,
   trajectoryAnyOrderMatch,
@@ -99,6 +102,7 @@ export type {
 } from './grade/index.js';
 export {
   boschlooExactTest,
+  boundedMeanInterval,
   clopperPearsonInterval,
   clopperPearsonUpperBound,
   clusterBootstrapInterval,
@@ -125,6 +129,7 @@ export {
   wilsonInterval,
 } from './stats/index.js';
 export type {
+  BoundedMeanInterval,
   CalibrationError,
   ClusteredUpperBound,
   ClusteredWilsonInterval,

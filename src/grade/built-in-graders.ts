@@ -4,6 +4,8 @@ import type { Grader } from './grader.js';
 import { judgeGrader } from './judge-grader.js';
 import { gradeMustNotSay } from './must-not-say.js';
 import { gradeOutcome } from './outcome.js';
+import { partialGrader } from './partial-grader.js';
+import { planAdherenceGrader, planGrader } from './plan-grader.js';
 import { gradeResponse } from './response.js';
 import { gradeTrajectory } from './trajectory.js';
 
@@ -81,6 +83,9 @@ export const BUILT_IN_GRADERS: readonly Grader[] = [
   responseGrader,
   constraintsGrader,
   mustNotSayGrader,
+  planGrader,
   judgeGrader,
   trajectoryGrader,
+  planAdherenceGrader,
+  partialGrader,
 ];

@@ -57,6 +57,15 @@ export { judgeGrader } from './judge-grader.js';
 export { JUDGE_PROMPT_VERSION, buildJudgePrompt, rubricHash } from './judge-prompt.js';
 export { parseJudgeReply } from './parse-judge-reply.js';
 export type { ParsedJudgeReply } from './parse-judge-reply.js';
+export { checkPlan, isStepMatch } from './check-plan.js';
+export { MAX_PLAN_STEPS, findPlan, readPlanFromText } from './find-plan.js';
+export type { FoundPlan, PlannedStep } from './find-plan.js';
+export { matchesPartially } from './matches-partially.js';
+export { planAdherence } from './plan-adherence.js';
+export type { ExecutedCall, PlanAdherence } from './plan-adherence.js';
+export { gradePlan, gradePlanAdherence, planAdherenceGrader, planGrader } from './plan-grader.js';
+export { gradeSubgoals, partialGrader } from './partial-grader.js';
+export type { SubgoalsInput } from './partial-grader.js';
 export type {
   GradeContext,
   Grader,

@@ -5,6 +5,7 @@ import type { Change, Check, Expect, GraderOutput } from '../schema/index.js';
 import type { RecordChange, StateDiff, StateSnapshot } from '../state/index.js';
 import { evaluateAssertion } from './cel-assertion.js';
 import { GraderError } from './grader-error.js';
+import { matchesPartially } from './matches-partially.js';
 import { parseRecordPath, valueAtField } from './record-path.js';
 import { createFinalStateView } from './state-view.js';
 import type { FinalStateView } from './state-view.js';
@@ -77,13 +78,18 @@ function explain(explained: Explained, key: string, field: string[]): void {
   explained.records.set(key, fields);
 }
 
-function checkChange(
+/**
+ * One expected change (`set`, `insert` or `delete`) checked on the diff, as
+ * `expect.changes` and sub-goals check it. `explained` collects what a
+ * change accounts for, for the collateral check; leave it out elsewhere.
+ */
+export function checkChange(
   change: Change,
   id: string,
   s0: StateSnapshot,
   sT: FinalStateView,
   diff: StateDiff,
-  explained: Explained,
+  explained: Explained = { records: new Map() },
 ): Check {
   if ('set' in change) {
     const path = parseRecordPath(change.set);
@@ -155,17 +161,6 @@ function checkChange(
 
 const clip = (text: string, length = 200): string =>
   text.length <= length ? text : `${text.slice(0, length)}…`;
-
-/** Every key of `pattern` equals the record's value; nested objects match partially too. */
-function matchesPartially(value: unknown, pattern: JsonValue): boolean {
-  if (typeof pattern === 'object' && pattern !== null && !Array.isArray(pattern)) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    return Object.entries(pattern).every(([key, expected]) =>
-      matchesPartially((value as Record<string, unknown>)[key], expected),
-    );
-  }
-  return jsonEqual(value, pattern);
-}
 
 /** Keys of two objects whose values differ, leaving out the ignored field paths. */
 function changedKeys(

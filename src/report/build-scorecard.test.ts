@@ -352,10 +352,10 @@ describe('buildScorecard', () => {
     expect(card.safety.irreversible_without_consent.upper95).toBeCloseTo(0.8123557751149548, 10);
     expect(card.safety.loop).toMatchObject({ events: 1, trials: 4, rate: 0.25 });
     expect(card.safety.forbidden_action.bound).toBe('no-trials');
-    // Constraints: 3 of 4 consent checks passed; one kind, so macro = micro = 0.75.
+    // Constraints: 3 of 4 consent checks passed; one kind, so its mean = micro = 0.75.
     expect(card.constraints_pass).toMatchObject({
       micro: { passed: 3, checks: 4, rate: 0.75 },
-      macro: { rate: 0.75, kinds: 1 },
+      kind_mean: { rate: 0.75, kinds: 1 },
     });
     // Calibration: bin (0.8, 0.9] holds 0.9 twice, both right: |1 − 0.9| = 0.1, weight 1/2;
     // bin (0.7, 0.8] holds 0.8 twice, one right: |0.5 − 0.8| = 0.3, weight 1/2. ECE = 0.2.

@@ -15,6 +15,8 @@ import {
 } from '../stats/index.js';
 import { summariseCalibration } from './calibration-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
+import { summarisePartial } from './partial-summary.js';
+import { summarisePlans } from './plan-summary.js';
 import { costPerSuccessInterval } from './cost-per-success-interval.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
@@ -283,6 +285,8 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     faults,
     safety: summariseSafety(valid, faults),
     constraints_pass: summariseConstraints(valid),
+    plans: summarisePlans(valid),
+    partial: summarisePartial(valid),
     calibration: summariseCalibration(valid, run.seed),
     tasks,
     slices: buildSlices(tasks),

@@ -12,9 +12,9 @@ const check = (kind: string, pass: boolean): Check => ({
 });
 
 describe('summariseConstraints', () => {
-  it('pools checks for micro and averages kinds for macro', () => {
+  it('pools checks for micro and averages the rates of the kinds for the per-kind mean', () => {
     // 10 trials, each with a consent check (9 pass); trials 1 and 2 also have a scope check (1 passes).
-    // micro = (9 + 1) / (10 + 2) = 10/12 = 0.8333; macro = (9/10 + 1/2) / 2 = (0.9 + 0.5) / 2 = 0.7.
+    // micro = (9 + 1) / (10 + 2) = 10/12 = 0.8333; per-kind mean = (9/10 + 1/2) / 2 = (0.9 + 0.5) / 2 = 0.7.
     const valid = Array.from({ length: 10 }, (_, index) =>
       buildTrialRecord({
         task_id: index < 5 ? 'a' : 'b',
@@ -29,8 +29,8 @@ describe('summariseConstraints', () => {
     );
     const summary = summariseConstraints(valid);
     expect(summary?.micro).toMatchObject({ passed: 10, checks: 12, rate: 10 / 12 });
-    expect(summary?.macro.kinds).toBe(2);
-    expect(summary?.macro.rate).toBeCloseTo(0.7, 15);
+    expect(summary?.kind_mean.kinds).toBe(2);
+    expect(summary?.kind_mean.rate).toBeCloseTo(0.7, 15);
     expect(summary?.by_kind).toMatchObject({
       consent: { passed: 9, checks: 10, rate: 0.9, task_rate: 0.9 },
       scope: { passed: 1, checks: 2, rate: 0.5, task_rate: 0.5 },

@@ -30,9 +30,11 @@ export interface ConstraintSummary {
   /**
    * The mean over constraint kinds of each kind's pass rate (`by_kind`):
    * each kind weighs the same however many checks it has, so a rarely
-   * declared kind that often fails is not drowned by a common one.
+   * declared kind that often fails is not drowned by a common one. Not a
+   * macro rate in the sense of plans (plans passing every check over
+   * plans): an average of per-kind rates.
    */
-  readonly macro: { readonly rate: number; readonly kinds: number };
+  readonly kind_mean: { readonly rate: number; readonly kinds: number };
   /** Kind (`forbid`, `before`, `consent`, `scope`, `max_identical_calls`) → its tally. */
   readonly by_kind: Readonly<Record<string, PassTally>>;
 }
@@ -64,14 +66,15 @@ function add(byTask: Map<string, TaskTally>, taskId: string, pass: boolean): voi
 }
 
 /**
- * Micro and macro pass rates of the constraint checks in valid trials;
- * null when no valid trial had a constraint. Macro averages over kinds
- * rather than over constraint ids, because ids (`constraints[0]`) are
- * positions within one task and mean nothing across tasks.
+ * The pooled (micro) pass rate of the constraint checks in valid trials,
+ * and the mean of the per-kind pass rates; null when no valid trial had a
+ * constraint. The mean is over kinds rather than over constraint ids,
+ * because ids (`constraints[0]`) are positions within one task and mean
+ * nothing across tasks.
  *
  * @example
  * // 9 of 10 consent checks and 1 of 2 scope checks passed:
- * // micro 10/12 = 0.833, macro (0.9 + 0.5) / 2 = 0.7
+ * // micro 10/12 = 0.833, per-kind mean (0.9 + 0.5) / 2 = 0.7
  */
 export function summariseConstraints(valid: readonly TrialRecord[]): ConstraintSummary | null {
   const byKindAndTask = new Map<string, Map<string, TaskTally>>();
@@ -93,7 +96,7 @@ export function summariseConstraints(valid: readonly TrialRecord[]): ConstraintS
   const kinds = Object.values(byKind);
   return {
     micro: tally(allByTask),
-    macro: { rate: mean(kinds.map((kind) => kind.rate)), kinds: kinds.length },
+    kind_mean: { rate: mean(kinds.map((kind) => kind.rate)), kinds: kinds.length },
     by_kind: byKind,
   };
 }

@@ -1,6 +1,7 @@
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
+import { describePartial, describePlans } from './describe-plans.js';
 import {
   SAFETY_LABELS,
   byKWithIntervals,
@@ -63,6 +64,9 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         'Success',
         `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}${(card.judge_validation ?? []).map((status) => `<br>${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}`).join('')}`,
       ],
+      ...(card.partial === null
+        ? []
+        : [['Partial credit (beside success)', describePartial(card.partial)]]),
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',
@@ -81,6 +85,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         `${under} of ${n.tasks} (gate ${taskGate} unless a task's ${code('gate')} label says otherwise)`,
       ],
       ...safetyRows(card),
+      ...(card.plans === null ? [] : [['Plans', describePlans(card.plans)]]),
       ...calibrationRows(card),
     ],
   );

@@ -2,6 +2,7 @@ import Table from 'cli-table3';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
+import { describePartial, describePlans } from './describe-plans.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
@@ -90,8 +91,12 @@ function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
     .map(([kind, of]) => `${kind} ${of.passed}/${of.checks}`)
     .join(' · ');
   return [
-    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks; by task ${percent(pass.micro.task_rate)}, 95% CI [${percent(pass.micro.ci95[0])}, ${percent(pass.micro.ci95[1])}]) · macro ${percent(pass.macro.rate)} over ${pass.macro.kinds} kind(s): ${kinds}`,
+    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks; by task ${percent(pass.micro.task_rate)}, 95% CI [${percent(pass.micro.ci95[0])}, ${percent(pass.micro.ci95[1])}]) · mean of ${pass.kind_mean.kinds} kind(s) ${percent(pass.kind_mean.rate)}: ${kinds}`,
   ];
+}
+
+function planLines({ plans }: Scorecard): string[] {
+  return plans === null ? [] : [`Plans      ${describePlans(plans)}`];
 }
 
 function calibrationLines({ calibration: c }: Scorecard): string[] {
@@ -188,6 +193,7 @@ export function renderTerminal(card: Scorecard): string {
     ...(card.judge_validation ?? []).map(
       (status) => `           ${describeJudgeValidation(status)}`,
     ),
+    ...(card.partial === null ? [] : [`Partial    ${describePartial(card.partial)}`]),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
     ...byKWithIntervals(
@@ -211,6 +217,7 @@ export function renderTerminal(card: Scorecard): string {
     ...faultLines(card),
     ...safetyLines(card),
     ...constraintLines(card),
+    ...planLines(card),
     ...calibrationLines(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,

@@ -1,3 +1,5 @@
+import type { PartialSummary } from './partial-summary.js';
+import type { PlanSummary } from './plan-summary.js';
 import type { SandboxSpec } from '../schema/index.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
 import type { AgentErrorSummary } from './agent-error-summary.js';
@@ -193,8 +195,12 @@ export interface Scorecard {
   readonly faults: FaultSummary | null;
   /** Unsafe events (forbidden actions, no consent, out of scope, loops, injections not resisted) with 95% upper bounds. */
   readonly safety: SafetySummary;
-  /** Micro and macro pass rates of the process constraints; null when no task declares one. */
+  /** Pooled (micro) and per-kind mean pass rates of the process constraints; null when no task declares one. */
   readonly constraints_pass: ConstraintSummary | null;
+  /** Micro and macro pass rates of agents' stated plans and their adherence; null unless a task declares a plan. */
+  readonly plans: PlanSummary | null;
+  /** Mean partial score with its clustered interval, beside the same trials' success; null unless a task declares sub-goals. */
+  readonly partial: PartialSummary | null;
   /** Expected calibration error and a reliability table; null unless the agent reported confidences. */
   readonly calibration: CalibrationSummary | null;
   readonly tasks: readonly TaskSummary[];

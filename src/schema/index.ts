@@ -102,6 +102,15 @@ export {
   TrajectorySpecSchema,
 } from './trajectory-spec.js';
 export type { TrajectoryMatchMode, TrajectorySpec } from './trajectory-spec.js';
+export {
+  PLAN_ADHERENCE_MODES,
+  PlanCheckSchema,
+  PlanSpecSchema,
+  PlanStepMatchSchema,
+} from './plan.js';
+export type { PlanAdherenceMode, PlanCheck, PlanSpec, PlanStepMatch } from './plan.js';
+export { SubgoalSchema } from './subgoals.js';
+export type { Subgoal } from './subgoals.js';
 export { LockedTaskSchema, SUITE_LOCK_VERSION, SuiteLockSchema } from './suite-lock.js';
 export type { LockedTask, SuiteLock } from './suite-lock.js';
 export { TrajectoryFileSchema } from './trajectory-file.js';

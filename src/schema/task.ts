@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { BOUNDS, describeRange } from '../core/index.js';
 import type { NumericRange } from '../core/index.js';
+import { ChangeSchema } from './change.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JudgeSpecSchema } from './judge.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 import { MustNotSaySchema } from './must-not-say.js';
 import { TrajectorySpecSchema } from './trajectory-spec.js';
+import { PlanSpecSchema } from './plan.js';
+import { SubgoalSchema } from './subgoals.js';
 
 /**
  * The task file format (YAML or JSON). Field names are the file's own
@@ -115,20 +118,6 @@ const DEFAULT_LIMITS = {
   max_notes: BOUNDS.maxNotes.default,
 };
 
-const RecordPath = z
-  .string()
-  .regex(/^[^/\s]+\/[^/\s]+(\/[^/\s]+)*$/, 'write it as collection/id or collection/id/field');
-
-export const ChangeSchema = z.union([
-  z.strictObject({ set: RecordPath, to: JsonValueSchema }),
-  z.strictObject({
-    insert: z.string().min(1),
-    match: JsonObjectSchema.default({}),
-    count: z.number().int().nonnegative().optional(),
-  }),
-  z.strictObject({ delete: RecordPath }),
-]);
-
 export const ExpectSchema = z.strictObject({
   changes: z.array(ChangeSchema).default([]),
   /** `everything-else`: any change not listed (or incidental) fails the outcome. */
@@ -212,6 +201,10 @@ export const TaskFileSchema = z.strictObject({
   inject: z.array(InjectionSchema).default([]),
   /** A rubric for the judge model (`--judge provider:id`): one more gate. */
   judge: JudgeSpecSchema.optional(),
+  /** A structured plan the agent states, its hard checks and how execution follows it (docs/task-format.md, Plans). */
+  plan: PlanSpecSchema.optional(),
+  /** Weighted sub-goals: a partial score per trial, beside success (docs/task-format.md, Partial credit). */
+  subgoals: z.array(SubgoalSchema).default([]),
 });
 
 export type TaskFile = z.infer<typeof TaskFileSchema>;
@@ -219,7 +212,9 @@ export type Step = z.infer<typeof StepSchema>;
 export type ScriptRule = z.infer<typeof ScriptRuleSchema>;
 export type UserSpec = z.infer<typeof UserSpecSchema>;
 export type Limits = z.infer<typeof LimitsSchema>;
-export type Change = z.infer<typeof ChangeSchema>;
 export type Expect = z.infer<typeof ExpectSchema>;
 export type Constraint = z.infer<typeof ConstraintSchema>;
 export type KnownBad = z.infer<typeof KnownBadSchema>;
+
+export { ChangeSchema };
+export type { Change } from './change.js';

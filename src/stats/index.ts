@@ -106,3 +106,5 @@ export type {
   EceUpperBoundMethod,
   EceUpperBoundOptions,
 } from './ece-upper-bound.js';
+export { boundedMeanInterval } from './bounded-mean-interval.js';
+export type { BoundedMeanInterval, BoundedMeanIntervalOptions } from './bounded-mean-interval.js';

@@ -4,6 +4,8 @@ import type { Environment } from '../environment/index.js';
 import { compileUserPattern, isJsonObject, jsonEqual } from '../core/index.js';
 import type { Injection, Step, TaskFile } from '../schema/index.js';
 import { checkCelAssertion } from './check-cel-assertion.js';
+import { checkPlanReferences } from './check-plan-references.js';
+import { checkSubgoalReferences } from './check-subgoal-references.js';
 import type { YamlSource } from './yaml-source.js';
 import { formatPath } from './zod-problems.js';
 
@@ -115,6 +117,8 @@ export function checkTaskReferences(
     checkPattern(rule.when, ['user', 'script', index, 'when']),
   );
   if (spec.user.stop_when !== null) checkPattern(spec.user.stop_when, ['user', 'stop_when']);
+  checkPlanReferences(spec, environment, at, checkTool);
+  checkSubgoalReferences(spec, at, checkTool);
   return problems;
 }
 

@@ -9,6 +9,9 @@ const PATH_FIELDS: readonly { readonly at: readonly string[]; readonly separator
   { at: ['expect', 'changes', '*', 'delete'], separator: '/' },
   { at: ['expect', 'changes', '*', 'insert'], separator: '/' },
   { at: ['expect', 'incidental', '*'], separator: '/' },
+  { at: ['subgoals', '*', 'change', 'set'], separator: '/' },
+  { at: ['subgoals', '*', 'change', 'delete'], separator: '/' },
+  { at: ['subgoals', '*', 'change', 'insert'], separator: '/' },
   { at: ['constraints', '*', 'before', 'same_args', '*'], separator: '.' },
   { at: ['inject', '*', 'field'], separator: '.' },
 ];

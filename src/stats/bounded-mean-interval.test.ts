@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../core/index.js';
+import type { Rng } from '../core/index.js';
+import { sampleBeta } from '../testing/sample-beta.js';
+import { boundedMeanInterval } from './bounded-mean-interval.js';
+import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
+
+describe('boundedMeanInterval', () => {
+  it('is the clustered Wilson interval of the task means, capped at the trials', () => {
+    const interval = boundedMeanInterval([[1, 0.5], [0.25, 0.25], [0.75], []]);
+    const reference = clusteredWilsonInterval([0.75, 0.25, 0.75], { maxEffectiveTrials: 5 });
+    expect(interval).toEqual({
+      value: reference.value,
+      lower: reference.lower,
+      upper: reference.upper,
+      method: 'clustered-wilson',
+      tasks: 3,
+      trials: 5,
+    });
+    expect(interval.value).toBeCloseTo(1.75 / 3, 15);
+  });
+
+  it('gives NaN for a value outside [0, 1] and for no tasks', () => {
+    expect(boundedMeanInterval([[0.5, 1.5]]).method).toBe('invalid-input');
+    expect(Number.isNaN(boundedMeanInterval([[0.5, Number.NaN]]).lower)).toBe(true);
+    expect(boundedMeanInterval([]).method).toBe('no-tasks');
+  });
+
+  /**
+   * Partial scores as sub-goals make them: each task has its own chance of
+   * meeting each sub-goal (Beta-distributed over tasks), a trial meets each
+   * by a coin with that chance, and its score is the met weight over the
+   * total weight. The true mean is Σ w·E[p] / Σ w.
+   */
+  function simulateRun(rng: Rng, tasks: number, trials: number): number[][] {
+    const weights = [1, 3, 1, 1];
+    // Means 0.8, 0.5, 0.25 and 0.5, spread widely over tasks: trials of a task agree.
+    const shapes: [number, number][] = [
+      [0.8, 0.2],
+      [0.5, 0.5],
+      [0.25, 0.75],
+      [0.5, 0.5],
+    ];
+    return Array.from({ length: tasks }, () => {
+      const chances = shapes.map(([a, b]) => sampleBeta(rng, a, b));
+      return Array.from({ length: trials }, () => {
+        const met = weights.reduce(
+          (sum, weight, index) => sum + (rng.chance(chances[index]!) ? weight : 0),
+          0,
+        );
+        return met / 6;
+      });
+    });
+  }
+  const trueMean = (1 * 0.8 + 3 * 0.5 + 1 * 0.25 + 1 * 0.5) / 6;
+
+  it.each([
+    [20, 4],
+    [8, 3],
+  ])(
+    'covers the true mean in at least 90%% of 200 simulated runs (%i tasks, k = %i)',
+    (tasks, k) => {
+      const rng = createRng(1906 + tasks);
+      let covered = 0;
+      const runs = 200;
+      for (let run = 0; run < runs; run += 1) {
+        const interval = boundedMeanInterval(simulateRun(rng, tasks, k));
+        if (interval.lower <= trueMean && trueMean <= interval.upper) covered += 1;
+      }
+      expect(covered / runs).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+});
