@@ -59,6 +59,9 @@ export type {
   SlipKind,
 } from './agent/index.js';
 export {
+  checkClaims,
+  claimsGrader,
+  extractClaims,
   gradeConstraints,
   gradeOutcome,
   gradeResponse,
@@ -74,6 +77,8 @@ export {
   trajectorySupersetMatch,
 } from './grade/index.js';
 export type {
+  ActionClaim,
+  ClaimVerdict,
   TrajectoryCall,
   TrajectoryMatch,
   TrajectoryMatchOptions,

@@ -1,3 +1,4 @@
+import { claimsGrader } from './claims-grader.js';
 import { gradeConstraints } from './constraints.js';
 import { defineGrader } from './grader.js';
 import type { Grader } from './grader.js';
@@ -51,5 +52,6 @@ export const constraintsGrader: Grader = defineGrader({
 export const BUILT_IN_GRADERS: readonly Grader[] = [
   outcomeGrader,
   responseGrader,
+  claimsGrader,
   constraintsGrader,
 ];

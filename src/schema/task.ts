@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BOUNDS, describeRange } from '../core/index.js';
 import type { NumericRange } from '../core/index.js';
+import { ChangeSchema } from './change.js';
+import { ClaimsSchema } from './claims.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 
@@ -112,20 +114,6 @@ const DEFAULT_LIMITS = {
   max_notes: BOUNDS.maxNotes.default,
 };
 
-const RecordPath = z
-  .string()
-  .regex(/^[^/\s]+\/[^/\s]+(\/[^/\s]+)*$/, 'write it as collection/id or collection/id/field');
-
-export const ChangeSchema = z.union([
-  z.strictObject({ set: RecordPath, to: JsonValueSchema }),
-  z.strictObject({
-    insert: z.string().min(1),
-    match: JsonObjectSchema.default({}),
-    count: z.number().int().nonnegative().optional(),
-  }),
-  z.strictObject({ delete: RecordPath }),
-]);
-
 export const ExpectSchema = z.strictObject({
   changes: z.array(ChangeSchema).default([]),
   /** `everything-else`: any change not listed (or incidental) fails the outcome. */
@@ -203,14 +191,20 @@ export const TaskFileSchema = z.strictObject({
   faults: z.array(FaultSchema).default([]),
   /** Planted instructions in tool results: the agent must behave as if they were not there. */
   inject: z.array(InjectionSchema).default([]),
+  /**
+   * What the agent says it did, checked against the state (see docs/task-format.md, Claims).
+   * Absent: the deterministic extractor checks the action claims of every message.
+   */
+  claims: ClaimsSchema.optional(),
 });
 
+export { ChangeSchema };
+export type { Change } from './change.js';
 export type TaskFile = z.infer<typeof TaskFileSchema>;
 export type Step = z.infer<typeof StepSchema>;
 export type ScriptRule = z.infer<typeof ScriptRuleSchema>;
 export type UserSpec = z.infer<typeof UserSpecSchema>;
 export type Limits = z.infer<typeof LimitsSchema>;
-export type Change = z.infer<typeof ChangeSchema>;
 export type Expect = z.infer<typeof ExpectSchema>;
 export type Constraint = z.infer<typeof ConstraintSchema>;
 export type KnownBad = z.infer<typeof KnownBadSchema>;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { loadSuite } from '../task/index.js';
+import { playSteps } from '../testing/index.js';
+import { claimsGrader } from './claims-grader.js';
+import { extractClaims } from './extract-claims.js';
+
+/**
+ * The oracle's messages are true: on every example task, playing the
+ * reference path and grading what it says must find no claim the state
+ * contradicts. A false positive here would fail correct agents. Tasks
+ * whose reference states no action as done are only read, not played
+ * (the retail suite's 635 tasks say "All done." and ask before each call).
+ */
+const SUITES = [
+  { folder: 'examples/support', claims: true },
+  { folder: 'examples/airline', claims: true },
+  { folder: 'examples/retail', claims: false },
+];
+
+describe('claims on the example suites', () => {
+  for (const { folder, claims } of SUITES) {
+    it(`no reference message of ${folder} makes a claim its own end state contradicts`, async () => {
+      const suite = await loadSuite(folder, { importModule: (url) => import(url) });
+      const problems: string[] = [];
+      let claimed = 0;
+      for (const task of suite.tasks) {
+        const said = task.spec.reference.flatMap((step, index) =>
+          'say' in step ? [{ text: step.say, event_index: index }] : [],
+        );
+        const found = extractClaims(said).length;
+        if (found === 0) continue;
+        claimed += found;
+        const context = await playSteps(task, suite.environment, task.spec.reference);
+        const output = await claimsGrader.grade(context);
+        for (const check of output.checks.filter((one) => !one.pass)) {
+          problems.push(`${task.id}: ${check.message}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      // The suites with claims in their references are tested on some.
+      expect(claimed > 0).toBe(claims);
+    }, 60_000);
+  }
+});
