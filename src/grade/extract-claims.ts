@@ -223,12 +223,25 @@ export function normalizeId(id: string): string {
   return id.trim().replace(/^#/, '').toUpperCase();
 }
 
-/** The action claims of one sentence, or null when it makes none. */
-export function claimOfSentence(sentence: string, eventIndex: number | null): ActionClaim | null {
-  const { amounts, masked } = findAmounts(sentence);
-  const lower = masked.toLowerCase().replaceAll('\u2019', "'");
-  if (CONDITIONAL_OPENING.test(lower)) return null;
-  const verbs: { word: string; action: string; prior: boolean }[] = [];
+/**
+ * Where a sentence splits into parts that may speak of different things:
+ * "AF127 was full, so I moved you to AF125" names AF127 in a part that
+ * claims nothing. "and" does not split ("orders 8842 and 8843 have been
+ * refunded").
+ */
+const SEGMENT_BREAK =
+  /;|:\s|\s[–—-]\s|,?\s+(?:so|but|which|while|whereas|although|though|because|since|as|however|yet)\s/i;
+
+/** The sentence's parts, split at SEGMENT_BREAK. */
+export function splitSegments(sentence: string): string[] {
+  return sentence
+    .split(new RegExp(SEGMENT_BREAK.source, 'gi'))
+    .filter((part) => part.trim() !== '');
+}
+
+/** The done verbs of one part of a sentence (amounts masked), with their reading. */
+function doneVerbs(lower: string): { word: string; action: string; prior: boolean; at: number }[] {
+  const verbs: { word: string; action: string; prior: boolean; at: number }[] = [];
   for (const form of DONE_FORMS) {
     for (const match of lower.matchAll(form.pattern)) {
       const word = match[1]!;
@@ -244,17 +257,40 @@ export function claimOfSentence(sentence: string, eventIndex: number | null): Ac
             ? !/\bnow\b/.test(clause)
             : form.prior;
       const action = VERB_WORDS.find((verb) => verb.word === word)!.action;
-      verbs.push({ word, action, prior });
+      verbs.push({ word, action, prior, at: verbAt });
     }
   }
-  if (verbs.length === 0) return null;
-  const first = verbs.reduce((a, b) => (lower.indexOf(a.word) <= lower.indexOf(b.word) ? a : b));
+  return verbs;
+}
+
+/**
+ * The action claim of one sentence, or null when it makes none. Its ids
+ * and amounts are those of the sentence's parts that hold a done verb.
+ */
+export function claimOfSentence(sentence: string, eventIndex: number | null): ActionClaim | null {
+  const normalized = sentence.replaceAll('\u2019', "'");
+  if (CONDITIONAL_OPENING.test(normalized.toLowerCase())) return null;
+  const verbs: { word: string; action: string; prior: boolean }[] = [];
+  const ids: string[] = [];
+  const amounts: number[] = [];
+  for (const segment of splitSegments(normalized)) {
+    const found = findAmounts(segment);
+    const segmentVerbs = doneVerbs(found.masked.toLowerCase()).sort((a, b) => a.at - b.at);
+    if (segmentVerbs.length === 0) continue;
+    verbs.push(...segmentVerbs);
+    for (const id of findIds(found.masked)) {
+      if (!ids.some((known) => normalizeId(known) === normalizeId(id))) ids.push(id);
+    }
+    amounts.push(...found.amounts);
+  }
+  const [first] = verbs;
+  if (first === undefined) return null;
   return {
     sentence,
     event_index: eventIndex,
     action: first.action,
     verbs: [...new Set(verbs.map((verb) => verb.word))],
-    ids: findIds(masked),
+    ids,
     amounts,
     // One claim about this trial in the sentence makes the whole sentence one.
     prior: verbs.every((verb) => verb.prior),
