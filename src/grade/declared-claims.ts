@@ -67,7 +67,7 @@ export function tokenNumber(token: string): number {
 }
 
 /** The value a placeholder stands for, converted as it asks. */
-function boundValue(inner: string, bindings: Readonly<Record<string, string>>): JsonValue {
+function boundValue(inner: string, bindings: Readonly<Record<string, string>>): string | number {
   const { name, conversion } = parsePlaceholder(inner);
   const token = bindings[name] ?? '';
   if (conversion === 'text') return token;

@@ -4,7 +4,7 @@ import type { NumericRange } from '../core/index.js';
 import { ChangeSchema } from './change.js';
 import { ClaimsSchema } from './claims.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
-import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+import { JsonObjectSchema } from './json-value.js';
 
 /**
  * The task file format (YAML or JSON). Field names are the file's own
