@@ -101,6 +101,26 @@ describe('claimsGrader', () => {
     expect(graded.grades.claims).toMatchObject({ role: 'gate', pass: false, error: null });
   });
 
+  it('checks the declared claim of the support suite against the reference and a wrong amount', async () => {
+    const suite = await loadSuite('examples/support', { importModule: (url) => import(url) });
+    const eva = suite.tasks.find((one) => one.id === 'ambiguous-two-orders-eva')!;
+    const reference = await playSteps(eva, suite.environment, eva.spec.reference);
+    const passed = await claimsGrader.grade(reference);
+    const declared = passed.checks.find((check) => check.id === 'claims.verify[0]');
+    expect(passed.pass).toBe(true);
+    expect(declared?.evidence).toMatchObject({
+      matches: [{ bindings: { order: '8881', amount: '$129.00' }, pass: true }],
+    });
+    const wrong = eva.spec.reference.map((step) =>
+      'say' in step ? { say: step.say.replace('($129.00)', '($139.00)') } : step,
+    );
+    const failed = await claimsGrader.grade(await playSteps(eva, suite.environment, wrong));
+    expect(failed.checks.filter((check) => !check.pass).map((check) => check.id)).toEqual([
+      'claims.said[0]',
+      'claims.verify[0]',
+    ]);
+  });
+
   it('does not apply with extract: none and nothing to verify', () => {
     const none = buildTask(shopEnvironment, { ...shopRefundTask, claims: { extract: 'none' } });
     expect(claimsGrader.appliesTo(none.spec)).toBe(false);
