@@ -189,3 +189,19 @@ describe('agentMessages', () => {
     expect(agentMessages(events, 'Refunded order 8842.')).toHaveLength(1);
   });
 });
+
+describe('extractClaims on a message at the size cap', () => {
+  it('stays linear: a 1 MB message of claims, or of empty sentences, is read in seconds', () => {
+    for (const unit of [
+      'order 8842 has been refunded and I have cancelled R7K2 for $42.99, ',
+      '. . . ? ',
+      'was already ',
+    ]) {
+      const text = unit.repeat(Math.ceil(1_000_000 / unit.length));
+      const start = performance.now();
+      extractClaims([{ text, event_index: 0 }]);
+      // Quadratic work on 1 MB would take minutes.
+      expect(performance.now() - start).toBeLessThan(15_000);
+    }
+  }, 60_000);
+});

@@ -97,6 +97,8 @@ export function splitSentences(text: string): { text: string; isQuestion: boolea
 const VERB_WORDS = Object.entries(CLAIM_VERBS).flatMap(([action, { words }]) =>
   words.map((word) => ({ word, action })),
 );
+/** A quick test before the done forms: most sentences hold no verb of the table. */
+const ANY_VERB = new RegExp(`\\b(?:${VERB_WORDS.map(({ word }) => word).join('|')})\\b`, 'i');
 const VERB = `(${VERB_WORDS.map(({ word }) => word).join('|')})`;
 const ADVERBS = `(?:\\s+(?:already|just|now|also|successfully|fully|finally|then|all|both|each|gone ahead and|went ahead and))*`;
 /** The marker amounts are replaced with before the verb patterns run. */
@@ -141,9 +143,12 @@ const BLOCKERS =
 /** Where a clause starts: the blockers of one clause do not reach the verb of the next. */
 const CLAUSE_BREAK = /[;:,()]|\b(?:and|but|so|while|whereas|however|although|though|because)\b/g;
 
+const CLAUSE_WINDOW = 200;
+
 /** The text of the clause before position `at`. */
 function clauseBefore(sentence: string, at: number): string {
-  const before = sentence.slice(0, at);
+  // A clause longer than this reads as its last words: the cost stays linear in the message.
+  const before = sentence.slice(Math.max(0, at - CLAUSE_WINDOW), at);
   let start = 0;
   for (const match of before.matchAll(CLAUSE_BREAK)) start = match.index + match[0].length;
   return before.slice(start);
@@ -201,7 +206,7 @@ export function findIds(masked: string): string[] {
   }
   for (const match of masked.matchAll(/(?<![\w#.,:/-])([A-Za-z0-9][\w-]*[A-Za-z0-9])(?![\w])/g)) {
     const token = match[1]!;
-    const before = masked.slice(0, match.index);
+    const before = masked.slice(Math.max(0, match.index - 40), match.index);
     if (NOT_ID_BEFORE.test(before)) continue;
     const hasDigit = /\d/.test(token);
     const hasLetter = /[A-Za-z]/.test(token);
@@ -234,9 +239,7 @@ const SEGMENT_BREAK =
 
 /** The sentence's parts, split at SEGMENT_BREAK. */
 export function splitSegments(sentence: string): string[] {
-  return sentence
-    .split(new RegExp(SEGMENT_BREAK.source, 'gi'))
-    .filter((part) => part.trim() !== '');
+  return sentence.split(SEGMENT_BREAK).filter((part) => part.trim() !== '');
 }
 
 /** The done verbs of one part of a sentence (amounts masked), with their reading. */
@@ -268,6 +271,7 @@ function doneVerbs(lower: string): { word: string; action: string; prior: boolea
  * and amounts are those of the sentence's parts that hold a done verb.
  */
 export function claimOfSentence(sentence: string, eventIndex: number | null): ActionClaim | null {
+  if (!ANY_VERB.test(sentence)) return null;
   const normalized = sentence.replaceAll('\u2019', "'");
   if (CONDITIONAL_OPENING.test(normalized.toLowerCase())) return null;
   const verbs: { word: string; action: string; prior: boolean }[] = [];
