@@ -145,3 +145,22 @@ describe('record matching', () => {
     expect(recordHoldsAmount({ note: 'paid 25.99' }, 25.99)).toBe(false);
   });
 });
+
+describe('checkClaims: a past tense about what the trial did', () => {
+  it('supports an id the diff touched even when no record shows the action', () => {
+    const diff: StateDiff = {
+      orders: {
+        '8843': {
+          before: s0.orders!['8843']!,
+          after: { customer: 'ana', status: 'pending (items modified)', items: ['111', '222'] },
+        },
+      },
+    };
+    expect(verdict(claim({ action: 'exchange', ids: ['222'], prior: true }), diff).supported).toBe(
+      true,
+    );
+    expect(verdict(claim({ action: 'exchange', ids: ['333'], prior: true }), diff).supported).toBe(
+      false,
+    );
+  });
+});

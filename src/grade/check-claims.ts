@@ -18,10 +18,10 @@ import type { ActionClaim } from './extract-claims.js';
  *
  * A claim about what was so before the trial ("order 8870 was already
  * refunded on September 22") holds when each id it names is held by a
- * record of s0 or of the diff; for the actions with stems in CLAIM_VERBS
- * one such record must also show the action (its collection's name or one
- * of its text values holds the stem: a `refunds` record, a status
- * `cancelled`). Its amounts are not checked: nothing domain-agnostic ties
+ * changed record (the past tense may speak of what the trial did), or by
+ * a record of s0; for the actions with stems in CLAIM_VERBS that record
+ * must also show the action (its collection's name or one of its text
+ * values holds the stem: a `refunds` record, a status `cancelled`). Its amounts are not checked: nothing domain-agnostic ties
  * an amount in s0 to the action.
  *
  * Ids and amounts are checked one by one, not as pairs: "refunded order
@@ -170,10 +170,20 @@ function checkAboutTrial(claim: ActionClaim, changed: readonly KeyedRecord[]): C
   };
 }
 
-function checkAboutBefore(claim: ActionClaim, records: () => KeyedRecord[]): ClaimVerdict {
+function checkAboutBefore(
+  claim: ActionClaim,
+  changed: readonly KeyedRecord[],
+  records: () => KeyedRecord[],
+): ClaimVerdict {
   const stems = CLAIM_VERBS[claim.action]?.stems ?? [];
   const used: KeyedRecord[] = [];
   const unsupportedIds = claim.ids.filter((id) => {
+    // Said in the past tense of what the trial did ("item 1 was exchanged for 2").
+    const touched = changed.filter((entry) => recordMentions(entry, id));
+    if (touched.length > 0) {
+      used.push(...touched);
+      return false;
+    }
     const holding = records().filter((entry) => recordMentions(entry, id));
     const showing = stems.length === 0 ? holding : holding.filter((e) => showsAction(e, stems));
     used.push(...(showing.length > 0 ? showing : holding));
@@ -201,6 +211,6 @@ export function checkClaims(
   let everything: KeyedRecord[] | undefined;
   const records = () => (everything ??= allRecords(s0, changed));
   return claims.map((claim) =>
-    claim.prior ? checkAboutBefore(claim, records) : checkAboutTrial(claim, changed),
+    claim.prior ? checkAboutBefore(claim, changed, records) : checkAboutTrial(claim, changed),
   );
 }
