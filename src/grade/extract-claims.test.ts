@@ -103,6 +103,10 @@ describe('claimOfSentence: done forms make claims', () => {
     ['Order 8870 was already refunded on September 22.', 'refund', ['8870'], [], true],
     ['Order 8870 has already been refunded.', 'refund', ['8870'], [], true],
     ['It had been booked before.', 'book', [], [], true],
+    ['Order 8870 has been refunded already.', 'refund', ['8870'], [], true],
+    ['I refunded order 8870 on September 22.', 'refund', ['8870'], [], true],
+    ['We cancelled R7K2 two days ago.', 'cancel', ['R7K2'], [], true],
+    ['Order 8870 has been refunded on 2026-09-22.', 'refund', ['8870'], [], true],
   ])('%s', (sentence, action, ids, amounts, prior) => {
     const claim = claimOfSentence(sentence, 3);
     expect(claim).not.toBeNull();
@@ -116,6 +120,12 @@ describe('claimOfSentence: done forms make claims', () => {
         amounts: [80],
         prior: false,
       },
+    );
+  });
+
+  it('reads a time before the conversation only in the clause of the verb', () => {
+    expect(claimOfSentence('I have now refunded order 8842, placed on October 1.', 0)?.prior).toBe(
+      false,
     );
   });
 

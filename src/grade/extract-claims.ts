@@ -242,6 +242,14 @@ export function splitSegments(sentence: string): string[] {
   return sentence.split(SEGMENT_BREAK).filter((part) => part.trim() !== '');
 }
 
+/** Words that put a passive claim before the conversation, in its clause. */
+const ALREADY = /\b(?:already|previously|earlier)\b/;
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+/** A time before the conversation: "2 days ago", "yesterday", "last week", "on September 22", "on 2026-09-22". */
+const PAST_TIME = new RegExp(
+  String.raw`\b(?:ago|yesterday|last (?:week|month|year|time)|on (?:${MONTH} \d{1,2}|\d{1,2} ${MONTH}|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}))`,
+);
+
 /** The done verbs of one part of a sentence (amounts masked), with their reading. */
 function doneVerbs(lower: string): { word: string; action: string; prior: boolean; at: number }[] {
   const verbs: { word: string; action: string; prior: boolean; at: number }[] = [];
@@ -252,13 +260,20 @@ function doneVerbs(lower: string): { word: string; action: string; prior: boolea
       const clause = clauseBefore(lower, match.index) + lower.slice(match.index, verbAt);
       if (BLOCKERS.test(clause)) continue;
       if (/^\s*(?:not|nothing|no)\b/.test(lower.slice(verbAt + word.length))) continue;
-      const already = /\b(?:already|previously|earlier)\b/.test(clause);
+      // The clause up to the verb and its words after it, up to the next break (bounded).
+      const tail = lower.slice(verbAt, verbAt + CLAUSE_WINDOW).split(/[,;:()]/)[0]!;
+      const around = clause + tail;
+      const already = ALREADY.test(around);
+      // A time before the conversation makes any form a fact about s0
+      // ("I refunded it on September 22"); "already" does so only for the
+      // passive: "I have already refunded it" says the agent did it.
       const prior =
-        form.prior === 'already'
+        PAST_TIME.test(around) ||
+        (form.prior === 'already'
           ? already
           : form.prior === 'unless-now'
             ? !/\bnow\b/.test(clause)
-            : form.prior;
+            : form.prior);
       const action = VERB_WORDS.find((verb) => verb.word === word)!.action;
       verbs.push({ word, action, prior, at: verbAt });
     }
