@@ -95,6 +95,7 @@ describe('claimOfSentence: done forms make claims', () => {
     ],
     ['Your order #W1234567 has been updated.', 'change', ['#W1234567'], [], false],
     ['R7K3 is now cancelled.', 'cancel', ['R7K3'], [], false],
+    ['Order 8851 has been partially refunded ($18.99).', 'refund', ['8851'], [18.99], false],
     ['We exchanged item 1234567890 for you.', 'exchange', ['1234567890'], [], false],
     ['I went ahead and returned order 8851.', 'return', ['8851'], [], false],
     ['I emailed you a confirmation.', 'send', [], [], false],
@@ -155,6 +156,14 @@ describe('claimOfSentence: offers, questions, conditions, futures and negations 
     'I was unable to get it refunded.',
     'I tried, but it could not be cancelled.',
     'Should it be refunded, you will see it in 5-10 days.',
+    'None of your orders have been changed.',
+    'No refund has been issued.',
+    'Your order has never been refunded.',
+    'I need your confirmation before order 8842 is refunded.',
+    'Please make sure order 8842 is cancelled.',
+    'Let me know when it is refunded.',
+    "I'm sorry, but order 8860 is final sale and can't be refunded.",
+    'The search returned two orders.',
   ])('%s', (sentence) => {
     expect(claimOfSentence(sentence, 0)).toBeNull();
   });

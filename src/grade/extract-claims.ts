@@ -100,7 +100,7 @@ const VERB_WORDS = Object.entries(CLAIM_VERBS).flatMap(([action, { words }]) =>
 /** A quick test before the done forms: most sentences hold no verb of the table. */
 const ANY_VERB = new RegExp(`\\b(?:${VERB_WORDS.map(({ word }) => word).join('|')})\\b`, 'i');
 const VERB = `(${VERB_WORDS.map(({ word }) => word).join('|')})`;
-const ADVERBS = `(?:\\s+(?:already|just|now|also|successfully|fully|finally|then|all|both|each|gone ahead and|went ahead and))*`;
+const ADVERBS = `(?:\\s+(?:already|just|now|also|successfully|fully|partially|partly|completely|automatically|finally|then|all|both|each|gone ahead and|went ahead and))*`;
 /** The marker amounts are replaced with before the verb patterns run. */
 const AMOUNT_MARK = 'xamountx';
 
@@ -139,7 +139,7 @@ const CONDITIONAL_OPENING =
   /^\W*(?:if|once|when|whenever|unless|until|after|before|as soon as|in case|whether|should|would|could|can|shall|will|do|does|did|may)\b/;
 /** Words between the start of the clause and the verb that undo a claim. */
 const BLOCKERS =
-  /\b(?:not|no|never|nothing|neither|nor|cannot|unable|failed|fail|will|would|can|could|shall|should|may|might|must|going to|about to|able to|want|wants|wish|hope|try|trying|if|once|when|unless|until|whether|be)\b|n't\b/;
+  /\b(?:not|no|never|nothing|neither|nor|cannot|unable|failed|fail|will|would|can|could|shall|should|may|might|must|going to|about to|able to|want|wants|wish|hope|try|trying|if|once|when|unless|until|whether|before|after|none|please|make sure|ensure|be)\b|n't\b/;
 /** Where a clause starts: the blockers of one clause do not reach the verb of the next. */
 const CLAUSE_BREAK = /[;:,()]|\b(?:and|but|so|while|whereas|however|although|though|because)\b/g;
 
