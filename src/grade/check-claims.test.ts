@@ -164,3 +164,17 @@ describe('checkClaims: a past tense about what the trial did', () => {
     );
   });
 });
+
+describe('recordHoldsAmount against integer cents (brute force)', () => {
+  it('a stated amount matches a field in cents or units exactly when the cents are equal', () => {
+    for (let cents = 0; cents <= 5000; cents += 7) {
+      const stated = Number((cents / 100).toFixed(2));
+      for (const field of [cents - 1, cents, cents + 1]) {
+        // Independent rule: the same number of cents, whether the field holds cents or units.
+        const expected = field === cents;
+        expect(recordHoldsAmount({ amount_cents: field }, stated)).toBe(expected);
+        expect(recordHoldsAmount({ amount: field / 100 }, stated)).toBe(expected);
+      }
+    }
+  });
+});
