@@ -105,9 +105,13 @@ const ADVERBS = `(?:\\s+(?:already|just|now|also|successfully|fully|partially|pa
 const AMOUNT_MARK = 'xamountx';
 
 /**
- * Done forms, tried on a lowercased sentence with amounts masked.
- * `prior: 'already'`: about the trial unless the clause says "already";
- * `prior: true`: always about what was so (simple past passive, past perfect).
+ * Done forms, tried on a lowercased part of a sentence with amounts masked.
+ * `prior: false`: about the trial; `'already'`: about the trial unless the
+ * verb's clause says "already", "previously" or "earlier"; `'unless-now'`:
+ * about what was so unless the clause says "now"; `true`: always about what
+ * was so (simple past passive, past perfect). A time before the
+ * conversation in the clause ("on September 22") makes any of them a fact
+ * about what was so.
  */
 const DONE_FORMS: readonly { pattern: RegExp; prior: boolean | 'already' | 'unless-now' }[] = [
   // "I have refunded", "I've already refunded", "we cancelled", "I went ahead and booked"
