@@ -59,13 +59,18 @@ export type {
   SlipKind,
 } from './agent/index.js';
 export {
+  BUILT_IN_GRADERS,
   checkClaims,
   claimsGrader,
+  constraintsGrader,
+  defineGrader,
   extractClaims,
   gradeConstraints,
   gradeOutcome,
   gradeResponse,
-  gradeTrial,
+  outcomeGrader,
+  responseGrader,
+  runGraders,
   matchTrajectory,
   redundantCalls,
   trajectoryAnyOrderMatch,
@@ -79,10 +84,16 @@ export {
 export type {
   ActionClaim,
   ClaimVerdict,
+  GradeContext,
+  GradedTrial,
+  Grader,
+  GraderSpec,
+  JudgeCaller,
+  JudgeReply,
+  JudgeRequest,
   TrajectoryCall,
   TrajectoryMatch,
   TrajectoryMatchOptions,
-  TrialGrade,
 } from './grade/index.js';
 export {
   boschlooExactTest,

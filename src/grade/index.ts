@@ -31,8 +31,6 @@ export type {
   FindBrokenAssertionsInput,
   ProbeState,
 } from './find-broken-assertions.js';
-export { allChecks, gradeTrial } from './grade-trial.js';
-export type { TrialGrade, TrialGradeInput } from './grade-trial.js';
 export { GraderError } from './grader-error.js';
 export type { GraderErrorOptions } from './grader-error.js';
 export { gradeOutcome } from './outcome.js';

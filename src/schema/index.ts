@@ -124,5 +124,13 @@ export type {
 } from './trial-record.js';
 export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
-export { failedChecks, successOf, trialChecks } from './grades.js';
+export {
+  PARTIAL_GRADER_ID,
+  constraintChecks,
+  failedChecks,
+  partialScoreOf,
+  successOf,
+  trialChecks,
+} from './grades.js';
 export type { GradedCheck } from './grades.js';
+export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';
