@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateSuite } from '../run/index.js';
 import { loadSuite } from '../task/index.js';
 import { playSteps } from '../testing/index.js';
 import { claimsGrader } from './claims-grader.js';
@@ -40,5 +41,26 @@ describe('claims on the example suites', () => {
       // The suites with claims in their references are tested on some.
       expect(claimed > 0).toBe(claims);
     }, 60_000);
+  }
+});
+
+describe('endstate validate on the example suites, with the claims grader in every trial', () => {
+  for (const folder of ['examples/support', 'examples/airline']) {
+    it(`${folder}: references succeed and every known-bad path fails on its named check`, async () => {
+      const suite = await loadSuite(folder, { importModule: (url) => import(url) });
+      const validation = await validateSuite(suite);
+      const failing = validation.tasks.flatMap((task) =>
+        task.checks
+          .filter((check) => !check.pass)
+          .map((check) => `${task.task_id} ${check.name}: ${check.message}`),
+      );
+      expect(failing).toEqual([]);
+      const eva = validation.tasks.find((task) => task.task_id === 'ambiguous-two-orders-eva');
+      if (folder === 'examples/support') {
+        expect(
+          eva?.checks.find((check) => check.name === 'known_bad:reports-another-amount')?.message,
+        ).toBe('fails as expected: claims.said[0], claims.verify[0]');
+      }
+    }, 120_000);
   }
 });
