@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createOracleAgent } from '../agent/index.js';
 import { validateSuite } from '../run/index.js';
+import { failedChecks } from '../schema/index.js';
+import { runTrial } from '../trial/index.js';
 import { loadSuite } from '../task/index.js';
 import { playSteps } from '../testing/index.js';
 import { claimsGrader } from './claims-grader.js';
@@ -63,4 +66,38 @@ describe('endstate validate on the example suites, with the claims grader in eve
       }
     }, 120_000);
   }
+});
+
+describe('a trial whose final message claims a refund it never made', () => {
+  it('fails on the claim, with the sentence as evidence, where every other grader passes', async () => {
+    const suite = await loadSuite('examples/support', { importModule: (url) => import(url) });
+    const quoteOnly = suite.tasks.find((task) => task.id === 'quote-only-8843')!;
+    const replayed = {
+      ...quoteOnly,
+      spec: {
+        ...quoteOnly.spec,
+        reference: [{ say: 'I have already refunded order 8843 ($25.99).' }],
+      },
+    };
+    const record = await runTrial({
+      task: replayed,
+      environment: suite.environment,
+      agent: createOracleAgent(),
+      seed: 1,
+      attempt: 1,
+      rerun: 0,
+      runId: 'r',
+      suiteHash: 'h',
+      systemHash: 's',
+    });
+    expect(record.valid).toBe(true);
+    expect(record.success).toBe(false);
+    expect(failedChecks(record).map((check) => check.id)).toEqual(['claims.said[0]']);
+    expect(failedChecks(record)[0]!.evidence).toMatchObject({
+      sentence: 'I have already refunded order 8843 ($25.99).',
+      action: 'refund',
+      ids: ['8843'],
+      amounts: [25.99],
+    });
+  }, 60_000);
 });
