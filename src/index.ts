@@ -60,8 +60,11 @@ export type {
 } from './agent/index.js';
 export {
   BUILT_IN_GRADERS,
+  checkClaims,
+  claimsGrader,
   constraintsGrader,
   defineGrader,
+  extractClaims,
   gradeConstraints,
   gradeMustNotSay,
   gradeOutcome,
@@ -87,6 +90,8 @@ export {
   unmatchedCalls,
 } from './grade/index.js';
 export type {
+  ActionClaim,
+  ClaimVerdict,
   GradeContext,
   GradedTrial,
   Grader,

@@ -106,7 +106,13 @@ describe('built-in graders', () => {
     });
     const context = await good();
     const passed = await runGraders([...BUILT_IN_GRADERS, diagnostic], context);
-    expect(Object.keys(passed.grades)).toEqual(['outcome', 'response', 'constraints', 'diag']);
+    expect(Object.keys(passed.grades)).toEqual([
+      'outcome',
+      'response',
+      'claims',
+      'constraints',
+      'diag',
+    ]);
     expect(passed.grades.diag).toMatchObject({ role: 'diagnostic', pass: false, score: 0.5 });
     expect(passed.success).toBe(true);
 

@@ -1,3 +1,4 @@
+import { claimsGrader } from './claims-grader.js';
 import { gradeConstraints } from './constraints.js';
 import { defineGrader } from './grader.js';
 import type { Grader } from './grader.js';
@@ -81,6 +82,7 @@ export const trajectoryGrader: Grader = defineGrader({
 export const BUILT_IN_GRADERS: readonly Grader[] = [
   outcomeGrader,
   responseGrader,
+  claimsGrader,
   constraintsGrader,
   mustNotSayGrader,
   planGrader,

@@ -1,8 +1,30 @@
 export { evaluateAssertion } from './cel-assertion.js';
 export type { AssertionResult } from './cel-assertion.js';
+export { checkClaims, recordHoldsAmount, recordMentions } from './check-claims.js';
+export type { ClaimStateInput, ClaimVerdict } from './check-claims.js';
+export { claimsExtractOf, claimsGrader, gradeClaims, judgeClaims } from './claims-grader.js';
 export { isAffirmative } from './consent.js';
 export { gradeConstraints } from './constraints.js';
 export type { ConstraintsInput, ToolAccessRule, ToolEffectOf } from './constraints.js';
+export {
+  bindChange,
+  checkDeclaredClaims,
+  compileTemplate,
+  matchTemplate,
+  tokenNumber,
+} from './declared-claims.js';
+export type { DeclaredClaimsInput, TemplateMatch } from './declared-claims.js';
+export {
+  agentMessages,
+  CLAIM_VERBS,
+  claimOfSentence,
+  extractClaims,
+  findAmounts,
+  findIds,
+  normalizeId,
+  splitSentences,
+} from './extract-claims.js';
+export type { ActionClaim, AgentMessage, ClaimAction } from './extract-claims.js';
 export { findBrokenAssertions } from './find-broken-assertions.js';
 export type {
   BrokenAssertion,

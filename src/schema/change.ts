@@ -5,6 +5,7 @@ const RecordPath = z
   .string()
   .regex(/^[^/\s]+\/[^/\s]+(\/[^/\s]+)*$/, 'write it as collection/id or collection/id/field');
 
+/** One expected change of the state: a field set, a record inserted, a record deleted. */
 export const ChangeSchema = z.union([
   z.strictObject({ set: RecordPath, to: JsonValueSchema }),
   z.strictObject({

@@ -64,6 +64,14 @@ export {
 } from './system-spec.js';
 export type { RunRecord, RunStatus, SandboxSpec, SystemSpec } from './system-spec.js';
 export {
+  ClaimsSchema,
+  DeclaredClaimSchema,
+  PLACEHOLDER_CONVERSIONS,
+  parsePlaceholder,
+  placeholdersOf,
+} from './claims.js';
+export type { Claims, DeclaredClaim, PlaceholderConversion } from './claims.js';
+export {
   ChangeSchema,
   ConstraintSchema,
   ExpectSchema,

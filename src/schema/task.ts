@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOUNDS, describeRange } from '../core/index.js';
 import type { NumericRange } from '../core/index.js';
 import { ChangeSchema } from './change.js';
+import { ClaimsSchema } from './claims.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JudgeSpecSchema } from './judge.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
@@ -205,8 +206,15 @@ export const TaskFileSchema = z.strictObject({
   plan: PlanSpecSchema.optional(),
   /** Weighted sub-goals: a partial score per trial, beside success (docs/task-format.md, Partial credit). */
   subgoals: z.array(SubgoalSchema).default([]),
+  /**
+   * What the agent says it did, checked against the state (see docs/task-format.md, Claims).
+   * Absent: the deterministic extractor checks the action claims of every message.
+   */
+  claims: ClaimsSchema.optional(),
 });
 
+export { ChangeSchema };
+export type { Change } from './change.js';
 export type TaskFile = z.infer<typeof TaskFileSchema>;
 export type Step = z.infer<typeof StepSchema>;
 export type ScriptRule = z.infer<typeof ScriptRuleSchema>;

@@ -61,7 +61,13 @@ describe("an environment's own graders", () => {
   it('run after the built-in ones, are recorded under their id with their version, and a gate decides success', async () => {
     const environment = defineEnvironment({ ...shopSpec, graders: [noExclamation('gate')] });
     const calm = await oracleTrial(environment, 'Done: 42.99 refunded for order 8842.');
-    expect(Object.keys(calm.grades)).toEqual(['outcome', 'response', 'constraints', 'calm']);
+    expect(Object.keys(calm.grades)).toEqual([
+      'outcome',
+      'response',
+      'claims',
+      'constraints',
+      'calm',
+    ]);
     expect(calm.grades.calm).toMatchObject({ version: '2', role: 'gate', pass: true });
     expect(calm.success).toBe(true);
 
