@@ -1,4 +1,4 @@
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord, StoredFailureLabel, TrialRecord } from '../schema/index.js';
 import { EXIT_REASONS, NORMAL_EXIT_REASONS, TERMINAL_REASONS } from '../schema/index.js';
 import {
   describeSample,
@@ -11,6 +11,7 @@ import {
 import { summariseCalibration } from './calibration-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
 import { costPerSuccessInterval } from './cost-per-success-interval.js';
+import { summariseFailureLabels } from './failure-label-summary.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
@@ -165,8 +166,13 @@ function rateOf(counts: readonly { successes: number; trials: number }[]) {
  * task-weighted; the interval resamples tasks (trials of a task are not
  * independent); pass^k uses valid trials only, up to the smallest count of
  * any task. Trials of one task from different revisions are refused, never pooled.
+ * `failureLabels`: people's labels of failed trials (`endstate labels import`).
  */
-export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): Scorecard {
+export function buildScorecard(
+  run: RunRecord,
+  trials: readonly TrialRecord[],
+  options: { readonly failureLabels?: readonly StoredFailureLabel[] } = {},
+): Scorecard {
   checkTaskRevisions(run, trials);
   const valid = trials.filter((trial) => trial.valid);
   const taskIds = run.suite.task_ids;
@@ -271,6 +277,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     },
     latency_ms: summarise(valid.map((trial) => trial.usage.latency_ms)),
     failure_reasons: countFailureReasons(trials),
+    failure_labels: summariseFailureLabels(trials, options.failureLabels),
     invalid_reasons: countInvalidReasons(trials),
     agent_errors: summariseAgentErrors(taskIds, trials),
     incompatibility_example:

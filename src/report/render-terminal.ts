@@ -1,6 +1,7 @@
 import Table from 'cli-table3';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
+import { failureLabelRows } from './failure-label-rows.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
@@ -221,7 +222,7 @@ export function renderTerminal(card: Scorecard): string {
       lines.push(`  ${String(trials).padStart(5)}  ${reason}`);
     }
   }
-  lines.push(...invalidLines(card), ...agentErrorLines(card));
+  lines.push(...failureLabelLines(card), ...invalidLines(card), ...agentErrorLines(card));
   const table = new Table({
     head: ['task', 'success', '95% CI', 'invalid', 'most failed check'],
     style: { head: [], border: [], compact: true },
@@ -238,4 +239,23 @@ export function renderTerminal(card: Scorecard): string {
   }
   lines.push('', table.toString());
   return lines.join('\n');
+}
+
+function failureLabelLines(card: Scorecard): string[] {
+  const table = failureLabelRows(card.failure_labels);
+  if (table === undefined) return [];
+  const width = Math.max(...table.rows.map((row) => row[0]!.length), 5) + 2;
+  const columns = table.head.slice(1).map((name) => Math.max(name.length, 5) + 2);
+  const row = (cells: readonly string[]): string =>
+    `  ${cells[0]!.padEnd(width)}${cells
+      .slice(1)
+      .map((text, i) => text.padStart(columns[i]!))
+      .join('')}`;
+  return [
+    '',
+    table.title,
+    row(table.head),
+    ...table.rows.map(row),
+    ...table.notes.map((note) => `  ${note}`),
+  ];
 }

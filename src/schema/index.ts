@@ -118,3 +118,11 @@ export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
 export { failedChecks, successOf, trialChecks } from './grades.js';
 export type { GradedCheck } from './grades.js';
+export {
+  FAILURE_LABELS,
+  FAILURE_LABEL_RULES,
+  FailureLabelLineSchema,
+  FailureLabelSchema,
+  StoredFailureLabelSchema,
+} from './failure-label.js';
+export type { FailureLabel, FailureLabelLine, StoredFailureLabel } from './failure-label.js';
