@@ -8,6 +8,7 @@ import {
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
+import { readStoredFailureLabels } from './failure-labels-file.js';
 import { evaluateGates, parseGate } from './gates.js';
 import { openStoredRun } from './open-stored-run.js';
 import { runVerdict } from './run-verdict.js';
@@ -60,7 +61,10 @@ export async function reportCommand(
       io,
     );
     const trials = await store.listTrials(run.run_id);
-    const scorecard = withSealWarning(buildScorecard(run, trials), seal);
+    const scorecard = withSealWarning(
+      buildScorecard(run, trials, { failureLabels: readStoredFailureLabels(path, io.cwd) }),
+      seal,
+    );
     const ciOutputs = renderCiOutputs(
       { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
       flags,

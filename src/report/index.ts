@@ -71,6 +71,7 @@ export type { InjectionSummary, InjectionVerdict } from './injection-summary.js'
 export { providerErrorGroups, renderProviderErrors } from './provider-errors.js';
 export type { ProviderErrorGroup } from './provider-errors.js';
 export { renderLabelAgreement } from './render-label-agreement.js';
+export type { LabelAgreementNames } from './render-label-agreement.js';
 export { proposeFailureLabel } from './propose-failure-label.js';
 export type { FailedTrialView, FailureLabelProposal } from './propose-failure-label.js';
 export { proposeTrialFailureLabel } from './trial-failure-label.js';
