@@ -130,8 +130,10 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
-/** A task-weighted success rate with its 95% interval, from per-task counts. */
-export function rateSummary(counts: readonly { successes: number; trials: number }[]): RateSummary {
+/** A task-weighted success rate with its 95% interval, from per-task counts (and weights, default 1). */
+export function rateSummary(
+  counts: readonly { successes: number; trials: number; weight?: number }[],
+): RateSummary {
   const interval = successRateInterval(counts);
   return {
     value: interval.value,
@@ -145,9 +147,13 @@ export function rateSummary(counts: readonly { successes: number; trials: number
 }
 
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
-function rateOf(counts: readonly { successes: number; trials: number }[]) {
+function rateOf(counts: readonly { successes: number; trials: number; weight: number }[]) {
   const counted = counts.filter((task) => task.trials > 0);
-  const perTask = counted.map((task) => ({ n: task.trials, c: task.successes }));
+  const perTask = counted.map((task) => ({
+    n: task.trials,
+    c: task.successes,
+    weight: task.weight,
+  }));
   const toPairs = (record: Record<number, { lower: number; upper: number }>) =>
     Object.fromEntries(
       Object.entries(record).map(([k, { lower, upper }]) => [k, [lower, upper] as const]),
@@ -180,12 +186,16 @@ export function buildScorecard(
   for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
 
   const tasks: TaskSummary[] = taskIds.map((taskId) =>
-    summariseTask(taskId, byTask.get(taskId) ?? []),
+    summariseTask(taskId, byTask.get(taskId) ?? [], run.suite.weights?.[taskId] ?? 1),
   );
   const counted = tasks.filter((task) => task.trials > 0);
   const full = rateOf(tasks);
   const outcomeOnly = rateOf(
-    tasks.map((task) => ({ successes: task.outcome_only_successes, trials: task.trials })),
+    tasks.map((task) => ({
+      successes: task.outcome_only_successes,
+      trials: task.trials,
+      weight: task.weight,
+    })),
   );
   const correlation = intraTaskCorrelation(counted);
   const passK = full.passK;
@@ -291,7 +301,11 @@ export function buildScorecard(
   };
 }
 
-function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSummary {
+function summariseTask(
+  taskId: string,
+  trials: readonly TrialRecord[],
+  weight: number,
+): TaskSummary {
   const valid = trials.filter((trial) => trial.valid);
   const successes = valid.filter((trial) => trial.success).length;
   const wilson = wilsonInterval(successes, valid.length);
@@ -307,6 +321,7 @@ function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSumm
   return {
     task_id: taskId,
     labels: trials[0]?.labels ?? {},
+    weight,
     trials: valid.length,
     successes,
     outcome_only_successes: valid.filter(isOutcomeOnlySuccess).length,

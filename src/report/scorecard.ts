@@ -19,6 +19,8 @@ export interface SampleSummary {
 export interface TaskSummary {
   readonly task_id: string;
   readonly labels: Readonly<Record<string, string>>;
+  /** How much the task counts in every suite mean (the task file's `weight`; 1 by default). */
+  readonly weight: number;
   /** Valid trials. */
   readonly trials: number;
   readonly successes: number;
