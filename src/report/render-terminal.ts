@@ -184,6 +184,7 @@ export function renderTerminal(card: Scorecard): string {
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
     ...headlineNotes(card),
+    ...weightLines(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
@@ -257,5 +258,17 @@ function failureLabelLines(card: Scorecard): string[] {
     row(table.head),
     ...table.rows.map(row),
     ...table.notes.map((note) => `  ${note}`),
+  ];
+}
+
+/** Says so when tasks weigh unequally: every suite mean above is then a weighted one. */
+function weightLines(card: Scorecard): string[] {
+  const weighted = card.tasks.filter((task) => task.weight !== 1);
+  if (weighted.length === 0) return [];
+  return [
+    `           weighted: suite means weight each task by its weight (${weighted.length} of ${card.tasks.length} tasks not at 1: ${weighted
+      .slice(0, 5)
+      .map((task) => `${task.task_id} ×${task.weight}`)
+      .join(', ')}${weighted.length > 5 ? ', …' : ''})`,
   ];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
+import { renderTerminal } from './render-terminal.js';
 
 /** Task a passes 2 of 2, b 0 of 2, c 1 of 2; a and b labelled family x, c family y. */
 const trials = [
@@ -44,6 +45,10 @@ describe('buildScorecard with task weights', () => {
     expect(card.slices.family?.x?.success_rate).toBeCloseTo(0.25, 14);
     expect(card.slices.family?.y?.success_rate).toBeCloseTo(0.5, 14);
     expect(card.tasks.map((task) => task.weight)).toEqual([1, 3, 1]);
+    expect(renderTerminal(card)).toContain(
+      'weighted: suite means weight each task by its weight (1 of 3 tasks not at 1: b ×3)',
+    );
+    expect(renderTerminal(buildScorecard(buildRunRecord(ids), trials))).not.toContain('weighted:');
     const [lower, upper] = card.success_rate.ci95;
     expect(lower).toBeLessThan(0.3);
     expect(upper).toBeGreaterThan(0.3);
