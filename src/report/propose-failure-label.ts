@@ -178,7 +178,9 @@ export function proposeFailureLabel(trial: FailedTrialView): FailureLabelProposa
   );
   if (disclosure.length > 0)
     return propose('disclosure', 'the agent said what it must not say', disclosure);
-  const claims = failed.filter((check) => CLAIM_GRADERS.has(check.grader));
+  const claims = failed.filter(
+    (check) => CLAIM_GRADERS.has(check.grader) || check.kind === 'claim',
+  );
   const outcome = outcomeLabel(
     failed.filter((check) => check.grader === 'outcome'),
     claims,
