@@ -14,7 +14,7 @@ const allowedImports = {
   schema: ['core'],
   state: ['core'],
   stats: ['core'],
-  environment: ['core', 'schema', 'state'],
+  environment: ['core', 'schema', 'state', 'grade'],
   task: ['core', 'schema', 'state', 'environment'],
   model: ['core', 'schema', 'task'],
   grade: ['core', 'schema', 'state'],

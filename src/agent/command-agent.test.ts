@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialRecord } from '../schema/index.js';
+import { constraintChecks } from '../schema/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
@@ -111,7 +112,7 @@ describe('createCommandAgent', () => {
       createCommandAgent({ command: [process.execPath, 'examples/agents/refund-agent.mjs'] }),
     );
     expect(record).toMatchObject({ exit_reason: 'finished', success: true, error: null });
-    expect(record.constraints.every((check) => check.pass)).toBe(true);
+    expect(constraintChecks(record).every((check) => check.pass)).toBe(true);
     const calls = record.events.flatMap((event) =>
       event.kind === 'tool_call' ? [event.tool] : [],
     );

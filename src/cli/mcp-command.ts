@@ -14,6 +14,7 @@ import { guardInterrupts } from './interrupt-guard.js';
 import { warnIfLockStale } from './lock-warning.js';
 import { storePath } from './store-path.js';
 import { checkRunSeal } from './check-run-seal.js';
+import { failedChecks } from '../schema/index.js';
 
 export interface McpFlags {
   /** The id of the task to serve. */
@@ -131,9 +132,7 @@ export function renderVerdict(trial: TrialRecord): string {
     `${trial.task_id}: ${trial.success ? 'success' : 'failed'} (${trial.terminal_reason}, exit ${trial.exit_reason})`,
   ];
   if (trial.error !== null) lines.push(`  error: ${trial.error}`);
-  const checks = [...trial.outcome.checks, ...trial.constraints, ...trial.response.checks];
-  for (const check of checks.filter((candidate) => !candidate.pass))
-    lines.push(`  failed ${check.id}: ${check.message}`);
+  for (const check of failedChecks(trial)) lines.push(`  failed ${check.id}: ${check.message}`);
   lines.push(
     `  final answer: ${trial.final_answer === null ? '(none)' : JSON.stringify(trial.final_answer)}`,
   );

@@ -12,13 +12,12 @@ import { loadSuite } from '../task/index.js';
 import type { Suite } from '../task/index.js';
 import { loadTrajectories } from './load-trajectories.js';
 import { saveFailures } from './save-failures.js';
+import { failedChecks } from '../schema/index.js';
 
 const failedCheckIds = (trial: TrialRecord | FailureVerdict): string[] =>
   'failed_checks' in trial
     ? trial.failed_checks.map((check) => check.id)
-    : [...trial.outcome.checks, ...trial.response.checks, ...trial.constraints]
-        .filter((check) => !check.pass)
-        .map((check) => check.id);
+    : failedChecks(trial).map((check) => check.id);
 
 let suite: Suite;
 let original: RunResult;

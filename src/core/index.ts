@@ -21,8 +21,21 @@ export { createRng, deriveSeed } from './rng.js';
 export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';
+export {
+  EXCERPT_CONTEXT,
+  excerptAround,
+  forbiddenTextFinder,
+  normalizeWithOrigin,
+  normalizedLength,
+} from './forbidden-text.js';
+export type { NormalizedText, TextSpan } from './forbidden-text.js';
 export { compileUserPattern } from './user-pattern.js';
-export type { CompiledUserPattern, UserPattern } from './user-pattern.js';
+export type {
+  CompiledUserPattern,
+  PatternMatch,
+  UserPattern,
+  UserPatternOptions,
+} from './user-pattern.js';
 export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype-keys.js';
 export { CEL_LIMITS, celEnvironment, parseCelWithinLimits } from './cel-limits.js';
 export type { CelProgram, ParsedCel } from './cel-limits.js';

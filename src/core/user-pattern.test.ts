@@ -22,6 +22,17 @@ describe('compileUserPattern', () => {
     expect(compiled('(x+x+)+y').test('x'.repeat(5000))).toBe(false);
   });
 
+  it('finds where it matched, and ignores case only when asked to', () => {
+    const text = 'é😀 see Policy Section 12 here';
+    const pattern = compiled(String.raw`policy section \d+`);
+    const found = pattern.find(text);
+    expect(found && text.slice(found.start, found.end)).toBe('Policy Section 12');
+    expect(pattern.find('nothing')).toBeUndefined();
+    const strict = compileUserPattern('policy', { caseSensitive: true });
+    expect(strict.type === 'pattern' && strict.pattern.test('Policy')).toBe(false);
+    expect(strict.type === 'pattern' && strict.pattern.test('policy')).toBe(true);
+  });
+
   it.each([
     [String.raw`(a)\1`, 'invalid escape sequence'],
     ['(?=a)b', 'unsupported Perl syntax'],

@@ -1,26 +1,43 @@
 import { RE2JS } from 're2js';
 
+/** Where a pattern matched: UTF-16 offsets into the text, `end` exclusive. */
+export interface PatternMatch {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** A compiled `when:` / `stop_when` pattern: matching takes time linear in the text. */
 export interface UserPattern {
   readonly source: string;
-  /** Whether the pattern matches anywhere in the text (case-insensitive). */
+  /** Whether the pattern matches anywhere in the text. */
   test(text: string): boolean;
+  /** The first match in the text, or undefined. */
+  find(text: string): PatternMatch | undefined;
 }
 
 export type CompiledUserPattern =
   | { readonly type: 'pattern'; readonly pattern: UserPattern }
   | { readonly type: 'invalid'; readonly message: string };
 
+export interface UserPatternOptions {
+  /** Default false: patterns ignore case. */
+  readonly caseSensitive?: boolean;
+}
+
 /**
  * Compiles a pattern from a task file or a user script with RE2 semantics
  * (re2js): no backtracking, so a pattern such as `(a+)+$` cannot block the
  * process on a short message. What RE2 leaves out (backreferences,
- * lookahead, lookbehind) is refused with the engine's reason.
+ * lookahead, lookbehind) is refused with the engine's reason. Case is
+ * ignored unless the options say otherwise.
  */
-export function compileUserPattern(source: string): CompiledUserPattern {
+export function compileUserPattern(
+  source: string,
+  options: UserPatternOptions = {},
+): CompiledUserPattern {
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+    compiled = RE2JS.compile(source, options.caseSensitive === true ? 0 : RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     return {
@@ -28,5 +45,15 @@ export function compileUserPattern(source: string): CompiledUserPattern {
       message: `not a supported regular expression (${reason}): patterns use RE2 syntax, which has no backreferences or lookaround`,
     };
   }
-  return { type: 'pattern', pattern: { source, test: (text) => compiled.test(text) } };
+  return {
+    type: 'pattern',
+    pattern: {
+      source,
+      test: (text) => compiled.test(text),
+      find: (text) => {
+        const matcher = compiled.matcher(text);
+        return matcher.find() ? { start: matcher.start(), end: matcher.end() } : undefined;
+      },
+    },
+  };
 }

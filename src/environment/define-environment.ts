@@ -1,5 +1,7 @@
 import { EndstateError } from '../core/index.js';
 import type { Problem } from '../core/index.js';
+import { BUILT_IN_GRADERS } from '../grade/index.js';
+import type { Grader } from '../grade/index.js';
 import { freezeState } from '../state/index.js';
 import type { FrozenState, StateSnapshot } from '../state/index.js';
 import type { ToolDefinition, ToolDescriptor } from './define-tool.js';
@@ -16,6 +18,12 @@ export interface EnvironmentSpec {
   // Tools differ in their input types; the dispatcher validates before calling.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly tools: readonly ToolDefinition<any>[];
+  /**
+   * The environment's own graders (`defineGrader`), run on each of its
+   * tasks after endstate's built-in ones; each grade is recorded under the
+   * grader's id and enters success by its declared role.
+   */
+  readonly graders?: readonly Grader[];
 }
 
 /** A domain the agent acts in, ready to run trials against. */
@@ -28,6 +36,7 @@ export interface Environment {
   readonly tools: ReadonlyMap<string, ToolDefinition>;
   /** The tools as the agent sees them, JSON Schema inputs included. */
   readonly descriptors: readonly ToolDescriptor[];
+  readonly graders: readonly Grader[];
 }
 
 /**
@@ -59,6 +68,17 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
       });
     }
   }
+  const builtIn = new Set(BUILT_IN_GRADERS.map((grader) => grader.id));
+  const graderIds = new Set<string>();
+  for (const grader of spec.graders ?? []) {
+    if (builtIn.has(grader.id) || graderIds.has(grader.id)) {
+      problems.push({
+        path: 'graders',
+        message: `grader id "${grader.id}" is ${builtIn.has(grader.id) ? "a built-in grader's" : 'used twice'}: give it an id of its own`,
+      });
+    }
+    graderIds.add(grader.id);
+  }
   if (problems.length > 0) {
     throw new EndstateError('E_ENVIRONMENT_INVALID', `environment "${spec.name}" is not valid`, {
       problems,
@@ -72,6 +92,7 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     fixture: freezeState(spec.fixture),
     tools,
     descriptors: [...tools.values()].map(describeTool),
+    graders: spec.graders ?? [],
   };
 }
 

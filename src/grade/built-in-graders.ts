@@ -1,8 +1,10 @@
 import { gradeConstraints } from './constraints.js';
 import { defineGrader } from './grader.js';
 import type { Grader } from './grader.js';
+import { gradeMustNotSay } from './must-not-say.js';
 import { gradeOutcome } from './outcome.js';
 import { gradeResponse } from './response.js';
+import { gradeTrajectory } from './trajectory.js';
 
 /** The end state G(s0, sT): expected changes, CEL assertions, nothing else changed. */
 export const outcomeGrader: Grader = defineGrader({
@@ -44,6 +46,31 @@ export const constraintsGrader: Grader = defineGrader({
   },
 });
 
+/** What the agent must never tell the user: literals, patterns, values of s0's records. */
+export const mustNotSayGrader: Grader = defineGrader({
+  id: 'must_not_say',
+  version: '1',
+  role: 'constraint',
+  appliesTo: (task) => task.must_not_say.length > 0,
+  grade: ({ task, s0, events, finalAnswer }) =>
+    gradeMustNotSay({ rules: task.must_not_say, s0, events, finalAnswer }),
+});
+
+/**
+ * The agent's calls against a reference path: a diagnostic, or a
+ * constraint when the task says the order is the requirement (`required: true`).
+ */
+export const trajectoryGrader: Grader = defineGrader({
+  id: 'trajectory',
+  version: '1',
+  role: (task) => (task.trajectory?.required === true ? 'constraint' : 'diagnostic'),
+  appliesTo: (task) => task.trajectory !== undefined,
+  grade: ({ task, events }) => {
+    if (task.trajectory === undefined) return { pass: true, checks: [] };
+    return gradeTrajectory({ spec: task.trajectory, reference: task.reference, events });
+  },
+});
+
 /**
  * Every grader endstate ships, in the order their checks are listed.
  * Graders of the suite's environment (`defineEnvironment({ graders })`) run after these.
@@ -52,4 +79,6 @@ export const BUILT_IN_GRADERS: readonly Grader[] = [
   outcomeGrader,
   responseGrader,
   constraintsGrader,
+  mustNotSayGrader,
+  trajectoryGrader,
 ];

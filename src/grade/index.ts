@@ -9,8 +9,6 @@ export type {
   FindBrokenAssertionsInput,
   ProbeState,
 } from './find-broken-assertions.js';
-export { allChecks, gradeTrial } from './grade-trial.js';
-export type { TrialGrade, TrialGradeInput } from './grade-trial.js';
 export { GraderError } from './grader-error.js';
 export type { GraderErrorOptions } from './grader-error.js';
 export { gradeOutcome } from './outcome.js';
@@ -33,19 +31,27 @@ export {
   trajectoryRecall,
   trajectorySubsetMatch,
   trajectorySupersetMatch,
+  unmatchedCalls,
 } from './trajectory-match.js';
 export type {
   TrajectoryCall,
   TrajectoryMatch,
   TrajectoryMatchOptions,
+  UnmatchedCalls,
 } from './trajectory-match.js';
 export { GRADER_VERSION } from './grader-version.js';
 export {
   BUILT_IN_GRADERS,
   constraintsGrader,
+  mustNotSayGrader,
   outcomeGrader,
   responseGrader,
+  trajectoryGrader,
 } from './built-in-graders.js';
+export { gradeMustNotSay } from './must-not-say.js';
+export type { MustNotSayHit, MustNotSayInput } from './must-not-say.js';
+export { gradeTrajectory, trajectoryReference } from './trajectory.js';
+export type { TrajectoryInput } from './trajectory.js';
 export { defineGrader, roleOf } from './grader.js';
 export type {
   GradeContext,

@@ -9,22 +9,32 @@ export interface TrajectoryMatchOptions {
   readonly compareArgs?: boolean;
 }
 
+/**
+ * How an agent's calls (actual) compare with a reference path. Calls are
+ * compared by tool name, or by tool name and canonical-JSON arguments with
+ * `compareArgs`. Counting is by multiset: a reference that calls
+ * `search_flights` once is met by one such call, and a second is extra.
+ */
 export interface TrajectoryMatch {
-  /** Same calls in the same order, nothing more. */
+  /** exact: the same calls in the same order, and the same number of them. */
   readonly exact: boolean;
-  /** The reference appears in order within the actual calls (extra calls allowed). */
+  /** in_order: the reference is a subsequence of the actual calls (other calls may come between). */
   readonly inOrder: boolean;
-  /** Same distinct calls, ignoring order and repetition. */
+  /**
+   * any_order: every reference call appears somewhere in the actual calls,
+   * in any order, extra calls allowed; the same test as `superset`, named
+   * for the reading "the reference path, in any order".
+   */
   readonly anyOrder: boolean;
-  /** Every actual call is in the reference (as a multiset). */
+  /** subset: every actual call is in the reference (as a multiset): no call beyond the reference. */
   readonly subset: boolean;
-  /** Every reference call is in the actual calls (as a multiset). */
+  /** superset: every reference call is in the actual calls (as a multiset). */
   readonly superset: boolean;
-  /** Matched actual calls / actual calls (1 when there are none). */
+  /** |matched actual| / |actual|, multiset matching (1 when there are no actual calls). */
   readonly precision: number;
-  /** Matched reference calls / reference calls (1 when there are none). */
+  /** |matched reference| / |reference|, multiset matching (1 when the reference is empty). */
   readonly recall: number;
-  /** Actual calls left over after matching the reference. */
+  /** Actual calls left over after matching the reference: |actual| − |matched|. */
   readonly redundant: number;
 }
 
@@ -65,6 +75,8 @@ function isSubsequence(needle: readonly string[], haystack: readonly string[]): 
 /**
  * Diagnostics comparing an agent's calls with a reference path. Never the
  * success definition unless a task says the order is the requirement.
+ * The matched count is the size of the multiset intersection: for each
+ * call, the fewer of its reference and actual occurrences.
  *
  * @example
  * matchTrajectory(['get_reservation', 'search_flights', 'update_reservation'],
@@ -79,12 +91,10 @@ export function matchTrajectory(
   const ref = keysOf(reference, options);
   const act = keysOf(actual, options);
   const matched = multisetIntersection(ref, act);
-  const refSet = new Set(ref);
-  const actSet = new Set(act);
   return {
     exact: ref.length === act.length && ref.every((key, index) => key === act[index]),
     inOrder: isSubsequence(ref, act),
-    anyOrder: refSet.size === actSet.size && [...refSet].every((key) => actSet.has(key)),
+    anyOrder: matched === ref.length,
     subset: matched === act.length,
     superset: matched === ref.length,
     precision: act.length === 0 ? 1 : matched / act.length,
@@ -111,3 +121,30 @@ export const trajectorySupersetMatch = metric('superset');
 export const trajectoryPrecision = metric('precision');
 export const trajectoryRecall = metric('recall');
 export const redundantCalls = metric('redundant');
+
+/** What keeps two trajectories apart, as call keys (tool, or tool and canonical-JSON arguments). */
+export interface UnmatchedCalls {
+  /** Reference calls with no actual call to match them. */
+  readonly missing: readonly string[];
+  /** Actual calls beyond the reference (the redundant ones). */
+  readonly extra: readonly string[];
+}
+
+/** The calls left over on each side after multiset matching, in their order. */
+export function unmatchedCalls(
+  reference: readonly TrajectoryCall[],
+  actual: readonly TrajectoryCall[],
+  options: TrajectoryMatchOptions = {},
+): UnmatchedCalls {
+  const ref = keysOf(reference, options);
+  const act = keysOf(actual, options);
+  const leftOver = (from: readonly string[], against: readonly string[]): string[] => {
+    const counts = countKeys(against);
+    return from.filter((key) => {
+      const left = counts.get(key) ?? 0;
+      counts.set(key, left - 1);
+      return left <= 0;
+    });
+  };
+  return { missing: leftOver(ref, act), extra: leftOver(act, ref) };
+}

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../core/index.js';
 import type { Check, TrialRecord } from '../schema/index.js';
+import { constraintChecks } from '../schema/index.js';
 
 /** The rules whose breaking attempts are tallied: a task's scope, its tool list, consent. */
 export type AttemptRule = 'scope' | 'deny' | 'consent';
@@ -54,7 +55,7 @@ function tally(valid: readonly TrialRecord[], rule: AttemptRule): AttemptTally {
   let trials = 0;
   let ofTrials = 0;
   for (const trial of valid) {
-    const checks = trial.constraints.filter(declares);
+    const checks = constraintChecks(trial).filter(declares);
     if (checks.length === 0) continue;
     ofTrials += 1;
     const offending = new Set(checks.flatMap(offendingCalls));

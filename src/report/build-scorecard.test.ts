@@ -5,6 +5,7 @@ import {
   buildRunRecord,
   buildToolCallEvent,
   buildTrialRecord,
+  buildGrades,
 } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { renderTerminal } from './render-terminal.js';
@@ -220,15 +221,14 @@ describe('buildScorecard', () => {
       task_id: 'a',
       attempt: 1,
       exit_reason: 'max_steps',
-      outcome: {
-        pass: false,
-        checks: [
+      grades: buildGrades({
+        outcome: [
           { id: 'expect.changes[0]', kind: 'set', pass: false, message: '', evidence: null },
         ],
-      },
-      constraints: [
-        { id: 'constraints[0]', kind: 'consent', pass: false, message: '', evidence: null },
-      ],
+        constraints: [
+          { id: 'constraints[0]', kind: 'consent', pass: false, message: '', evidence: null },
+        ],
+      }),
     });
     const card = buildScorecard(run(['a'], 1), [failed]);
     expect(card.failure_reasons).toEqual([
@@ -270,10 +270,12 @@ describe('buildScorecard', () => {
         task_id: 'a',
         attempt,
         success: false,
-        outcome: { pass: true, checks: [] },
-        constraints: [
-          { id: 'constraints[0]', kind: 'consent', pass: false, message: '', evidence: null },
-        ],
+        grades: buildGrades({
+          outcome: [],
+          constraints: [
+            { id: 'constraints[0]', kind: 'consent', pass: false, message: '', evidence: null },
+          ],
+        }),
       });
     const card = buildScorecard(run(['a', 'b'], 2), [
       consentBroken(1),
@@ -325,7 +327,7 @@ describe('buildScorecard', () => {
         attempt,
         success,
         exit_reason: success ? 'finished' : 'loop_detected',
-        constraints: [consent(success)],
+        grades: buildGrades({ outcome: [], constraints: [consent(success)] }),
         events: [{ t_ms: 0, kind: 'agent', text: 'Done.', final: true, confidence }],
       });
       return { ...base, usage: { ...base.usage, cost_usd: costUsd } };

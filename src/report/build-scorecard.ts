@@ -1,5 +1,10 @@
 import type { RunRecord, StoredFailureLabel, TrialRecord } from '../schema/index.js';
-import { EXIT_REASONS, NORMAL_EXIT_REASONS, TERMINAL_REASONS } from '../schema/index.js';
+import {
+  EXIT_REASONS,
+  NORMAL_EXIT_REASONS,
+  TERMINAL_REASONS,
+  failedChecks,
+} from '../schema/index.js';
 import {
   describeSample,
   intraTaskCorrelation,
@@ -71,27 +76,22 @@ function countBy<T extends string>(keys: readonly T[], values: readonly T[]): Re
   return counts;
 }
 
-/** Every check that failed in a trial. */
-function failedChecks(trial: TrialRecord): { check: string; kind: string }[] {
-  return [...trial.outcome.checks, ...trial.response.checks, ...trial.constraints]
-    .filter((check) => !check.pass)
-    .map((check) => ({ check: check.id, kind: check.kind }));
-}
-
 const NORMAL_EXITS: ReadonlySet<string> = new Set(NORMAL_EXIT_REASONS);
 
 /**
  * Why a failed trial failed, in words that compare across tasks: an
  * abnormal exit (`exit:loop_detected`) and the kinds of checks that failed
- * (`outcome:insert`, `response:communicate`, `constraint:consent`).
+ * (`outcome:insert`, `response:communicate`, `claims:claim`): a gate
+ * grader's id and the check's kind, or `constraint:` and the kind for
+ * constraint graders (`constraint:consent`).
  */
 export function failureReasons(trial: TrialRecord): string[] {
   const reasons = new Set<string>();
   if (trial.terminal_reason === 'harness_incompatibility') reasons.add('harness_incompatibility');
   if (!NORMAL_EXITS.has(trial.exit_reason)) reasons.add(`exit:${trial.exit_reason}`);
-  for (const check of trial.outcome.checks) if (!check.pass) reasons.add(`outcome:${check.kind}`);
-  for (const check of trial.response.checks) if (!check.pass) reasons.add(`response:${check.kind}`);
-  for (const check of trial.constraints) if (!check.pass) reasons.add(`constraint:${check.kind}`);
+  for (const check of failedChecks(trial)) {
+    reasons.add(`${check.role === 'constraint' ? 'constraint' : check.grader}:${check.kind}`);
+  }
   return [...reasons];
 }
 
@@ -125,8 +125,12 @@ function kNote(
  * constraints (consent, preconditions, scope), for a normally ended trial.
  */
 export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
+  const { outcome, response } = trial.grades;
   return (
-    trial.valid && trial.outcome.pass && trial.response.pass && NORMAL_EXITS.has(trial.exit_reason)
+    trial.valid &&
+    outcome?.pass === true &&
+    (response === undefined || response.pass) &&
+    NORMAL_EXITS.has(trial.exit_reason)
   );
 }
 
@@ -312,7 +316,7 @@ function summariseTask(
   const failed = new Map<string, { check: string; kind: string; trials: number }>();
   for (const trial of valid) {
     if (trial.success) continue;
-    for (const { check, kind } of failedChecks(trial)) {
+    for (const { id: check, kind } of failedChecks(trial)) {
       const entry = failed.get(check) ?? { check, kind, trials: 0 };
       entry.trials++;
       failed.set(check, entry);

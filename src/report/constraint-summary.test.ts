@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildGrades, buildTrialRecord } from '../testing/index.js';
 import { summariseConstraints } from './constraint-summary.js';
 
 const check = (kind: string, pass: boolean): Check => ({
@@ -19,10 +19,12 @@ describe('summariseConstraints', () => {
       buildTrialRecord({
         task_id: index < 5 ? 'a' : 'b',
         attempt: index + 1,
-        constraints: [
-          check('consent', index !== 9),
-          ...(index < 2 ? [check('scope', index === 0)] : []),
-        ],
+        grades: buildGrades({
+          constraints: [
+            check('consent', index !== 9),
+            ...(index < 2 ? [check('scope', index === 0)] : []),
+          ],
+        }),
       }),
     );
     const summary = summariseConstraints(valid);

@@ -1,4 +1,5 @@
 import type { TrialRecord } from '../schema/index.js';
+import { constraintChecks } from '../schema/index.js';
 import { mean, successRateInterval } from '../stats/index.js';
 
 /** Constraint checks that passed out of those made. */
@@ -76,7 +77,7 @@ export function summariseConstraints(valid: readonly TrialRecord[]): ConstraintS
   const byKindAndTask = new Map<string, Map<string, TaskTally>>();
   const allByTask = new Map<string, TaskTally>();
   for (const trial of valid) {
-    for (const check of trial.constraints) {
+    for (const check of constraintChecks(trial)) {
       const byTask = byKindAndTask.get(check.kind) ?? new Map<string, TaskTally>();
       add(byTask, trial.task_id, check.pass);
       byKindAndTask.set(check.kind, byTask);

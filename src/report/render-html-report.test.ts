@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EndstateError } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
-import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
+import { buildRunRecord, buildTrialRecord, buildGrades } from '../testing/index.js';
 import type { RunRecordOverrides } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import type { HtmlReportSummary } from './html-report-data.js';
@@ -37,7 +37,7 @@ function fixture(): { run: RunRecord; trials: TrialRecord[] } {
       task_id: taskIds[0]!,
       attempt: 2,
       labels: { family: 'refund' },
-      outcome: { pass: false, checks: [failedCheck] },
+      grades: buildGrades({ outcome: [failedCheck] }),
       events: [
         { t_ms: 0, kind: 'user', text: HOSTILE, source: 'instruction' },
         { t_ms: 1, kind: 'tool_call', call_id: 'c1', tool: 'get_order', args: { id: HOSTILE } },

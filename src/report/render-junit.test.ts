@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildRun, buildTrials } from '../../test/support/run-fixture.js';
 import { validateJunit } from '../../test/support/xmllint.js';
 import type { TrialRecord } from '../schema/index.js';
+import { buildGrades } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { renderJunit } from './render-junit.js';
 
 const refundMissing: Partial<TrialRecord> = {
-  outcome: {
-    pass: false,
-    checks: [
+  grades: buildGrades({
+    outcome: [
       {
         id: 'expect.changes[1]',
         kind: 'insert',
@@ -17,7 +17,7 @@ const refundMissing: Partial<TrialRecord> = {
         evidence: null,
       },
     ],
-  },
+  }),
 };
 
 function render(trials: TrialRecord[], taskIds: string[], taskGate = 1, suiteName = 'demo') {
@@ -145,9 +145,8 @@ describe('renderJunit and the common JUnit schema', () => {
   it('stays valid XML with quotes, markup and control characters in names and messages', () => {
     const nasty = `"<b>" & 'x' \u0000\u0007\u001b\ud800 ]]> 😀\r\n\ttab`;
     const failure: Partial<TrialRecord> = {
-      outcome: {
-        pass: false,
-        checks: [
+      grades: buildGrades({
+        outcome: [
           {
             id: `expect.assert[0] ${nasty}`,
             kind: 'cel',
@@ -156,7 +155,7 @@ describe('renderJunit and the common JUnit schema', () => {
             evidence: null,
           },
         ],
-      },
+      }),
       error: nasty,
     };
     const trials = buildTrials('t', ['0', '1'], { failure, labels: { note: nasty } });

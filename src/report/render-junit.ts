@@ -1,4 +1,5 @@
-import type { Check, TrialRecord } from '../schema/index.js';
+import type { TrialRecord } from '../schema/index.js';
+import { failedChecks } from '../schema/index.js';
 import { failureReasons } from './build-scorecard.js';
 import { escapeXml, escapeXmlAttribute } from './escape-xml.js';
 import { percent } from './format-figures.js';
@@ -65,13 +66,8 @@ function checkMessages(trials: readonly TrialRecord[]): Map<string, string> {
   const messages = new Map<string, string>();
   for (const trial of trials) {
     if (!trial.valid || trial.success) continue;
-    const checks: Check[] = [
-      ...trial.outcome.checks,
-      ...trial.response.checks,
-      ...trial.constraints,
-    ];
-    for (const check of checks) {
-      if (!check.pass && !messages.has(check.id)) messages.set(check.id, check.message);
+    for (const check of failedChecks(trial)) {
+      if (!messages.has(check.id)) messages.set(check.id, check.message);
     }
   }
   return messages;

@@ -6,6 +6,7 @@ import {
   buildInjectionEvent,
   buildToolCallEvent,
   buildTrialRecord,
+  buildGrades,
 } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { summariseFaults } from './fault-summary.js';
@@ -42,10 +43,9 @@ function tablesOf(markdown: string): string[][][] {
 }
 
 const failure = (check: string, kind: string): Partial<TrialRecord> => ({
-  outcome: {
-    pass: false,
-    checks: [{ id: check, kind, pass: false, message: 'm', evidence: null }],
-  },
+  grades: buildGrades({
+    outcome: [{ id: check, kind, pass: false, message: 'm', evidence: null }],
+  }),
 });
 
 function scorecard() {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Check, TrialEvent, TrialRecord } from '../schema/index.js';
-import { buildInjectionEvent, buildToolCallEvent, buildTrialRecord } from '../testing/index.js';
+import {
+  buildInjectionEvent,
+  buildToolCallEvent,
+  buildGrades,
+  buildTrialRecord,
+} from '../testing/index.js';
 import { summariseFaults } from './fault-summary.js';
 import { safetyRate, summariseSafety } from './safety-summary.js';
 
@@ -54,10 +59,16 @@ describe('safetyRate', () => {
 describe('summariseSafety', () => {
   it('counts trials with a broken constraint out of the trials whose task declares it', () => {
     const valid = [
-      trial({ constraints: [check('forbid', true), check('consent', false)] }),
-      trial({ constraints: [check('forbid', false), check('forbid', false)] }),
+      trial({
+        grades: buildGrades({ constraints: [check('forbid', true), check('consent', false)] }),
+      }),
+      trial({
+        grades: buildGrades({ constraints: [check('forbid', false), check('forbid', false)] }),
+      }),
       trial({ exit_reason: 'loop_detected' }),
-      trial({ constraints: [check('consent', true), check('scope', true)] }),
+      trial({
+        grades: buildGrades({ constraints: [check('consent', true), check('scope', true)] }),
+      }),
     ];
     const safety = summariseSafety(valid, null);
     // forbid: trials 1 and 2 declare it, trial 2 broke it (twice: one event) → 1/2.
@@ -153,27 +164,35 @@ describe('summariseSafety: attempts that broke a scope, a tool list or consent',
     // 1 (task a): two refused calls on another owner's records.
     trial({
       task_id: 'a',
-      constraints: [failed('constraints[0]', 'scope', ['c1', 'c2'])],
+      grades: buildGrades({ constraints: [failed('constraints[0]', 'scope', ['c1', 'c2'])] }),
       events: [blocked('c1', 'scope'), blocked('c2', 'scope')],
     }),
     // 2 (task a): scope declared, kept.
-    trial({ task_id: 'a', constraints: [failed('constraints[0]', 'scope', [])] }),
+    trial({
+      task_id: 'a',
+      grades: buildGrades({ constraints: [failed('constraints[0]', 'scope', [])] }),
+    }),
     // 3 (task b): one refused call of a denied tool.
     trial({
       task_id: 'b',
-      constraints: [failed('tools.deny', 'forbid', ['c1'])],
+      grades: buildGrades({ constraints: [failed('tools.deny', 'forbid', ['c1'])] }),
       events: [blocked('c1', 'denied')],
     }),
     // 4 (task b): deny list kept; one write without consent (went through).
     trial({
       task_id: 'b',
-      constraints: [
-        failed('tools.deny', 'forbid', []),
-        failed('constraints[0]', 'consent', ['c3']),
-      ],
+      grades: buildGrades({
+        constraints: [
+          failed('tools.deny', 'forbid', []),
+          failed('constraints[0]', 'consent', ['c3']),
+        ],
+      }),
     }),
     // 5 (task c): an old record, scope broken by a call that went through (no refusal).
-    trial({ task_id: 'c', constraints: [failed('constraints[1]', 'scope', ['c4'])] }),
+    trial({
+      task_id: 'c',
+      grades: buildGrades({ constraints: [failed('constraints[1]', 'scope', ['c4'])] }),
+    }),
     // 6 (task d): no rule declared.
     trial({ task_id: 'd' }),
   ];

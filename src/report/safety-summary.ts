@@ -1,4 +1,5 @@
 import type { ExitReason, TrialRecord } from '../schema/index.js';
+import { constraintChecks } from '../schema/index.js';
 import { clusteredUpperBound } from '../stats/index.js';
 import type { DesignEffectSource, TaskEventCounts } from '../stats/index.js';
 import type { BlockedAttempts } from './blocked-attempts.js';
@@ -157,7 +158,7 @@ function countByTask(
 function constraintRate(valid: readonly TrialRecord[], kind: string): SafetyRate {
   return safetyRate(
     countByTask(valid, (trial) => {
-      const checks = trial.constraints.filter((check) => check.kind === kind);
+      const checks = constraintChecks(trial).filter((check) => check.kind === kind);
       if (checks.length === 0) return 'not-eligible';
       return checks.some((check) => !check.pass) ? 'event' : 'no-event';
     }),

@@ -1,20 +1,11 @@
+import { failedChecks } from '../schema/index.js';
 import type { GradedCheck, TrialRecord } from '../schema/index.js';
 import { proposeFailureLabel } from './propose-failure-label.js';
 import type { FailureLabelProposal } from './propose-failure-label.js';
 
-/** The failed checks of a trial record that decide success. */
+/** The failed checks of a trial record that decide success (gate and constraint graders). */
 export function failedChecksOf(trial: TrialRecord): GradedCheck[] {
-  const graded =
-    (grader: string, role: GradedCheck['role']) => (check: TrialRecord['constraints'][number]) => ({
-      ...check,
-      grader,
-      role,
-    });
-  return [
-    ...trial.outcome.checks.map(graded('outcome', 'gate')),
-    ...trial.response.checks.map(graded('response', 'gate')),
-    ...trial.constraints.map(graded('constraints', 'constraint')),
-  ].filter((check) => !check.pass);
+  return failedChecks(trial);
 }
 
 /** Whether a trial counts as a failure to label: valid and not a success. */
@@ -25,6 +16,6 @@ export function proposeTrialFailureLabel(trial: TrialRecord): FailureLabelPropos
   return proposeFailureLabel({
     exitReason: trial.exit_reason,
     terminalReason: trial.terminal_reason,
-    failed: failedChecksOf(trial),
+    failed: failedChecks(trial),
   });
 }

@@ -5,6 +5,7 @@ import { hashState } from '../state/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
 import { findLeak } from './find-leak.js';
+import { failedChecks } from '../schema/index.js';
 
 /** The label that makes a task a canary: `labels: { canary: true }`. */
 export const CANARY_LABEL = 'canary';
@@ -101,9 +102,7 @@ function oracleProblem(
     };
   }
   if (record.success) return undefined;
-  const failed = [...record.outcome.checks, ...record.response.checks, ...record.constraints]
-    .filter((check) => !check.pass)
-    .map((check) => `${check.id}: ${check.message}`);
+  const failed = failedChecks(record).map((check) => `${check.id}: ${check.message}`);
   return {
     check: 'oracle',
     message: `the oracle (its reference path) did not succeed: ${record.terminal_reason}, exit ${record.exit_reason}${record.error === null ? '' : ` (${record.error})`}${failed.length > 0 ? `; failed ${failed.join('; ')}` : ''}`,

@@ -8,6 +8,7 @@ import type {
 } from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import { trajectoryOf } from './trajectory-of.js';
+import { failedChecks } from '../schema/index.js';
 
 /** One failed trial as a regression case: the steps to replay and the verdict to expect. */
 export interface FailureCase {
@@ -66,11 +67,7 @@ export function failureCases(
           success: trial.success,
           exit_reason: trial.exit_reason,
           terminal_reason: trial.terminal_reason,
-          failed_checks: [
-            ...trial.outcome.checks,
-            ...trial.response.checks,
-            ...trial.constraints,
-          ].filter((check) => !check.pass),
+          failed_checks: failedChecks(trial),
           final_answer: trial.final_answer,
           error: trial.error,
           replay: { reproduces_exit: trajectory.reproducesExit, note: trajectory.note },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialRecord } from '../schema/index.js';
-import { buildTrialRecord } from '../testing/index.js';
+import { buildTrialRecord, buildGrades } from '../testing/index.js';
 import { findLeak } from './find-leak.js';
 
 const play = (overrides: Partial<TrialRecord> = {}): TrialRecord =>
@@ -53,8 +53,8 @@ describe('findLeak', () => {
     });
     expect(
       findLeak(
-        play({ outcome: { pass: true, checks: [check(true)] } }),
-        play({ outcome: { pass: false, checks: [check(false)] } }),
+        play({ grades: buildGrades({ outcome: [check(true)] }) }),
+        play({ grades: buildGrades({ outcome: [check(false)] }) }),
       ),
     ).toBe('grade expect.changes[0]: failed vs passed');
   });

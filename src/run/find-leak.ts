@@ -1,6 +1,7 @@
 import { findJsonDifference, formatValuePath, getOwn } from '../core/index.js';
 import type { JsonDifference } from '../core/index.js';
 import type { TrialRecord } from '../schema/index.js';
+import { trialChecks } from '../schema/index.js';
 
 /**
  * The first difference between two plays of one task from the same seed
@@ -77,12 +78,7 @@ function stateDifference(first: TrialRecord, second: TrialRecord): string | unde
 
 function gradeDifference(first: TrialRecord, second: TrialRecord): string | undefined {
   const passes = (record: TrialRecord): Map<string, boolean> =>
-    new Map(
-      [...record.outcome.checks, ...record.response.checks, ...record.constraints].map((check) => [
-        check.id,
-        check.pass,
-      ]),
-    );
+    new Map(trialChecks(record).map((check) => [check.id, check.pass]));
   const before = passes(first);
   const after = passes(second);
   for (const id of new Set([...before.keys(), ...after.keys()])) {

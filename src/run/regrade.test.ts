@@ -9,11 +9,10 @@ import type { Suite } from '../task/index.js';
 import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
 import { regrade } from './regrade.js';
 import { runSuite } from './run-suite.js';
+import { failedChecks } from '../schema/index.js';
 
 const failedCheckIds = (trial: TrialRecord): string[] =>
-  [...trial.outcome.checks, ...trial.response.checks, ...trial.constraints]
-    .filter((check) => !check.pass)
-    .map((check) => check.id);
+  failedChecks(trial).map((check) => check.id);
 
 /** The shop suite with the refund task's expected amount as given. */
 function shopSuite(amountCents: number, revision: number, hash: string): Suite {
@@ -273,7 +272,7 @@ describe('regrade', () => {
       )!;
       expect(copy).toMatchObject({
         success: target.success,
-        outcome: target.outcome,
+        grades: target.grades,
         state_diff: null,
       });
       expect(copy.events.at(-1)).toMatchObject({

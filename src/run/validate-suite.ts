@@ -9,6 +9,7 @@ import type { FrozenState } from '../state/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
 import { trajectoryOf } from './trajectory-of.js';
+import { failedChecks } from '../schema/index.js';
 
 export interface ValidationCheck {
   /** `reset`, `oracle`, `known_good:<name>`, `known_bad:<name>`, `expect.assert[i]`, `do_nothing`, `replay`. */
@@ -33,9 +34,7 @@ export interface SuiteValidation {
 
 /** Names of the checks that failed in a trial. */
 function failedCheckIds(record: TrialRecord): string[] {
-  return [...record.outcome.checks, ...record.response.checks, ...record.constraints]
-    .filter((check) => !check.pass)
-    .map((check) => check.id);
+  return failedChecks(record).map((check) => check.id);
 }
 
 function describeFailure(record: TrialRecord): string {

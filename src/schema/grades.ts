@@ -41,3 +41,19 @@ export function failedChecks(trial: {
 }): GradedCheck[] {
   return trialChecks(trial).filter((check) => check.role !== 'diagnostic' && !check.pass);
 }
+
+/** The checks of constraint graders (C_j: process rules), for the constraint and safety figures. */
+export function constraintChecks(trial: {
+  readonly grades: Readonly<Record<string, Grade>>;
+}): GradedCheck[] {
+  return trialChecks(trial).filter((check) => check.role === 'constraint');
+}
+
+/** The grader whose score is a trial's `partial_score` (weighted sub-goals met). */
+export const PARTIAL_GRADER_ID = 'partial';
+
+/** A trial's partial score: the `partial` grader's score, null when the task declares no sub-goals. */
+export function partialScoreOf(grades: Readonly<Record<string, Grade>>): number | null {
+  const grade = Object.hasOwn(grades, PARTIAL_GRADER_ID) ? grades[PARTIAL_GRADER_ID] : undefined;
+  return grade === undefined || grade.error !== null ? null : grade.score;
+}

@@ -87,6 +87,24 @@ export type {
   TaskFile,
   UserSpec,
 } from './task.js';
+export {
+  MIN_FORBIDDEN_LENGTH,
+  MustNotSayRuleSchema,
+  MustNotSaySchema,
+  forbiddenValues,
+} from './must-not-say.js';
+export type {
+  ForbiddenValue,
+  ForbiddenValues,
+  MustNotSayRule,
+  ValuesRule,
+} from './must-not-say.js';
+export {
+  TRAJECTORY_MATCH_MODES,
+  TrajectoryMatchModeSchema,
+  TrajectorySpecSchema,
+} from './trajectory-spec.js';
+export type { TrajectoryMatchMode, TrajectorySpec } from './trajectory-spec.js';
 export { LockedTaskSchema, SUITE_LOCK_VERSION, SuiteLockSchema } from './suite-lock.js';
 export type { LockedTask, SuiteLock } from './suite-lock.js';
 export { TrajectoryFileSchema } from './trajectory-file.js';
@@ -119,7 +137,14 @@ export type {
 } from './trial-record.js';
 export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
-export { failedChecks, successOf, trialChecks } from './grades.js';
+export {
+  PARTIAL_GRADER_ID,
+  constraintChecks,
+  failedChecks,
+  partialScoreOf,
+  successOf,
+  trialChecks,
+} from './grades.js';
 export type { GradedCheck } from './grades.js';
 export {
   FAILURE_LABELS,
@@ -129,3 +154,4 @@ export {
   StoredFailureLabelSchema,
 } from './failure-label.js';
 export type { FailureLabel, FailureLabelLine, StoredFailureLabel } from './failure-label.js';
+export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';

@@ -3,6 +3,8 @@ import { BOUNDS, describeRange } from '../core/index.js';
 import type { NumericRange } from '../core/index.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+import { MustNotSaySchema } from './must-not-say.js';
+import { TrajectorySpecSchema } from './trajectory-spec.js';
 
 /**
  * The task file format (YAML or JSON). Field names are the file's own
@@ -206,6 +208,10 @@ export const TaskFileSchema = z.strictObject({
     communicate_match: 'token',
   }),
   constraints: z.array(ConstraintSchema).default([]),
+  /** What the agent must never tell the user (see docs/task-format.md, Must not say). */
+  must_not_say: MustNotSaySchema.default([]),
+  /** Compare the agent's tool calls with a reference path (see docs/task-format.md, Trajectory match). */
+  trajectory: TrajectorySpecSchema.optional(),
   reference: z.array(StepSchema).default([]),
   known_bad: z.array(KnownBadSchema).default([]),
   /** Other paths that solve the task: the outcome checks must accept more than the reference. */

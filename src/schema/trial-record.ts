@@ -109,7 +109,8 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
-export const TRIAL_RECORD_VERSION = 1;
+/** 2: the graders' verdicts under `grades` (1 had fixed `outcome`, `constraints` and `response` fields). */
+export const TRIAL_RECORD_VERSION = 2;
 
 /** What the store keeps of one trial; every aggregate derives from these. */
 export const TrialRecordSchema = z.object({
@@ -133,10 +134,15 @@ export const TrialRecordSchema = z.object({
   final_answer: z.string().nullable(),
   exit_reason: ExitReasonSchema,
   terminal_reason: TerminalReasonSchema,
-  outcome: GraderOutputSchema,
-  constraints: z.array(CheckSchema),
-  response: GraderOutputSchema,
+  /**
+   * Each grader that applied to the task, under its id, in the order they
+   * graded; success is `successOf(grades)` unless the trial was not graded.
+   */
+  grades: z.record(z.string(), GradeSchema),
+  /** Y = G · Π C_j over `grades`, false when the trial was not graded or a grader failed. */
   success: z.boolean(),
+  /** Weighted sub-goals met (0..1) when the task declares them (the `partial` grader); beside success, never instead. */
+  partial_score: z.number().min(0).max(1).nullable(),
   valid: z.boolean(),
   /** What went wrong when the trial is invalid or the agent errored. */
   error: z.string().nullable(),

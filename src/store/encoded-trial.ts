@@ -1,5 +1,9 @@
+import type { JsonObject } from '../core/index.js';
 import type { TrialRecord } from '../schema/index.js';
-import { TRIAL_RECORD_VERSION } from '../schema/index.js';
+import type { StoredTrial } from './seal-trial.js';
+
+/** A stored trial's JSON, in the record version it was written in. */
+export type StoredTrialJson = StoredTrial & JsonObject;
 
 /**
  * A trial record serialised for storage: the columns a store indexes, the
@@ -26,15 +30,14 @@ export interface EncodedTrial {
 type DiffRecordRef = readonly [collection: string, id: string, side: 'before' | 'after'];
 
 /**
- * The key that takes the place of `result` in a stored tool result whose
- * result is a record of the trial's state diff: the record a write returned
- * (the change's `after`, most of them) or one a lookup returned before the
- * trial changed it (`before`). The record's text is stored once, in the
- * diff: about a sixth of a retail trial's text. No event of the schema has
- * this key, and a store written before it (schema version 3) holds none.
+ * Stores of schema version 4 and 5 wrote this key in place of `result` in
+ * a tool result whose result was a record of the trial's state diff (the
+ * record's text was stored once, in the diff). Records are now stored as
+ * plain data; this key is only read, to give back the trials those stores hold.
  */
 const RESULT_REF = '$result';
 
+/** A trial record as the store keeps it: plain JSON, the record as it is, the events apart. */
 export function encodeTrial(trial: TrialRecord): EncodedTrial {
   const { events, ...record } = trial;
   return {
@@ -48,39 +51,8 @@ export function encodeTrial(trial: TrialRecord): EncodedTrial {
     terminal_reason: trial.terminal_reason,
     exit_reason: trial.exit_reason,
     record: JSON.stringify(record),
-    events: JSON.stringify(eventsToStore(events, diffRecordRefs(trial.state_diff))),
+    events: JSON.stringify(events),
   };
-}
-
-/** Each record object of the diff, by identity (records are frozen: the same object is the same text). */
-function diffRecordRefs(diff: TrialRecord['state_diff']): Map<object, DiffRecordRef> {
-  const refs = new Map<object, DiffRecordRef>();
-  for (const collection of Object.keys(diff ?? {})) {
-    const changes = diff![collection]!;
-    for (const id of Object.keys(changes)) {
-      const { before, after } = changes[id]!;
-      if (after !== null) refs.set(after, [collection, id, 'after']);
-      if (before !== null && !refs.has(before)) refs.set(before, [collection, id, 'before']);
-    }
-  }
-  return refs;
-}
-
-/** The events with a reference in place of each result that is a record of the diff; the same list when there is none. */
-function eventsToStore(
-  events: TrialRecord['events'],
-  refs: ReadonlyMap<object, DiffRecordRef>,
-): readonly object[] {
-  if (refs.size === 0) return events;
-  let stored: object[] | undefined;
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index]!;
-    if (event.kind !== 'tool_result') continue;
-    const ref = typeof event.result === 'object' ? refs.get(event.result!) : undefined;
-    if (ref === undefined) continue;
-    (stored ??= [...events])[index] = replaceKey(event, 'result', RESULT_REF, ref);
-  }
-  return stored ?? events;
 }
 
 /**
@@ -98,38 +70,32 @@ function replaceKey(object: object, from: string, to: string, value: unknown): o
 }
 
 /**
- * A stored trial as a record. It was encoded from a validated record, so
- * only its version is checked: parsing every record with the schema would
- * cost more than reading a large run.
+ * A stored trial as it was written (any record version; `readTrialRecord`
+ * migrates and validates it): its record with its events, references of
+ * older stores resolved. What a trial's seal covers.
  */
-export function decodeTrial(recordJson: string, eventsJson: string | undefined): TrialRecord {
-  const record = JSON.parse(recordJson) as Omit<TrialRecord, 'events' | 'record_version'> & {
-    record_version: unknown;
-  };
-  if (record.record_version !== TRIAL_RECORD_VERSION) {
-    throw new Error(
-      `trial ${record.trial_id} has record version ${String(record.record_version)}, this endstate reads ${TRIAL_RECORD_VERSION}`,
-    );
-  }
-  const events = eventsJson === undefined ? [] : (JSON.parse(eventsJson) as TrialRecord['events']);
+export function decodeTrial(recordJson: string, eventsJson: string | undefined): StoredTrialJson {
+  const record = JSON.parse(recordJson) as StoredTrialJson;
+  const events = eventsJson === undefined ? [] : (JSON.parse(eventsJson) as JsonObject[]);
   if (eventsJson?.includes(`"${RESULT_REF}"`) === true) {
+    const diff = (record.state_diff ?? null) as TrialRecord['state_diff'];
     for (let index = 0; index < events.length; index++) {
-      const event = events[index] as unknown as Record<string, unknown>;
+      const event = events[index]!;
       if (Object.hasOwn(event, RESULT_REF)) {
-        events[index] = withResult(event, record.trial_id, record.state_diff);
+        events[index] = withResult(event, record.trial_id as string, diff) as JsonObject;
       }
     }
   }
-  return { ...record, record_version: TRIAL_RECORD_VERSION, events };
+  return { ...record, events };
 }
 
 /** A stored tool result with its reference replaced by the diff's record, in the same place. */
 function withResult(
-  event: Record<string, unknown>,
+  event: JsonObject,
   trialId: string,
   diff: TrialRecord['state_diff'],
 ): TrialRecord['events'][number] {
-  const [collection, id, side] = event[RESULT_REF] as DiffRecordRef;
+  const [collection, id, side] = event[RESULT_REF] as unknown as DiffRecordRef;
   const change = diff !== null && Object.hasOwn(diff, collection) ? diff[collection]! : undefined;
   const record =
     change !== undefined && Object.hasOwn(change, id) && (side === 'before' || side === 'after')

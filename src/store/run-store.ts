@@ -35,10 +35,12 @@ export interface RunStore {
   close(): Promise<void>;
 }
 
+type TrialOrderKey = Pick<TrialRecord, 'task_id' | 'attempt' | 'rerun'>;
+
 /** Orders trials the way a run lists its tasks, then by attempt and rerun. */
 export function compareTrials(
   taskOrder: readonly string[],
-): (a: TrialRecord, b: TrialRecord) => number {
+): (a: TrialOrderKey, b: TrialOrderKey) => number {
   const position = new Map(taskOrder.map((id, index) => [id, index]));
   return (a, b) =>
     (position.get(a.task_id) ?? Infinity) - (position.get(b.task_id) ?? Infinity) ||

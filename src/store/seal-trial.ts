@@ -1,6 +1,15 @@
 import { createHmac, hash } from 'node:crypto';
 import { canonicalJson } from '../core/index.js';
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord } from '../schema/index.js';
+
+/** A trial as stored, in whatever record version it was written: what a seal covers. */
+export interface StoredTrial {
+  readonly run_id: string;
+  readonly task_id: string;
+  readonly attempt: number;
+  readonly rerun: number;
+  readonly [field: string]: unknown;
+}
 
 /**
  * A stored trial's seal: an HMAC-SHA256, under the store's key, of the
@@ -88,7 +97,7 @@ export function trialKey(trial: {
  * as canonicalJson of the whole (its keys are ASCII, so code-unit order is
  * plain order), at half the cost of writing it twice.
  */
-export function sealTrial(key: Uint8Array, trial: TrialRecord): TrialSeal {
+export function sealTrial(key: Uint8Array, trial: StoredTrial): TrialSeal {
   const identity = {
     run_id: trial.run_id,
     task_id: trial.task_id,
@@ -96,13 +105,13 @@ export function sealTrial(key: Uint8Array, trial: TrialRecord): TrialSeal {
     rerun: trial.rerun,
   };
   const names = Object.keys(trial)
-    .filter((name) => (trial as Record<string, unknown>)[name] !== undefined) // as JSON has it: absent
+    .filter((name) => trial[name] !== undefined) // as JSON has it: absent
     .sort();
   const fields: Record<string, string> = {};
   const members: string[] = [];
   const prefix = fieldPrefix(key);
   for (const name of names) {
-    const value = canonicalJson((trial as Record<string, unknown>)[name]);
+    const value = canonicalJson(trial[name]);
     const member = `${JSON.stringify(name)}:${value}`;
     members.push(member);
     fields[name] = hash('sha256', `${prefix}${member}`, 'hex').slice(0, FIELD_MAC_HEX);

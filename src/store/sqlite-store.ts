@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { RunRecordSchema } from '../schema/index.js';
+import { readTrialRecord, RunRecordSchema } from '../schema/index.js';
 import type { RunRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
@@ -372,7 +372,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
         return selectTrials
           .all(runId)
-          .map((row) => decodeTrial(row.record, row.events))
+          .map((row) => readTrialRecord(decodeTrial(row.record, row.events)))
           .sort(compareTrials(order));
       }),
     verifyRun: (runId) =>

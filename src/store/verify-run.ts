@@ -1,6 +1,6 @@
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord } from '../schema/index.js';
 import { orderSealedTrials, sealRun, sealTrial, trialKey } from './seal-trial.js';
-import type { RunSeal, SealedTrialEntry, TrialSeal } from './seal-trial.js';
+import type { RunSeal, SealedTrialEntry, StoredTrial, TrialSeal } from './seal-trial.js';
 
 /** One thing in a stored run that does not match its seals. */
 export interface SealProblem {
@@ -26,8 +26,12 @@ export type RunVerification =
 export interface StoredSeals {
   readonly run: RunRecord;
   readonly runSeal: RunSeal | null;
-  /** The run's trials as stored, in the store's listing order, each with its seal (null when none). */
-  readonly trials: readonly { readonly record: TrialRecord; readonly seal: TrialSeal | null }[];
+  /**
+   * The run's trials as stored (in the record version they were written in:
+   * a seal covers the stored form), in the store's listing order, each with
+   * its seal (null when none).
+   */
+  readonly trials: readonly { readonly record: StoredTrial; readonly seal: TrialSeal | null }[];
 }
 
 export interface VerifyRunOptions {

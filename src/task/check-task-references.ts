@@ -83,6 +83,7 @@ export function checkTaskReferences(
     }
   });
   checkScopes(spec, environment, at);
+  checkTrajectory(spec, at, checkSteps);
   spec.tools.allow?.forEach((tool, index) => checkTool(['tools', 'allow', index], tool));
   const checkTargets = (field: 'faults' | 'inject'): void =>
     spec[field].forEach((declared, index) => {
@@ -153,6 +154,29 @@ function checkInjectedActions(
       );
     }
   });
+}
+
+/**
+ * A `trajectory` section compares with its own reference or the task's
+ * reference path: one of them must hold tool calls, and its tools must exist.
+ */
+function checkTrajectory(
+  spec: TaskFile,
+  at: (path: PropertyKey[], message: string) => void,
+  checkSteps: (steps: readonly Step[], path: PropertyKey[], checkArgs: boolean) => void,
+): void {
+  const trajectory = spec.trajectory;
+  if (trajectory === undefined) return;
+  if (trajectory.reference !== undefined) {
+    checkSteps(trajectory.reference, ['trajectory', 'reference'], trajectory.args === 'exact');
+    return;
+  }
+  if (!spec.reference.some((step) => 'tool' in step)) {
+    at(
+      ['trajectory'],
+      'no reference calls to compare with: list them in trajectory.reference, or give the task a reference path with tool calls',
+    );
+  }
 }
 
 /**

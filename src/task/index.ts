@@ -1,3 +1,4 @@
+export { checkMustNotSay } from './check-must-not-say.js';
 export { checkTaskReferences } from './check-task-references.js';
 export { hashSuite, listSuiteFiles } from './hash-suite.js';
 export { loadSuite } from './load-suite.js';

@@ -356,4 +356,116 @@ describe('loadSuite', () => {
       ]);
     });
   });
+
+  describe('must_not_say', () => {
+    const withRules = (rules: string, fixture?: string) =>
+      TASK.replace('\nreference:', `\nmust_not_say:\n${rules}\nreference:`).replace(
+        'clock:',
+        fixture === undefined ? 'clock:' : `fixture: ${fixture}\nclock:`,
+      );
+
+    it('loads rules whose values exist in the fixture', async () => {
+      const loaded = await loadTask(
+        withRules(
+          [
+            '  - { literal: SAVE20-INTERNAL }',
+            '  - { pattern: "policy section \\\\d+", why: internal policy text }',
+            '  - { values: "customers/*/email", except: [customers/C-101/email] }',
+          ].join('\n'),
+        ),
+      );
+      expect(isEndstateError(loaded)).toBe(false);
+    });
+
+    it('refuses values that name nothing or would match everywhere, at their line and field', async () => {
+      const error = await loadTask(
+        withRules(
+          [
+            '  - { values: "clients/*/email" }',
+            '  - { values: "customers/*/email", except: [customers/C-999/email] }',
+            '  - { values: "orders/8842/shipping_cents" }',
+          ].join('\n'),
+        ),
+      );
+      expect(isEndstateError(error) && error.problems).toEqual([
+        expect.objectContaining({
+          file: 'tasks/task.yaml',
+          line: expect.any(Number) as number,
+          path: 'must_not_say[0].values',
+          message: expect.stringContaining('s0 has no collection "clients"') as string,
+        }),
+        expect.objectContaining({
+          path: 'must_not_say[1].except[0]',
+          message: expect.stringContaining(
+            'customers/C-999/email is not one of the paths',
+          ) as string,
+        }),
+        expect.objectContaining({
+          path: 'must_not_say[2].values',
+          message: expect.stringContaining(
+            'orders/8842/shipping_cents is "0", shorter than 3 characters',
+          ) as string,
+        }),
+      ]);
+    });
+
+    it("reads the task's own fixture", async () => {
+      const fixture = JSON.stringify({ customers: { x: { email: 'ab' } } });
+      const error = await loadTask(withRules('  - { values: "customers/*/email" }', 'own.json'), {
+        'own.json': fixture,
+      });
+      expect(isEndstateError(error) && error.problems).toContainEqual(
+        expect.objectContaining({
+          path: 'must_not_say[0].values',
+          message: expect.stringContaining('customers/x/email is "ab", shorter than 3') as string,
+        }),
+      );
+    });
+  });
+
+  describe('trajectory', () => {
+    const withTrajectory = (section: string) =>
+      TASK.replace('\nreference:', `\ntrajectory: ${section}\nreference:`);
+
+    it('loads over the task reference, and with a reference of its own', async () => {
+      expect(isEndstateError(await loadTask(withTrajectory('{ match: in_order }')))).toBe(false);
+      const own =
+        '{ match: exact, args: exact, reference: [{ tool: get_order, args: { order_id: "8842" } }] }';
+      expect(isEndstateError(await loadTask(withTrajectory(own)))).toBe(false);
+    });
+
+    it('refuses unknown tools and arguments that do not fit, at their field', async () => {
+      const error = await loadTask(
+        withTrajectory(
+          '{ args: exact, reference: [{ tool: get_ordr }, { tool: get_order, args: { order: 1 } }] }',
+        ),
+      );
+      expect(isEndstateError(error) && error.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            path: 'trajectory.reference[0].tool',
+            message: expect.stringContaining('unknown tool "get_ordr"') as string,
+          }),
+          expect.objectContaining({
+            path: expect.stringMatching(/^trajectory\.reference\[1\]\.args/) as string,
+            message: expect.stringContaining("does not fit get_order's input") as string,
+          }),
+        ]),
+      );
+    });
+
+    it('refuses a task with no reference calls to compare with', async () => {
+      const bare = withTrajectory('{ match: subset }').replace(
+        /\nreference:[\s\S]*?\nknown_bad:/,
+        '\nknown_bad:',
+      );
+      const error = await loadTask(bare);
+      expect(isEndstateError(error) && error.problems).toContainEqual(
+        expect.objectContaining({
+          path: 'trajectory',
+          message: expect.stringContaining('no reference calls to compare with') as string,
+        }),
+      );
+    });
+  });
 });

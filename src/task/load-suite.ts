@@ -7,6 +7,7 @@ import { isEnvironment } from '../environment/index.js';
 import type { Environment } from '../environment/index.js';
 import { freezeState } from '../state/index.js';
 import type { FrozenState, StateSnapshot } from '../state/index.js';
+import { checkMustNotSay } from './check-must-not-say.js';
 import { checkTaskReferences } from './check-task-references.js';
 import { findOutsideFiles, isInside } from './find-outside-files.js';
 import { hashSuite, listSuiteFiles } from './hash-suite.js';
@@ -124,6 +125,8 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
         initialState = fixture;
       }
     }
+    if (spec.fixture === undefined || fixtures.get(spec.fixture) !== undefined)
+      taskProblems.push(...checkMustNotSay(spec, source, initialState.snapshot));
     problems.push(...taskProblems);
     if (taskProblems.length === 0) tasks.push({ id: spec.id, file, spec, initialState });
   }

@@ -28,9 +28,18 @@ export function buildTrialRecord(
     final_answer: null,
     exit_reason: valid ? 'finished' : 'tool_crash',
     terminal_reason: !valid ? 'environment_failure' : success ? 'success' : 'agent_failure',
-    outcome: { pass: success, checks: [] },
-    constraints: [],
-    response: { pass: true, checks: [] },
+    grades: {
+      outcome: {
+        version: '3',
+        role: 'gate',
+        pass: success,
+        score: null,
+        checks: [],
+        evidence: null,
+        error: null,
+      },
+    },
+    partial_score: null,
     error: null,
     usage: {
       steps: 1,

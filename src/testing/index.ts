@@ -30,3 +30,5 @@ export { checkGrader } from './check-grader.js';
 export type { GraderCase } from './check-grader.js';
 export { playSteps } from './play-steps.js';
 export type { PlayedStep } from './play-steps.js';
+export { buildGrade, buildGrades } from './build-grade.js';
+export type { GradeOptions } from './build-grade.js';

@@ -1,5 +1,7 @@
 import type { Environment } from '../environment/index.js';
+import type { JudgeCaller } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
+import { partialScoreOf } from '../schema/index.js';
 import type { Task } from '../task/index.js';
 import { gradeFinalState } from './grade-final-state.js';
 import { rebuildFinalState } from './rebuild-final-state.js';
@@ -10,6 +12,8 @@ export interface RegradeTrialInput {
   /** The task as the suite holds it now; undefined when the suite no longer has it. */
   readonly task: Task | undefined;
   readonly environment: Environment;
+  /** The judge model for model-based graders (`regrade --judge`). */
+  readonly judge?: JudgeCaller | undefined;
 }
 
 /** What became of one stored trial. Records keep their ids: the caller gives them new ones. */
@@ -49,15 +53,21 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
   const state = await rebuildFinalState(record, task, environment);
   if (state.type === 'failed') return { type: 'not_regradable', record, reason: state.reason };
 
-  const graded = gradeFinalState(task, environment, state.diff, record.events);
+  const graded = await gradeFinalState({
+    task,
+    environment,
+    diff: state.diff,
+    events: record.events,
+    finalAnswer: record.final_answer,
+    judge: input.judge,
+  });
   const terminal = terminalReason(
     record.exit_reason,
-    graded.type === 'error' ? 'grader_failed' : { success: graded.grade.success },
+    graded.failure !== null ? 'grader_failed' : { success: graded.success },
   );
-  const verdict = graded.type === 'grade' ? graded.grade : undefined;
   const error =
-    graded.type === 'error'
-      ? `grader failed: ${graded.message}`
+    graded.failure !== null
+      ? `grader failed: ${graded.failure.message}`
       : // The agent's own error stays; a grader failure's message goes with the failure.
         record.terminal_reason === 'grader_failure'
         ? null
@@ -71,13 +81,11 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
       task_revision: task.spec.revision,
       final_state_hash: state.hash,
       state_diff: state.diff,
-      outcome:
-        verdict?.outcome ??
-        (graded.type === 'error' ? graded.outcome : { pass: false, checks: [] }),
-      constraints: [...(verdict?.constraints ?? [])],
-      response: verdict?.response ?? { pass: false, checks: [] },
+      // Every grade is today's: a regraded record carries today's grader versions.
+      grades: graded.grades,
       terminal_reason: terminal,
       success: terminal === 'success',
+      partial_score: partialScoreOf(graded.grades),
       valid: isValidTerminal(terminal),
       error,
     },

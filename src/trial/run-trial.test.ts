@@ -9,6 +9,7 @@ import {
 import type { TrialRecord } from '../schema/index.js';
 import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
 import { runTrial } from './run-trial.js';
+import { constraintChecks } from '../schema/index.js';
 
 const task = buildTask(shopEnvironment, shopRefundTask);
 
@@ -86,10 +87,9 @@ describe('runTrial', () => {
       terminal_reason: 'agent_failure',
       exit_reason: 'finished',
     });
-    expect(record.outcome.checks.filter((check) => !check.pass).map((check) => check.id)).toEqual([
-      'expect.changes[0]',
-      'expect.changes[1]',
-    ]);
+    expect(
+      record.grades.outcome!.checks.filter((check) => !check.pass).map((check) => check.id),
+    ).toEqual(['expect.changes[0]', 'expect.changes[1]']);
   });
 
   it('ends the trial at the step budget', async () => {
@@ -224,7 +224,7 @@ describe('runTrial', () => {
         success: false,
       });
       expect(record.error).toBe(`grader failed: expect.assert[1]: ${assertion}: ${error}`);
-      const check = record.outcome.checks.find((c) => c.id === 'expect.assert[1]');
+      const check = record.grades.outcome!.checks.find((c) => c.id === 'expect.assert[1]');
       expect(check).toEqual({
         id: 'expect.assert[1]',
         kind: 'assert',
@@ -245,7 +245,7 @@ describe('runTrial', () => {
       success: false,
       error: null,
     });
-    expect(record.outcome.checks.find((c) => c.id === 'expect.assert[0]')).toMatchObject({
+    expect(record.grades.outcome!.checks.find((c) => c.id === 'expect.assert[0]')).toMatchObject({
       pass: false,
       message: 'sT.refunds.size() == 2 is false',
     });
@@ -281,7 +281,7 @@ describe('runTrial', () => {
     );
     expect(record.events.some((event) => event.kind === 'blocked')).toBe(true);
     // The task's forbid constraint and its deny list both count the refused attempt.
-    expect(record.constraints).toMatchObject([
+    expect(constraintChecks(record)).toMatchObject([
       { id: 'constraints[0]', kind: 'forbid', pass: false },
       { id: 'tools.deny', kind: 'forbid', pass: false },
     ]);
@@ -305,7 +305,7 @@ describe('runTrial', () => {
     expect(record.events.filter((event) => event.kind === 'blocked')).toMatchObject([
       { tool: 'process_refund', reason: 'scope', owner: 'ben@example.com' },
     ]);
-    expect(record.constraints).toMatchObject([{ kind: 'scope', pass: false }]);
+    expect(constraintChecks(record)).toMatchObject([{ kind: 'scope', pass: false }]);
     expect(record).toMatchObject({ success: false, valid: true, exit_reason: 'finished' });
   });
 

@@ -10,6 +10,7 @@ import {
 } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
 import type { Environment, EventLog, FaultInjector } from '../environment/index.js';
+import type { JudgeCaller } from '../grade/index.js';
 import {
   createDispatcher,
   createEventLog,
@@ -24,6 +25,7 @@ import type {
   ModelUsage,
   TrialRecord,
 } from '../schema/index.js';
+import { partialScoreOf } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
@@ -32,7 +34,6 @@ import type { UserFactory } from '../user/index.js';
 import { createCapGuard, sessionCaps } from './cap-guard.js';
 import { createSession, createTrialControl, withTrialSignal } from './create-session.js';
 import { gradeFinalState } from './grade-final-state.js';
-import type { GradedState } from './grade-final-state.js';
 import type { TrialControl } from './create-session.js';
 import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
 import { crashedTrial } from './crashed-trial.js';
@@ -54,6 +55,8 @@ export interface TrialInput {
   readonly users?: UserFactory | undefined;
   /** Faults and injections for every task of the run (`--faults`), after the task's own. */
   readonly runFaults?: RunFaults | undefined;
+  /** The run's judge model (`--judge`), for model-based graders. */
+  readonly judge?: JudgeCaller | undefined;
 }
 
 /** A run's `--faults` declarations. */
@@ -108,17 +111,22 @@ async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRec
 
   const exit: ExitReason = control.stopReason ?? 'finished';
   const diff = state.diff();
-  const graded: GradedState | { type: 'skipped' } = INFRASTRUCTURE_EXITS.includes(exit)
-    ? { type: 'skipped' }
-    : gradeFinalState(task, environment, diff, log.events);
+  // An environment or harness failure leaves nothing to grade: no grades at all.
+  const graded = INFRASTRUCTURE_EXITS.includes(exit)
+    ? undefined
+    : await gradeFinalState({
+        task,
+        environment,
+        diff,
+        events: log.events,
+        finalAnswer,
+        judge: input.judge,
+      });
   const terminal = terminalReason(
     exit,
-    graded.type === 'error'
-      ? 'grader_failed'
-      : { success: graded.type === 'grade' && graded.grade.success },
+    graded?.failure != null ? 'grader_failed' : { success: graded?.success === true },
     control.infrastructure,
   );
-  const verdict = graded.type === 'grade' ? graded.grade : undefined;
 
   return {
     ...recordBase(input, trial),
@@ -128,13 +136,14 @@ async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRec
     final_answer: finalAnswer,
     exit_reason: exit,
     terminal_reason: terminal,
-    outcome:
-      verdict?.outcome ?? (graded.type === 'error' ? graded.outcome : { pass: false, checks: [] }),
-    constraints: [...(verdict?.constraints ?? [])],
-    response: verdict?.response ?? { pass: false, checks: [] },
+    grades: graded?.grades ?? {},
     success: terminal === 'success',
+    partial_score: graded === undefined ? null : partialScoreOf(graded.grades),
     valid: isValidTerminal(terminal),
-    error: graded.type === 'error' ? `grader failed: ${graded.message}` : (control.error ?? null),
+    error:
+      graded?.failure != null
+        ? `grader failed: ${graded.failure.message}`
+        : (control.error ?? null),
     ...(control.errorStack === undefined ? {} : { error_stack: control.errorStack }),
   };
 }

@@ -75,9 +75,10 @@ describe('endstate run', () => {
         initial_state_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         final_state_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         state_diff: expect.any(Object),
-        outcome: expect.any(Object),
-        constraints: expect.any(Array),
-        response: expect.any(Object),
+        grades: expect.objectContaining({
+          outcome: expect.objectContaining({ role: 'gate', version: expect.any(String) }),
+        }),
+        partial_score: null,
         usage: expect.any(Object),
       }),
     );

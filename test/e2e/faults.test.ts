@@ -10,6 +10,7 @@ import { loadSuite } from '../../src/task/index.js';
 import type { Suite } from '../../src/task/index.js';
 import { runTrial } from '../../src/trial/index.js';
 import { REPO, example, runCli, tempFolder } from './run-cli.js';
+import { failedChecks } from '../../src/schema/index.js';
 
 const suite: Suite = await loadSuite(join(REPO, 'examples/support'));
 
@@ -35,10 +36,7 @@ const knownBad = (taskId: string): Agent => {
 
 const faultsOf = (record: TrialRecord) =>
   record.events.flatMap((event) => (event.kind === 'fault' ? [event] : []));
-const failed = (record: TrialRecord): string[] =>
-  [...record.outcome.checks, ...record.response.checks, ...record.constraints]
-    .filter((check) => !check.pass)
-    .map((check) => check.id);
+const failed = (record: TrialRecord): string[] => failedChecks(record).map((check) => check.id);
 const resultOf = (record: TrialRecord, callId: string) =>
   record.events.find((event) => event.kind === 'tool_result' && event.call_id === callId);
 
@@ -146,7 +144,7 @@ describe('fault and injection example tasks', () => {
     expect(attempt).toMatchObject({ ok: false });
     expect(record.state_diff!.refunds).not.toHaveProperty('8843');
     // The end state is the expected one (the outcome passes): only the attempt gives it away.
-    expect(record.outcome.pass).toBe(true);
+    expect(record.grades.outcome!.pass).toBe(true);
     expect(summariseFaults([record])!.injection).toMatchObject({ trials: 1, resisted: 0 });
   });
 

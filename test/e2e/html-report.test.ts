@@ -11,6 +11,7 @@ import { buildSyntheticRun } from '../../src/testing/index.js';
 import type { PageRecorder } from './chromium.js';
 import { findChromium, launchChromium, recordPage, startScriptTimer } from './chromium.js';
 import { example, runCli, tempFolder } from './run-cli.js';
+import { constraintChecks } from '../../src/schema/index.js';
 
 const CHROMIUM = findChromium();
 if (CHROMIUM === undefined && process.env['CI'] !== undefined) {
@@ -30,9 +31,11 @@ const SECTIONS = ['system', 'scorecard', 'curves', 'reasons', 'slices', 'grid', 
 const HOSTILE = '<img src="https://example.invalid/x.png" onerror="console.error(1)"></script><b>';
 
 const failedChecks = (trial: TrialRecord): Check[] =>
-  [...trial.outcome.checks, ...trial.constraints, ...trial.response.checks].filter(
-    (check) => !check.pass,
-  );
+  [
+    ...trial.grades.outcome!.checks,
+    ...constraintChecks(trial),
+    ...trial.grades.response!.checks,
+  ].filter((check) => !check.pass);
 
 async function open(
   browser: Browser,

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedAttempts, SafetyRate } from '../../src/report/index.js';
-import type { Check, TrialEvent } from '../../src/schema/index.js';
+import type { Grade, TrialEvent } from '../../src/schema/index.js';
+import { constraintChecks } from '../../src/schema/index.js';
 import { findChromium, launchChromium } from '../e2e/chromium.js';
 import { REPO, example, runCli, tempFolder } from '../e2e/run-cli.js';
 import type { CliResult } from '../e2e/run-cli.js';
@@ -29,7 +30,7 @@ interface Output {
     exit_reason: string;
     state_diff: Record<string, Record<string, unknown>> | null;
     events: TrialEvent[];
-    constraints: Check[];
+    grades: Record<string, Grade>;
     final_answer: string | null;
   }[];
   scorecard: { safety: { out_of_scope: SafetyRate; blocked_attempts: BlockedAttempts } };
@@ -99,7 +100,7 @@ describe('a hostile agent reaching for another customer’s records', () => {
 
   it('fails the scope constraint on the refused attempts', () => {
     const [trial] = output().trials;
-    expect(trial!.constraints.find((check) => check.kind === 'scope')).toMatchObject({
+    expect(constraintChecks(trial!).find((check) => check.kind === 'scope')).toMatchObject({
       pass: false,
       evidence: { owner: 'yusuf_garcia_1670', blocked_call_ids: ['c2', 'c3', 'c4'] },
     });

@@ -3,18 +3,32 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { jsonEqual, setOwn } from '../../src/core/index.js';
 import type { JsonValue } from '../../src/core/index.js';
-import { GraderError, allChecks, gradeTrial, matchTrajectory } from '../../src/grade/index.js';
-import type { TrajectoryCall } from '../../src/grade/index.js';
+import {
+  BUILT_IN_GRADERS,
+  GraderError,
+  createFinalStateView,
+  matchTrajectory,
+  runGraders,
+} from '../../src/grade/index.js';
+import type { GradeContext, Grader, TrajectoryCall } from '../../src/grade/index.js';
 import {
   ConstraintSchema,
   ExpectSchema,
   GradeSchema,
+  TaskFileSchema,
   TrialEventSchema,
+  trialChecks,
 } from '../../src/schema/index.js';
 import type { TrialEvent } from '../../src/schema/index.js';
 import { createWorkingState, freezeState } from '../../src/state/index.js';
 import type { StateRecord, StateSnapshot } from '../../src/state/index.js';
-import { editedText, fuzzOptions, timed, trickyString, FUZZ_TIMEOUT_MS } from './arbitraries.js';
+import {
+  editedText,
+  fuzzOptions,
+  timedAsync,
+  trickyString,
+  FUZZ_TIMEOUT_MS,
+} from './arbitraries.js';
 import { readTexts } from './temp-suite.js';
 
 // Random states, trajectories and expect/constraints blocks through the
@@ -318,7 +332,21 @@ const effects = objectOf(TOOLS, fc.constantFrom<Effect>('read', 'write', 'irreve
       Object.hasOwn(byTool, tool) ? byTool[tool] : undefined,
 );
 
-describe('gradeTrial (property)', () => {
+/** The built-in graders, each noting any exception that is not a GraderError (a bug, not a verdict). */
+const unexpected: unknown[] = [];
+const watchedGraders: Grader[] = BUILT_IN_GRADERS.map((grader) => ({
+  ...grader,
+  grade: async (context) => {
+    try {
+      return await grader.grade(context);
+    } catch (error) {
+      if (!(error instanceof GraderError)) unexpected.push(error);
+      throw error;
+    }
+  },
+}));
+
+describe('runGraders with the built-in graders (property)', () => {
   it(
     'the generated events are valid trial events',
     () => {
@@ -333,31 +361,51 @@ describe('gradeTrial (property)', () => {
   );
 
   it(
-    'returns a verdict with JSON evidence, or throws a GraderError',
-    () => {
-      fc.assert(
-        fc.property(
+    'returns a verdict with JSON evidence, or a grader failure from a GraderError',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
           stateChange,
           events,
           expectBlock,
           fc.array(constraint, { maxLength: 4 }),
           effects,
-          ({ s0, diff }, trial, expect_, constraints, effectOf) => {
-            const input = { expect: expect_, constraints, s0, diff, events: trial, effectOf };
-            let grade: ReturnType<typeof gradeTrial>;
-            try {
-              grade = timed(() => gradeTrial(input));
-            } catch (error) {
-              if (error instanceof GraderError) return;
-              throw error;
+          async ({ s0, diff }, trial, expect_, constraints, effectOf) => {
+            const task = TaskFileSchema.parse({
+              id: 't',
+              revision: 1,
+              environment: 'e',
+              clock: '2026-10-05T09:00:00Z',
+              user: { instruction: 'hi' },
+            });
+            const context: GradeContext = {
+              task: { ...task, expect: expect_, constraints },
+              s0,
+              final: createFinalStateView(s0, diff),
+              diff,
+              events: trial,
+              finalAnswer: null,
+              effectOf,
+              judge: undefined,
+              signal: new AbortController().signal,
+            };
+            const graded = await timedAsync(() => runGraders(watchedGraders, context));
+            expect(unexpected).toEqual([]);
+            for (const grade of Object.values(graded.grades)) {
+              expect(GradeSchema.safeParse(grade).error).toBeUndefined();
             }
-            expect(GradeSchema.safeParse(grade.outcome).error).toBeUndefined();
-            expect(GradeSchema.safeParse(grade.response).error).toBeUndefined();
-            expect(GradeSchema.shape.checks.safeParse(grade.constraints).error).toBeUndefined();
-            expect(jsonEqual(JSON.parse(JSON.stringify(grade)), grade)).toBe(true);
-            expect(grade.success).toBe(allChecks(grade).every((check) => check.pass));
-            // Pure: the same inputs give the same grade.
-            expect(gradeTrial(input)).toEqual(grade);
+            expect(jsonEqual(JSON.parse(JSON.stringify(graded)), graded)).toBe(true);
+            if (graded.failure === null) {
+              // No grader failed: success is every check of a gate or constraint passing.
+              expect(graded.success).toBe(
+                trialChecks(graded).every((check) => check.pass || check.role === 'diagnostic'),
+              );
+            } else {
+              expect(graded.success).toBe(false);
+              expect(graded.grades[graded.failure.grader]!.error).toBe(graded.failure.message);
+            }
+            // Pure: the same inputs give the same grades.
+            expect(await runGraders(watchedGraders, context)).toEqual(graded);
           },
         ),
         fuzzOptions(400, 32),

@@ -9,6 +9,7 @@ import type { Task } from '../../task/index.js';
 import { runTrial } from '../../trial/index.js';
 import { convertTask } from './convert-task.js';
 import type { TaubenchSplit, TaubenchTask } from './taubench-task.js';
+import { constraintChecks } from '../../schema/index.js';
 
 const dataFolder = fileURLToPath(new URL('../../../examples/retail/data/', import.meta.url));
 const tasksOf = (split: TaubenchSplit) =>
@@ -74,13 +75,13 @@ describe('convertTask (tau-bench retail)', () => {
       const oracle = await play(spec);
       expect(
         oracle.success,
-        `${spec.id}: ${JSON.stringify(oracle.constraints.filter((c) => !c.pass))}`,
+        `${spec.id}: ${JSON.stringify(constraintChecks(oracle).filter((c) => !c.pass))}`,
       ).toBe(true);
       for (const bad of spec.known_bad) {
         const record = await play(spec, bad.actions, false);
         expect(record.success).toBe(false);
-        expect(record.outcome.pass).toBe(false);
-        expect(record.constraints.every((check) => check.pass)).toBe(true);
+        expect(record.grades.outcome!.pass).toBe(false);
+        expect(constraintChecks(record).every((check) => check.pass)).toBe(true);
       }
     }
   });
@@ -95,7 +96,7 @@ describe('convertTask (tau-bench retail)', () => {
     ).find((task) => task.expect.communicate.length > 0);
     expect(withOutputs?.expect.communicate_match).toBe('substring');
     const record = await play(withOutputs!);
-    expect(record.response.pass).toBe(true);
+    expect(record.grades.response!.pass).toBe(true);
   });
 
   it('ends the path with the transfer when the gold transfers to a human (test 10)', async () => {

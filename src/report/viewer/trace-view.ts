@@ -7,6 +7,8 @@ import type {
   TrialEvent,
   TrialRecord,
 } from '../../schema/index.js';
+// The pure functions only: the schema's index would bring zod into the page.
+import { failedChecks } from '../../schema/grades.js';
 import type { Child } from './dom.js';
 import { h } from './dom.js';
 import { integer, ms, number, usd } from './format.js';
@@ -270,12 +272,17 @@ function checkGroup(title: string, pass: boolean, checks: readonly Check[]): HTM
 
 const NORMAL_EXITS: readonly string[] = ['finished', 'user_stop'];
 
+/** How the viewer names the built-in graders; another grader shows its id. */
+const GRADER_TITLES: Readonly<Record<string, string>> = {
+  outcome: 'Outcome (the final state)',
+  constraints: 'Constraints (the process rules)',
+  response: 'Response (what the agent said)',
+};
+
 /** What went wrong, up front: the failed checks, an abnormal exit, an error. */
 function whyFailed(trial: TrialRecord): Child {
   if (trial.success) return null;
-  const failed = [...trial.outcome.checks, ...trial.constraints, ...trial.response.checks].filter(
-    (check) => !check.pass,
-  );
+  const failed = failedChecks(trial);
   const items: Child[] = [
     NORMAL_EXITS.includes(trial.exit_reason)
       ? null
@@ -296,7 +303,6 @@ function whyFailed(trial: TrialRecord): Child {
 /** Everything about one trial: verdict, checks with evidence, state diff, conversation and tool calls. */
 export function renderTrial(trial: TrialRecord): HTMLElement {
   const status = !trial.valid ? 'invalid' : trial.success ? 'success' : 'failure';
-  const constraintsPass = trial.constraints.every((check) => check.pass);
   const usage = trial.usage;
   const rawHolder = h('details', { class: 'raw' }, h('summary', {}, 'the whole record (JSON)'));
   rawHolder.addEventListener('toggle', () => {
@@ -352,9 +358,15 @@ export function renderTrial(trial: TrialRecord): HTMLElement {
       'section',
       { class: 'trace-checks' },
       h('h3', {}, 'Checks'),
-      checkGroup('Outcome (the final state)', trial.outcome.pass, trial.outcome.checks),
-      checkGroup('Constraints (the process rules)', constraintsPass, trial.constraints),
-      checkGroup('Response (what the agent said)', trial.response.pass, trial.response.checks),
+      Object.keys(trial.grades).length === 0
+        ? h('p', { class: 'muted' }, 'not graded')
+        : Object.entries(trial.grades).map(([grader, grade]) =>
+            checkGroup(
+              `${GRADER_TITLES[grader] ?? grader} · ${grade.role}${grade.error === null ? '' : ` · grader error: ${grade.error}`}`,
+              grade.pass,
+              grade.checks,
+            ),
+          ),
     ),
     h(
       'section',
