@@ -174,6 +174,10 @@ export type { RunStore } from './store/index.js';
 export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
 export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';
+export { proposeFailureLabel, summariseFailureLabels } from './report/index.js';
+export type { FailedTrialView, FailureLabelProposal, FailureLabelSummary } from './report/index.js';
+export { FAILURE_LABELS, FAILURE_LABEL_RULES } from './schema/index.js';
+export type { FailureLabel, StoredFailureLabel } from './schema/index.js';
 export type {
   Comparison,
   CompareRunsOptions,

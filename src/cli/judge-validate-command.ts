@@ -5,10 +5,10 @@ import { modelKey, parseModelRef } from '../model/index.js';
 import { loadSuite } from '../task/index.js';
 import { renderLabelAgreement } from '../report/index.js';
 import { labelAgreement } from '../stats/index.js';
-import type { LabelAgreement } from '../stats/index.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { appendJudgeValidation, judgeValidationsPath } from './judge-validations-file.js';
+import { labelAgreementJson } from './label-agreement-json.js';
 import { readJudgeLabels } from './read-judge-labels.js';
 import { storePath } from './store-path.js';
 import { writeJsonFile } from './write-json-file.js';
@@ -25,45 +25,6 @@ export interface JudgeValidateFlags {
   /** The task whose rubric was judged. */
   readonly task?: string;
   readonly store?: string;
-}
-
-/** A share or bound for JSON: null where it has no value (NaN). */
-const orNull = (value: number): number | null => (Number.isNaN(value) ? null : value);
-
-/** The agreement as the JSON file holds it (snake_case, NaN as null). */
-function agreementJson(agreement: LabelAgreement, labelsFile: string) {
-  const { accuracy, kappa } = agreement;
-  return {
-    labels_file: labelsFile,
-    items: agreement.items,
-    labels: agreement.labels,
-    confusion: agreement.confusion,
-    accuracy: {
-      rate: orNull(accuracy.rate),
-      ci95: [orNull(accuracy.interval.lower), orNull(accuracy.interval.upper)] as [
-        number | null,
-        number | null,
-      ],
-    },
-    kappa: {
-      value: orNull(kappa.kappa),
-      ci95: [orNull(kappa.interval.lower), orNull(kappa.interval.upper)] as [
-        number | null,
-        number | null,
-      ],
-      observed_agreement: orNull(kappa.observedAgreement),
-      chance_agreement: orNull(kappa.chanceAgreement),
-      method: kappa.method,
-    },
-    per_label: agreement.perLabel.map((label) => ({
-      label: label.label,
-      human_count: label.referenceCount,
-      judge_count: label.raterCount,
-      agreed: label.agreed,
-      precision: orNull(label.precision),
-      recall: orNull(label.recall),
-    })),
-  };
 }
 
 /** Where and for what a validation is recorded: the judge, the task's rubric and the file beside the store. */
@@ -123,7 +84,10 @@ export async function judgeValidateCommand(
     labels.map((label) => ({ reference: label.human, rater: label.judge })),
   );
   io.out(renderLabelAgreement(agreement, labelsPath));
-  const json = agreementJson(agreement, labelsPath);
+  const json = {
+    labels_file: labelsPath,
+    ...labelAgreementJson(agreement, ['human_count', 'judge_count']),
+  };
   if (flags.json !== undefined) writeJsonFile(resolve(io.cwd, flags.json), json);
   if (target !== undefined) {
     appendJudgeValidation(target.file, {

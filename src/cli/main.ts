@@ -17,6 +17,8 @@ import {
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
 import { judgeValidateCommand } from './judge-validate-command.js';
 import type { JudgeValidateFlags } from './judge-validate-command.js';
+import { labelsAgreeCommand, labelsExportCommand, labelsImportCommand } from './labels-command.js';
+import type { LabelsAgreeFlags, LabelsExportFlags, LabelsImportFlags } from './labels-command.js';
 import { lockCommand } from './lock-command.js';
 import { mcpCommand } from './mcp-command.js';
 import type { McpFlags } from './mcp-command.js';
@@ -361,6 +363,44 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .action(async (labels: string, flags: JudgeValidateFlags) =>
       setExit(await judgeValidateCommand(labels, flags, io)),
+    );
+  const labels = program
+    .command('labels')
+    .description(
+      'label why failed trials failed (docs/failure-labels.md): export for people, import their labels, measure agreement',
+    );
+  labels
+    .command('export')
+    .description(
+      'one JSON line per failed valid trial: its proposed label and evidence, final answer and failed checks, with label and labeller null',
+    )
+    .argument('[run]', 'run id, or "latest"', 'latest')
+    .option('--out <file>', 'write the lines here (default: standard output)')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .action(async (run: string, flags: LabelsExportFlags) =>
+      setExit(await labelsExportCommand(run, flags, io)),
+    );
+  labels
+    .command('import')
+    .description(
+      'check labelled files (problems as file:line, exit 2) and store their labels beside the result store, for the report',
+    )
+    .argument('<files...>', 'labelled copies of `labels export` files')
+    .option('--labeller <name>', 'labeller of lines that name none')
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .action((files: string[], flags: LabelsImportFlags) =>
+      setExit(labelsImportCommand(files, flags, io)),
+    );
+  labels
+    .command('agree')
+    .description(
+      "agreement of two labellers on the failed trials both labelled: accuracy, Cohen's kappa with a 95% interval, confusion table, precision and recall per label",
+    )
+    .argument('<first>', 'labelled file of the first labeller (the reference)')
+    .argument('<second>', 'labelled file of the second labeller')
+    .option('--json <file>', 'also write the agreement as JSON')
+    .action((first: string, second: string, flags: LabelsAgreeFlags) =>
+      setExit(labelsAgreeCommand(first, second, flags, io)),
     );
   program
     .command('view')

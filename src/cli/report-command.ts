@@ -8,6 +8,7 @@ import {
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
+import { readStoredFailureLabels } from './failure-labels-file.js';
 import { evaluateGates, parseGate } from './gates.js';
 import { openStoredRun } from './open-stored-run.js';
 import { runVerdict } from './run-verdict.js';
@@ -62,7 +63,10 @@ export async function reportCommand(
     );
     const trials = await store.listTrials(run.run_id);
     const scorecard = withJudgeValidation(
-      withSealWarning(buildScorecard(run, trials), seal),
+      withSealWarning(
+        buildScorecard(run, trials, { failureLabels: readStoredFailureLabels(path, io.cwd) }),
+        seal,
+      ),
       trials,
       path,
     );

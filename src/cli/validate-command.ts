@@ -27,7 +27,7 @@ export async function validateCommand(
   const checks = validation.tasks.reduce((sum, task) => sum + task.checks.length, 0);
   io.out(
     unusable === 0
-      ? `all ${validation.tasks.length} tasks usable (${checks} checks: oracle, reset, known-bad, assertions, do-nothing, replay)\n`
+      ? `all ${validation.tasks.length} tasks usable (${checks} checks: oracle, reset, known-good, known-bad, assertions, do-nothing, replay)\n`
       : `${unusable} of ${validation.tasks.length} tasks unusable\n`,
   );
   return unusable === 0 ? 0 : 1;

@@ -1,4 +1,4 @@
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord, StoredFailureLabel, TrialRecord } from '../schema/index.js';
 import {
   EXIT_REASONS,
   NORMAL_EXIT_REASONS,
@@ -18,6 +18,7 @@ import { summariseConstraints } from './constraint-summary.js';
 import { summarisePartial } from './partial-summary.js';
 import { summarisePlans } from './plan-summary.js';
 import { costPerSuccessInterval } from './cost-per-success-interval.js';
+import { summariseFailureLabels } from './failure-label-summary.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
@@ -135,8 +136,10 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
-/** A task-weighted success rate with its 95% interval, from per-task counts. */
-export function rateSummary(counts: readonly { successes: number; trials: number }[]): RateSummary {
+/** A task-weighted success rate with its 95% interval, from per-task counts (and weights, default 1). */
+export function rateSummary(
+  counts: readonly { successes: number; trials: number; weight?: number }[],
+): RateSummary {
   const interval = successRateInterval(counts);
   return {
     value: interval.value,
@@ -150,9 +153,13 @@ export function rateSummary(counts: readonly { successes: number; trials: number
 }
 
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
-function rateOf(counts: readonly { successes: number; trials: number }[]) {
+function rateOf(counts: readonly { successes: number; trials: number; weight: number }[]) {
   const counted = counts.filter((task) => task.trials > 0);
-  const perTask = counted.map((task) => ({ n: task.trials, c: task.successes }));
+  const perTask = counted.map((task) => ({
+    n: task.trials,
+    c: task.successes,
+    weight: task.weight,
+  }));
   const toPairs = (record: Record<number, { lower: number; upper: number }>) =>
     Object.fromEntries(
       Object.entries(record).map(([k, { lower, upper }]) => [k, [lower, upper] as const]),
@@ -171,8 +178,13 @@ function rateOf(counts: readonly { successes: number; trials: number }[]) {
  * task-weighted; the interval resamples tasks (trials of a task are not
  * independent); pass^k uses valid trials only, up to the smallest count of
  * any task. Trials of one task from different revisions are refused, never pooled.
+ * `failureLabels`: people's labels of failed trials (`endstate labels import`).
  */
-export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): Scorecard {
+export function buildScorecard(
+  run: RunRecord,
+  trials: readonly TrialRecord[],
+  options: { readonly failureLabels?: readonly StoredFailureLabel[] } = {},
+): Scorecard {
   checkTaskRevisions(run, trials);
   const valid = trials.filter((trial) => trial.valid);
   const taskIds = run.suite.task_ids;
@@ -180,12 +192,16 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
   for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
 
   const tasks: TaskSummary[] = taskIds.map((taskId) =>
-    summariseTask(taskId, byTask.get(taskId) ?? []),
+    summariseTask(taskId, byTask.get(taskId) ?? [], run.suite.weights?.[taskId] ?? 1),
   );
   const counted = tasks.filter((task) => task.trials > 0);
   const full = rateOf(tasks);
   const outcomeOnly = rateOf(
-    tasks.map((task) => ({ successes: task.outcome_only_successes, trials: task.trials })),
+    tasks.map((task) => ({
+      successes: task.outcome_only_successes,
+      trials: task.trials,
+      weight: task.weight,
+    })),
   );
   const correlation = intraTaskCorrelation(counted);
   const passK = full.passK;
@@ -278,6 +294,7 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
     },
     latency_ms: summarise(valid.map((trial) => trial.usage.latency_ms)),
     failure_reasons: countFailureReasons(trials),
+    failure_labels: summariseFailureLabels(trials, options.failureLabels),
     invalid_reasons: countInvalidReasons(trials),
     agent_errors: summariseAgentErrors(taskIds, trials),
     incompatibility_example:
@@ -293,7 +310,11 @@ export function buildScorecard(run: RunRecord, trials: readonly TrialRecord[]): 
   };
 }
 
-function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSummary {
+function summariseTask(
+  taskId: string,
+  trials: readonly TrialRecord[],
+  weight: number,
+): TaskSummary {
   const valid = trials.filter((trial) => trial.valid);
   const successes = valid.filter((trial) => trial.success).length;
   const wilson = wilsonInterval(successes, valid.length);
@@ -309,6 +330,7 @@ function summariseTask(taskId: string, trials: readonly TrialRecord[]): TaskSumm
   return {
     task_id: taskId,
     labels: trials[0]?.labels ?? {},
+    weight,
     trials: valid.length,
     successes,
     outcome_only_successes: valid.filter(isOutcomeOnlySuccess).length,

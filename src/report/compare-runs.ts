@@ -277,6 +277,13 @@ function comparisonNotes(a: RunRecord, b: RunRecord, tasks: readonly TaskCompari
       `A ran ${a.trials_per_task} and B ${b.trials_per_task} trial(s) per task: each task's difference is still one pair, but its noise differs by side`,
     );
   }
+  const isWeighted = [a, b].some((run) =>
+    Object.values(run.suite.weights ?? {}).some((weight) => weight !== 1),
+  );
+  if (isWeighted)
+    notes.push(
+      'the suite weighs its tasks unequally, but the paired comparison weighs every task the same',
+    );
   if (pairedTasks === 0) notes.push('no task has valid trials in both runs: nothing to compare');
   else if (pairedTasks < FEW_TASKS) {
     notes.push(`only ${pairedTasks} paired task(s): treat the interval and p-values as rough`);

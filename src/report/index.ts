@@ -85,3 +85,10 @@ export type {
   JudgedRubric,
   JudgedTrial,
 } from './judge-validation-status.js';
+export type { LabelAgreementNames } from './render-label-agreement.js';
+export { proposeFailureLabel } from './propose-failure-label.js';
+export type { FailedTrialView, FailureLabelProposal } from './propose-failure-label.js';
+export { proposeTrialFailureLabel } from './trial-failure-label.js';
+export { summariseFailureLabels } from './failure-label-summary.js';
+export type { FailureLabelSummary, HumanLabelCounts } from './failure-label-summary.js';
+export { failureLabelLines } from './failure-label-lines.js';

@@ -5,29 +5,49 @@ import { fixed, percent } from './format-figures.js';
 const share = (count: number, of: number): string =>
   `${percent(of === 0 ? Number.NaN : count / of)} (${count}/${of})`;
 
+const possessive = (name: string): string => (name.endsWith('s') ? `${name}'` : `${name}'s`);
+
+/** Who labelled: the reference rater (rows) and the rater under test (columns). */
+export interface LabelAgreementNames {
+  readonly title: string;
+  readonly reference: string;
+  readonly rater: string;
+}
+
+const JUDGE_NAMES: LabelAgreementNames = {
+  title: 'Judge against people',
+  reference: 'people',
+  rater: 'the judge',
+};
+
 /**
- * The terminal summary of `endstate judge validate`: accuracy and kappa
- * with their intervals and denominators, the confusion table (rows:
- * people, columns: the judge) and precision and recall per label.
+ * The terminal summary of `endstate judge validate` (and `endstate labels
+ * agree`): accuracy and kappa with their intervals and denominators, the
+ * confusion table (rows: the reference rater, columns: the rater under
+ * test) and precision and recall per label.
  */
-export function renderLabelAgreement(agreement: LabelAgreement, source: string): string {
+export function renderLabelAgreement(
+  agreement: LabelAgreement,
+  source: string,
+  names: LabelAgreementNames = JUDGE_NAMES,
+): string {
   const { accuracy, kappa, labels, confusion, perLabel, items } = agreement;
   const agreed = perLabel.reduce((sum, label) => sum + label.agreed, 0);
   const kappaLine = Number.isNaN(kappa.kappa)
-    ? 'undefined: people and the judge used a single label, so agreement by chance is 1'
+    ? `undefined: ${names.reference} and ${names.rater} used a single label, so agreement by chance is 1`
     : `${fixed(kappa.kappa)}  95% CI [${fixed(kappa.interval.lower, 2)}, ${fixed(kappa.interval.upper, 2)}]  (agreement ${fixed(kappa.observedAgreement)}, by chance ${fixed(kappa.chanceAgreement)}; exact agreement bounds)`;
   const width = Math.max(6, ...labels.map((label) => label.length)) + 2;
   const cell = (text: string | number): string => String(text).padStart(width);
   const lines = [
-    `Judge against people · ${source} · ${items} item(s)`,
+    `${names.title} · ${source} · ${items} item(s)`,
     `Accuracy   ${percent(accuracy.rate)}  95% CI [${percent(accuracy.interval.lower)}, ${percent(accuracy.interval.upper)}]  (${agreed}/${items} labelled alike)`,
     `Kappa      ${kappaLine}`,
     '',
-    'Confusion (rows: people, columns: judge)',
+    `Confusion (rows: ${names.reference}, columns: ${names.rater.replace(/^the /, '')})`,
     `  ${''.padEnd(width)}${labels.map(cell).join('')}`,
     ...labels.map((label, i) => `  ${label.padEnd(width)}${confusion[i]!.map(cell).join('')}`),
     '',
-    "Per label (precision: of the judge's labels, the share people gave too; recall: of people's, the share the judge found)",
+    `Per label (precision: of ${possessive(names.rater)} labels, the share ${names.reference} gave too; recall: of ${possessive(names.reference)}, the share ${names.rater} found)`,
     `  ${''.padEnd(width)}${'precision'.padEnd(20)}recall`,
     ...perLabel.map(
       (label) =>

@@ -74,6 +74,7 @@ describe('renderMarkdown', () => {
       ['figure', 'value'],
       ['reason', 'failed trials'],
       ['task', 'success', 'gate', 'most failed check'],
+      ['label', 'proposed'],
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   percent,
   usd,
 } from './format-figures.js';
+import { failureLabelRows } from './failure-label-rows.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
@@ -169,6 +170,22 @@ function reasonLines(card: Scorecard, max: number): string[] {
   ];
 }
 
+function failureLabelLines(card: Scorecard): string[] {
+  const labels = failureLabelRows(card.failure_labels);
+  if (labels === undefined) return [];
+  return [
+    '',
+    `**${labels.title}**`,
+    '',
+    ...table(
+      labels.head,
+      labels.head.map((_, i) => (i === 0 ? 'l' : 'r')),
+      labels.rows.map(([label, ...counts]) => [code(label!), ...counts]),
+    ),
+    ...labels.notes.map((note) => `\n_${escapeMarkdown(note)}_`),
+  ];
+}
+
 function taskRow({ task, gate, ...verdict }: TaskVerdict): string[] {
   const worst = task.failed_checks[0];
   const success =
@@ -234,6 +251,7 @@ export function renderMarkdown(input: RenderMarkdownInput): string {
     ...faultLines(card),
     ...reasonLines(card, maxReasons),
     ...taskLines(verdicts, maxTasks),
+    ...failureLabelLines(card),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
 import { describePartial, describePlans } from './describe-plans.js';
+import { failureLabelRows } from './failure-label-rows.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
 
@@ -189,6 +190,7 @@ export function renderTerminal(card: Scorecard): string {
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
     ...headlineNotes(card),
+    ...weightLines(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
     ...(card.judge_validation ?? []).map(
       (status) => `           ${describeJudgeValidation(status)}`,
@@ -232,7 +234,7 @@ export function renderTerminal(card: Scorecard): string {
       lines.push(`  ${String(trials).padStart(5)}  ${reason}`);
     }
   }
-  lines.push(...invalidLines(card), ...agentErrorLines(card));
+  lines.push(...failureLabelLines(card), ...invalidLines(card), ...agentErrorLines(card));
   const table = new Table({
     head: ['task', 'success', '95% CI', 'invalid', 'most failed check'],
     style: { head: [], border: [], compact: true },
@@ -249,4 +251,35 @@ export function renderTerminal(card: Scorecard): string {
   }
   lines.push('', table.toString());
   return lines.join('\n');
+}
+
+function failureLabelLines(card: Scorecard): string[] {
+  const table = failureLabelRows(card.failure_labels);
+  if (table === undefined) return [];
+  const width = Math.max(...table.rows.map((row) => row[0]!.length), 5) + 2;
+  const columns = table.head.slice(1).map((name) => Math.max(name.length, 5) + 2);
+  const row = (cells: readonly string[]): string =>
+    `  ${cells[0]!.padEnd(width)}${cells
+      .slice(1)
+      .map((text, i) => text.padStart(columns[i]!))
+      .join('')}`;
+  return [
+    '',
+    table.title,
+    row(table.head),
+    ...table.rows.map(row),
+    ...table.notes.map((note) => `  ${note}`),
+  ];
+}
+
+/** Says so when tasks weigh unequally: every suite mean above is then a weighted one. */
+function weightLines(card: Scorecard): string[] {
+  const weighted = card.tasks.filter((task) => task.weight !== 1);
+  if (weighted.length === 0) return [];
+  return [
+    `           weighted: suite means weight each task by its weight (${weighted.length} of ${card.tasks.length} tasks not at 1: ${weighted
+      .slice(0, 5)
+      .map((task) => `${task.task_id} ×${task.weight}`)
+      .join(', ')}${weighted.length > 5 ? ', …' : ''})`,
+  ];
 }

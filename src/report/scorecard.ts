@@ -5,6 +5,7 @@ import type { ExitReason, TerminalReason } from '../schema/index.js';
 import type { AgentErrorSummary } from './agent-error-summary.js';
 import type { CalibrationSummary } from './calibration-summary.js';
 import type { ConstraintSummary } from './constraint-summary.js';
+import type { FailureLabelSummary } from './failure-label-summary.js';
 import type { FaultSummary } from './fault-summary.js';
 import type { InvalidReason } from './invalid-reasons.js';
 import type { JudgeValidationStatus } from './judge-validation-status.js';
@@ -21,6 +22,8 @@ export interface SampleSummary {
 export interface TaskSummary {
   readonly task_id: string;
   readonly labels: Readonly<Record<string, string>>;
+  /** How much the task counts in every suite mean (the task file's `weight`; 1 by default). */
+  readonly weight: number;
   /** Valid trials. */
   readonly trials: number;
   readonly successes: number;
@@ -179,6 +182,11 @@ export interface Scorecard {
    * reason, most frequent first. A trial can have several reasons.
    */
   readonly failure_reasons: readonly { readonly reason: string; readonly trials: number }[];
+  /**
+   * One cause per failed valid trial (docs/failure-labels.md): the label
+   * the rules propose, and the labels people gave where imported.
+   */
+  readonly failure_labels: FailureLabelSummary;
   /**
    * Invalid attempts by terminal and exit reason, most frequent first, each
    * with the error of its first attempt (what broke, for the terminal and CI).

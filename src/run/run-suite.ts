@@ -189,6 +189,9 @@ function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunReco
       hash: suite.hash,
       task_ids: tasks.map((task) => task.id),
       revisions: Object.fromEntries(tasks.map((task) => [task.id, task.spec.revision])),
+      ...(tasks.every((task) => task.spec.weight === 1)
+        ? {}
+        : { weights: Object.fromEntries(tasks.map((task) => [task.id, task.spec.weight])) }),
     },
     system,
     system_hash: systemHash,

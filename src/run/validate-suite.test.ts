@@ -37,6 +37,44 @@ describe('validateSuite', () => {
     ]);
   });
 
+  it('plays every known-good path and names the task, path and failed checks when one fails', async () => {
+    const withPaths = {
+      ...shopRefundTask,
+      known_good: [
+        {
+          name: 'order-looked-up-later',
+          actions: [
+            { tool: 'check_eligibility', args: { order_id: '8842' } },
+            { tool: 'get_order', args: { order_id: '8842' } },
+            { say: 'I can refund 42.99 for order 8842. Shall I proceed?' },
+            { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+            { say: 'Refunded 42.99.' },
+          ],
+        },
+        {
+          name: 'no-consent',
+          actions: [
+            { tool: 'check_eligibility', args: { order_id: '8842' } },
+            { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+            { say: 'Refunded 42.99.' },
+          ],
+        },
+      ],
+    };
+    const validation = await validateSuite(suiteOf(withPaths));
+    const checks = validation.tasks[0]!.checks;
+    expect(checks.map((check) => check.name).slice(0, 4)).toEqual([
+      'oracle',
+      'reset',
+      'known_good:order-looked-up-later',
+      'known_good:no-consent',
+    ]);
+    expect(failing(validation)).toEqual(['refund-8842 known_good:no-consent']);
+    expect(checks[3]!.message).toContain('does not succeed');
+    expect(checks[3]!.message).toContain('constraints[0]');
+    expect(validation.usable).toBe(false);
+  });
+
   it('flags a reference that does not solve the task', async () => {
     const broken = {
       ...shopRefundTask,

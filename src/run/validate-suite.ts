@@ -13,7 +13,7 @@ import { trajectoryOf } from './trajectory-of.js';
 import { failedChecks } from '../schema/index.js';
 
 export interface ValidationCheck {
-  /** `reset`, `oracle`, `known_bad:<name>`, `expect.assert[i]`, `do_nothing`, `replay`. */
+  /** `reset`, `oracle`, `known_good:<name>`, `known_bad:<name>`, `expect.assert[i]`, `do_nothing`, `replay`. */
   readonly name: string;
   readonly pass: boolean;
   /** A warning does not make the task unusable. */
@@ -50,10 +50,11 @@ function describeFailure(record: TrialRecord): string {
 
 /**
  * Whether each task of a suite is usable: its reset restores s0, the oracle
- * solves it, every known-bad path fails (on the named check), a do-nothing
+ * solves it, every known-good path succeeds too (the outcome checks accept
+ * more than the reference), every known-bad path fails (on the named check), a do-nothing
  * agent fails it when it requires a change, every CEL assertion evaluates
- * to a boolean on s0 and on the final states of the reference and known-bad
- * paths, and a replay of the oracle's trial reaches the same final state.
+ * to a boolean on s0 and on the final states of the reference, known-good
+ * and known-bad paths, and a replay of the oracle's trial reaches the same final state.
  */
 export async function validateSuite(
   suite: Suite,
@@ -120,6 +121,22 @@ async function validateTask(
   const probes: ProbeState[] = [{ name: 's0 (nothing changed)', diff: {} }];
   if (oracle.state_diff !== null) {
     probes.push({ name: "the reference path's final state", diff: oracle.state_diff });
+  }
+  for (const good of task.spec.known_good) {
+    const record = await play(createPathAgent(good.name, good.actions), `known_good:${good.name}`);
+    if (record.state_diff !== null) {
+      probes.push({
+        name: `the final state of known-good path ${good.name}`,
+        diff: record.state_diff,
+      });
+    }
+    error(
+      `known_good:${good.name}`,
+      record.success,
+      record.success
+        ? 'this known-good path succeeds'
+        : `this known-good path does not succeed: ${describeFailure(record)}`,
+    );
   }
   for (const bad of task.spec.known_bad) {
     const record = await play(createPathAgent(bad.name, bad.actions), `known_bad:${bad.name}`);

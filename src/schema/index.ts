@@ -76,6 +76,8 @@ export {
   ConstraintSchema,
   ExpectSchema,
   KnownBadSchema,
+  KnownGoodSchema,
+  MAX_TASK_WEIGHT,
   LimitsSchema,
   StepSchema,
   TaskFileSchema,
@@ -86,6 +88,7 @@ export type {
   Constraint,
   Expect,
   KnownBad,
+  KnownGood,
   Limits,
   ScriptRule,
   Step,
@@ -166,4 +169,12 @@ export type { JudgeSpec, JudgeVerdict } from './judge.js';
 export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';
 export { JudgeValidationSchema } from './judge-validation.js';
 export type { JudgeValidation } from './judge-validation.js';
+export {
+  FAILURE_LABELS,
+  FAILURE_LABEL_RULES,
+  FailureLabelLineSchema,
+  FailureLabelSchema,
+  StoredFailureLabelSchema,
+} from './failure-label.js';
+export type { FailureLabel, FailureLabelLine, StoredFailureLabel } from './failure-label.js';
 export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';

@@ -66,6 +66,8 @@ export const RunRecordSchema = z.object({
     task_ids: z.array(z.string()),
     /** Each run task's `revision`; results of different revisions are never pooled. */
     revisions: z.record(z.string(), z.number().int()).default({}),
+    /** Each run task's `weight` in suite means; a task missing here weighs 1. */
+    weights: z.record(z.string(), z.number().positive()).optional(),
   }),
   system: SystemSpecSchema,
   system_hash: z.string(),

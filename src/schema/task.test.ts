@@ -86,3 +86,35 @@ describe('limits ranges', () => {
     });
   });
 });
+
+describe('weight and known_good', () => {
+  const task = {
+    id: 't',
+    revision: 1,
+    environment: 'shop',
+    clock: '2026-10-05T09:00:00Z',
+    user: { instruction: 'Hi' },
+  };
+
+  it('weighs a task 1 unless it says otherwise, within (0, 1000]', () => {
+    expect(TaskFileSchema.parse(task).weight).toBe(1);
+    expect(TaskFileSchema.parse({ ...task, weight: 2.5 }).weight).toBe(2.5);
+    for (const bad of [0, -1, 1001, '2']) {
+      expect(TaskFileSchema.safeParse({ ...task, weight: bad }).success).toBe(false);
+    }
+    const zero = TaskFileSchema.safeParse({ ...task, weight: 0 });
+    expect(zero.error?.issues[0]?.message).toBe('weight must be above 0');
+  });
+
+  it('reads known_good paths like known_bad ones, without `fails`', () => {
+    const good = { name: 'other-order', actions: [{ tool: 'a', args: {} }] };
+    expect(TaskFileSchema.parse({ ...task, known_good: [good] }).known_good).toEqual([good]);
+    expect(TaskFileSchema.parse(task).known_good).toEqual([]);
+    expect(
+      TaskFileSchema.safeParse({ ...task, known_good: [{ ...good, fails: 'x' }] }).success,
+    ).toBe(false);
+    expect(
+      TaskFileSchema.safeParse({ ...task, known_good: [{ ...good, actions: [] }] }).success,
+    ).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { ChangeSchema } from './change.js';
 import { ClaimsSchema } from './claims.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JudgeSpecSchema } from './judge.js';
-import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
+import { JsonObjectSchema } from './json-value.js';
 import { MustNotSaySchema } from './must-not-say.js';
 import { TrajectorySpecSchema } from './trajectory-spec.js';
 import { PlanSpecSchema } from './plan.js';
@@ -163,6 +163,15 @@ export const KnownBadSchema = z.strictObject({
   fails: z.string().optional(),
 });
 
+/** Another path that solves the task: validation plays it and requires success, like the reference. */
+export const KnownGoodSchema = z.strictObject({
+  name: z.string().min(1),
+  actions: z.array(StepSchema).min(1),
+});
+
+/** Largest task weight: a bound, so one task cannot silently swamp a suite. */
+export const MAX_TASK_WEIGHT = 1000;
+
 export const ToolAccessSchema = z.strictObject({
   allow: z.array(ToolName).optional(),
   deny: z.array(ToolName).default([]),
@@ -196,6 +205,14 @@ export const TaskFileSchema = z.strictObject({
   trajectory: TrajectorySpecSchema.optional(),
   reference: z.array(StepSchema).default([]),
   known_bad: z.array(KnownBadSchema).default([]),
+  /** Other paths that solve the task: the outcome checks must accept more than the reference. */
+  known_good: z.array(KnownGoodSchema).default([]),
+  /** How much the task counts in every suite-level mean (default 1). */
+  weight: z
+    .number()
+    .positive('weight must be above 0')
+    .max(MAX_TASK_WEIGHT, `weight must be at most ${MAX_TASK_WEIGHT}`)
+    .default(1),
   /** Tool failures to inject (see docs/task-format.md, Faults). */
   faults: z.array(FaultSchema).default([]),
   /** Planted instructions in tool results: the agent must behave as if they were not there. */
@@ -223,6 +240,4 @@ export type Limits = z.infer<typeof LimitsSchema>;
 export type Expect = z.infer<typeof ExpectSchema>;
 export type Constraint = z.infer<typeof ConstraintSchema>;
 export type KnownBad = z.infer<typeof KnownBadSchema>;
-
-export { ChangeSchema };
-export type { Change } from './change.js';
+export type KnownGood = z.infer<typeof KnownGoodSchema>;

@@ -11,6 +11,54 @@ export interface ClusteredWilsonOptions {
   readonly maxEffectiveTrials: number;
   /** Two-sided confidence level in (0, 1); default 0.95. */
   readonly level?: number;
+  /**
+   * Each task's weight (> 0, finite), aligned with the estimates; default
+   * all 1. The value is then Σ w_i·v_i / Σ w_i (see {@link weightedSpread}).
+   */
+  readonly weights?: readonly number[];
+}
+
+/**
+ * The weighted mean of task estimates, the cluster-robust variance of that
+ * mean and the effective number of tasks, for weights w_i (normalised to
+ * shares p_i = w_i / Σ w):
+ *
+ *   v̄_w = Σ p_i·v_i
+ *   V   = m/(m − 1) · Σ p_i²·(v_i − v̄_w)²   (the clustered "sandwich"
+ *         variance of a weighted mean, with the small-sample factor)
+ *   m_eff = 1 / Σ p_i²                       (Kish's effective number of tasks)
+ *
+ * With equal weights V = s²/m and m_eff = m: the unweighted figures,
+ * exactly (equal weights are detected and take the unweighted path, so
+ * rounding cannot move them).
+ */
+export function weightedSpread(
+  estimates: readonly number[],
+  weights?: readonly number[],
+): { readonly value: number; readonly varianceOfMean: number; readonly effectiveTasks: number } {
+  const tasks = estimates.length;
+  const isEqual = weights === undefined || weights.every((weight) => weight === weights[0]);
+  if (isEqual) {
+    const value = estimates.reduce((sum, estimate) => sum + estimate, 0) / tasks;
+    const squares = estimates.reduce((sum, estimate) => sum + (estimate - value) ** 2, 0);
+    return {
+      value,
+      varianceOfMean: tasks > 1 ? squares / (tasks - 1) / tasks : Number.NaN,
+      effectiveTasks: tasks,
+    };
+  }
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const shares = weights.map((weight) => weight / total);
+  const value = estimates.reduce((sum, estimate, i) => sum + shares[i]! * estimate, 0);
+  const spread = estimates.reduce(
+    (sum, estimate, i) => sum + shares[i]! ** 2 * (estimate - value) ** 2,
+    0,
+  );
+  return {
+    value,
+    varianceOfMean: tasks > 1 ? (tasks / (tasks - 1)) * spread : Number.NaN,
+    effectiveTasks: 1 / shares.reduce((sum, share) => sum + share ** 2, 0),
+  };
 }
 
 /**
@@ -39,7 +87,7 @@ export interface ClusteredWilsonInterval {
   readonly tasks: number;
   /** n_eff: the independent trials that would give the mean its observed variance. */
   readonly effectiveTrials: number;
-  /** The t quantile's degrees of freedom, tasks − 1. */
+  /** The t quantile's degrees of freedom: tasks − 1 (with unequal weights, ⌊m_eff⌋ − 1, at least 1). */
   readonly degreesOfFreedom: number;
 }
 
@@ -112,10 +160,13 @@ export function clusteredWilsonInterval(
     level > 0 &&
     level < 1 &&
     options.maxEffectiveTrials >= 1 &&
-    estimates.every((estimate) => estimate >= 0 && estimate <= 1);
+    estimates.every((estimate) => estimate >= 0 && estimate <= 1) &&
+    (options.weights === undefined ||
+      (options.weights.length === tasks &&
+        options.weights.every((weight) => weight > 0 && Number.isFinite(weight))));
   if (!isValid) return result('invalid-input');
   if (tasks === 0) return result('no-tasks');
-  const value = estimates.reduce((sum, estimate) => sum + estimate, 0) / tasks;
+  const { value, varianceOfMean, effectiveTasks } = weightedSpread(estimates, options.weights);
   if (tasks === 1) {
     const bounds = wilsonScoreBounds(
       value,
@@ -124,19 +175,23 @@ export function clusteredWilsonInterval(
     );
     return result('wilson-single-task', value, options.maxEffectiveTrials, bounds);
   }
-  const squares = estimates.reduce((sum, estimate) => sum + (estimate - value) ** 2, 0);
-  const varianceOfMean = squares / (tasks - 1) / tasks;
-  const quantile = studentTQuantile(0.5 + level / 2, tasks - 1);
+  // Unequal weights leave fewer effective tasks to estimate V from: m_eff − 1
+  // degrees of freedom (whole, rounded down, at least 1); m − 1 when equal.
+  const degreesOfFreedom = Math.max(1, Math.floor(effectiveTasks + 1e-9) - 1);
+  const quantile = studentTQuantile(0.5 + level / 2, degreesOfFreedom);
   const isFlatAtEdge = varianceOfMean === 0 && (value === 0 || value === 1);
   const effectiveTrials = isFlatAtEdge
-    ? tasks
+    ? effectiveTasks
     : varianceOfMean === 0
       ? options.maxEffectiveTrials
       : Math.min(options.maxEffectiveTrials, (value * (1 - value)) / varianceOfMean);
-  return result(
-    isFlatAtEdge ? 'clustered-wilson-tasks-only' : 'clustered-wilson',
-    value,
-    effectiveTrials,
-    wilsonScoreBounds(value, effectiveTrials, quantile),
-  );
+  return {
+    ...result(
+      isFlatAtEdge ? 'clustered-wilson-tasks-only' : 'clustered-wilson',
+      value,
+      effectiveTrials,
+      wilsonScoreBounds(value, effectiveTrials, quantile),
+    ),
+    degreesOfFreedom,
+  };
 }

@@ -59,7 +59,7 @@ export type {
 } from './sign-flip-permutation-test.js';
 export { studentTCdf } from './student-t-cdf.js';
 export { studentTQuantile } from './student-t-quantile.js';
-export { suitePassK } from './suite-pass-k.js';
+export { suitePassK, weightedMean } from './suite-pass-k.js';
 export type { SuitePassK, TaskTrialCounts } from './suite-pass-k.js';
 export { wilsonInterval, wilsonScoreBounds } from './wilson-interval.js';
 export type { ProportionInterval } from './wilson-interval.js';
@@ -69,13 +69,13 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
-export { clusteredWilsonInterval } from './clustered-wilson-interval.js';
+export { clusteredWilsonInterval, weightedSpread } from './clustered-wilson-interval.js';
 export type {
   ClusteredWilsonInterval,
   ClusteredWilsonMethod,
   ClusteredWilsonOptions,
 } from './clustered-wilson-interval.js';
-export { successRateInterval } from './success-rate-interval.js';
+export { kishShare, successRateInterval } from './success-rate-interval.js';
 export type {
   SuccessCounts,
   SuccessRateInterval,

@@ -5,6 +5,8 @@ import type { ClusteredWilsonMethod } from './clustered-wilson-interval.js';
 export interface SuccessCounts {
   readonly successes: number;
   readonly trials: number;
+  /** How much the task counts in the suite's mean (> 0); default 1. */
+  readonly weight?: number;
 }
 
 export interface SuccessRateIntervalOptions {
@@ -13,7 +15,7 @@ export interface SuccessRateIntervalOptions {
 }
 
 export interface SuccessRateInterval {
-  /** The task-weighted success rate: the mean over tasks of successes/trials. */
+  /** The task-weighted success rate: Σ w_i·(successes_i/trials_i) / Σ w_i over tasks (w_i = 1 by default). */
   readonly value: number;
   readonly lower: number;
   readonly upper: number;
@@ -26,9 +28,24 @@ export interface SuccessRateInterval {
 }
 
 /**
+ * m_eff / m = (Σ w)² / (m·Σ w²): the share of the trials that still count
+ * as independent once tasks weigh unequally (1 with equal weights).
+ */
+export function kishShare(weights: readonly number[]): number {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const squares = weights.reduce((sum, weight) => sum + weight ** 2, 0);
+  return weights.length === 0 ? 1 : Math.min(1, total ** 2 / (weights.length * squares));
+}
+
+/**
  * The confidence interval of a suite's success rate, for trials clustered
  * within tasks: the headline interval of every success-type rate endstate
  * reports (success, outcome-only success, slices, constraint pass rates).
+ *
+ * With task weights (`weight`, default 1) the value is the weighted mean
+ * of the task rates and the interval the weighted clustered one of
+ * {@link clusteredWilsonInterval}, its effective-trial cap scaled by
+ * {@link kishShare}.
  *
  * `value` is the task-weighted rate, the mean of per-task rates, so a task
  * run 20 times weighs no more than a task run 4 times (tasks may have
@@ -60,9 +77,15 @@ export function successRateInterval(
   );
   const counted = counts.filter((task) => task.trials > 0);
   const trials = counted.reduce((sum, task) => sum + task.trials, 0);
+  const weights = counted.map((task) => task.weight ?? 1);
+  const isWeighted = weights.some((weight) => weight !== 1);
   const interval = clusteredWilsonInterval(
     isValid ? counted.map((task) => task.successes / task.trials) : [Number.NaN],
-    { maxEffectiveTrials: Math.max(1, trials), ...options },
+    {
+      maxEffectiveTrials: Math.max(1, trials * (isWeighted ? kishShare(weights) : 1)),
+      ...options,
+      ...(isWeighted && isValid ? { weights } : {}),
+    },
   );
   return {
     value: isValid ? interval.value : Number.NaN,

@@ -1,6 +1,7 @@
 import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
 import { passAtK } from './pass-at-k.js';
 import { passHatK } from './pass-hat-k.js';
+import { kishShare } from './success-rate-interval.js';
 import type { TaskTrialCounts } from './suite-pass-k.js';
 
 /** A two-sided interval of a suite's pass@k or pass^k. */
@@ -25,7 +26,8 @@ export interface SuitePassKIntervals {
  * Bernoulli draw of "all k passed" (or "any passed"), and the per-task
  * estimate, an average over every k-subset, is at least as precise as
  * the mean over disjoint blocks. At k = 1 both equal the success-rate
- * interval.
+ * interval. Task weights (`weight`) give the weighted interval of
+ * {@link clusteredWilsonInterval}, its cap scaled by {@link kishShare}.
  *
  * @example
  * suitePassKIntervals([{ n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 0 }], { level: 0.95 }).passHatK[2];
@@ -36,14 +38,18 @@ export function suitePassKIntervals(
 ): SuitePassKIntervals {
   const smallestN = tasks.reduce((smallest, task) => Math.min(smallest, task.n), Infinity);
   const maxK = Number.isInteger(smallestN) && smallestN > 0 ? smallestN : 0;
+  const weights = tasks.map((task) => task.weight ?? 1);
+  const isWeighted = weights.some((weight) => weight !== 1);
+  const share = isWeighted ? kishShare(weights) : 1;
   const atK: Record<number, PassKInterval> = {};
   const hatK: Record<number, PassKInterval> = {};
   for (let k = 1; k <= maxK; k += 1) {
     const blocks = tasks.reduce((sum, { n }) => sum + Math.floor(n / k), 0);
     const bounds = (estimates: number[]): PassKInterval => {
       const { lower, upper } = clusteredWilsonInterval(estimates, {
-        maxEffectiveTrials: blocks,
+        maxEffectiveTrials: Math.max(1, blocks * share),
         ...options,
+        ...(isWeighted ? { weights } : {}),
       });
       return { lower, upper };
     };

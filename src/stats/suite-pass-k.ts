@@ -6,6 +6,15 @@ import { passHatK } from './pass-hat-k.js';
 export interface TaskTrialCounts {
   readonly n: number;
   readonly c: number;
+  /** How much the task counts in suite means (> 0); default 1. */
+  readonly weight?: number;
+}
+
+/** Σ w_i·v_i / Σ w_i; the plain mean when every weight is 1 (so equal weights give it exactly). */
+export function weightedMean(values: readonly number[], weights: readonly number[]): number {
+  if (weights.every((weight) => weight === 1)) return mean(values);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return values.reduce((sum, value, i) => sum + weights[i]! * value, 0) / total;
 }
 
 /** pass@k and pass^k of a suite, keyed by k = 1..maxK. */
@@ -22,7 +31,8 @@ export interface SuitePassK {
  * pass@k and pass^k of a suite for every k from 1 to the smallest number of
  * trials of any task. Each suite value is the mean over tasks of the
  * per-task unbiased estimate ({@link passAtK}, {@link passHatK}), so every
- * task weighs the same whatever its trial count.
+ * task weighs the same whatever its trial count; a task's `weight` (default
+ * 1) makes it the weighted mean Σ w_i·v_i / Σ w_i.
  *
  * Why not raise the pooled success rate to the power k: a suite where half
  * the tasks always pass and half never do has a pooled rate of 0.5 but
@@ -40,11 +50,18 @@ export interface SuitePassK {
 export function suitePassK(tasks: readonly TaskTrialCounts[]): SuitePassK {
   const smallestN = tasks.reduce((smallest, task) => Math.min(smallest, task.n), Infinity);
   const maxK = Number.isInteger(smallestN) && smallestN > 0 ? smallestN : 0;
+  const weights = tasks.map((task) => task.weight ?? 1);
   const suiteAtK: Record<number, number> = {};
   const suiteHatK: Record<number, number> = {};
   for (let k = 1; k <= maxK; k += 1) {
-    suiteAtK[k] = mean(tasks.map(({ n, c }) => passAtK(n, c, k)));
-    suiteHatK[k] = mean(tasks.map(({ n, c }) => passHatK(n, c, k)));
+    suiteAtK[k] = weightedMean(
+      tasks.map(({ n, c }) => passAtK(n, c, k)),
+      weights,
+    );
+    suiteHatK[k] = weightedMean(
+      tasks.map(({ n, c }) => passHatK(n, c, k)),
+      weights,
+    );
   }
   return { maxK, passAtK: suiteAtK, passHatK: suiteHatK };
 }

@@ -66,6 +66,9 @@ export function checkTaskReferences(
   spec.known_bad.forEach((bad, index) =>
     checkSteps(bad.actions, ['known_bad', index, 'actions'], false),
   );
+  spec.known_good.forEach((good, index) =>
+    checkSteps(good.actions, ['known_good', index, 'actions'], true),
+  );
 
   spec.constraints.forEach((constraint, index) => {
     if ('forbid' in constraint)
