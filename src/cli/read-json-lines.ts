@@ -22,7 +22,11 @@ export function readJsonLines<S extends z.ZodType>(
   schema: S,
   options: {
     readonly hint: string;
-    readonly check?: (value: z.infer<S>, line: number) => string | undefined;
+    /** A problem of a parsed line: its message, or the field it is in and the message. */
+    readonly check?: (
+      value: z.infer<S>,
+      line: number,
+    ) => string | { readonly path: string; readonly message: string } | undefined;
   },
 ): JsonLine<z.infer<S>>[] {
   const file = resolve(cwd, path);
@@ -55,7 +59,11 @@ export function readJsonLines<S extends z.ZodType>(
     }
     const problem = options.check?.(parsed.data, line);
     if (problem !== undefined) {
-      problems.push({ file: path, line, message: problem });
+      problems.push(
+        typeof problem === 'string'
+          ? { file: path, line, message: problem }
+          : { file: path, line, path: problem.path, message: problem.message },
+      );
       return;
     }
     lines.push({ value: parsed.data, line });

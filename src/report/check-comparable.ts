@@ -34,7 +34,8 @@ function describeJudge(judge: Readonly<Record<string, unknown>>): string {
 /**
  * Two runs can be paired task by task only when they ran the same suite
  * (same name, or same content hash) and every task they share at the same
- * revision, their rubrics graded by the same judge model when both had one:
+ * revision, graded by the same grader version, their rubrics by the same
+ * judge model when both had one:
  * otherwise `E_NOT_COMPARABLE`, naming every such task. Trials of
  * one run that mix revisions are refused first (`E_MIXED_REVISIONS`).
  * Returns the revision of each shared task (null where neither run
@@ -51,6 +52,17 @@ export function checkComparable(a: RunTrials, b: RunTrials): Map<string, number 
       `cannot compare run ${a.run.run_id} (suite ${suiteA.name}) with run ${b.run.run_id} (suite ${suiteB.name}): they ran different suites`,
       {
         hint: 'Compare two runs of one suite: tasks are paired by id, and tasks of different suites are different tasks.',
+      },
+    );
+  }
+  const gradersA = a.run.system.grader_version;
+  const gradersB = b.run.system.grader_version;
+  if (gradersA !== gradersB) {
+    throw new EndstateError(
+      'E_NOT_COMPARABLE',
+      `cannot compare run ${a.run.run_id} with run ${b.run.run_id}: they were graded by different grader versions (${gradersA}, ${gradersB})`,
+      {
+        hint: `A difference would mix the systems' with the graders'. Regrade the older run with today's graders (endstate regrade RUN) and compare the regraded run.`,
       },
     );
   }

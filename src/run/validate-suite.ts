@@ -174,7 +174,9 @@ async function validateTask(
     pass: !idle.success,
     severity: requiresChange ? 'error' : 'warning',
     message: idle.success
-      ? 'an agent that does nothing passes this task'
+      ? task.spec.judge === undefined
+        ? 'an agent that does nothing passes this task'
+        : 'an agent that does nothing passes every check but the rubric, which only the judge grades (validate runs no judge model)'
       : idle.valid
         ? `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`
         : `an agent that does nothing makes the trial invalid (${describeFailure(idle)})`,

@@ -70,7 +70,8 @@ describe('records of version 1', () => {
         unknown
       >;
       for (const field of Object.keys(expected)) {
-        expect({ field, value: card[field] }).toEqual({ field, value: expected[field] });
+        // Today's scorecard has more fields (task weights, ...): the old ones hold the old values.
+        expect({ field, value: card[field] }).toMatchObject({ field, value: expected[field] });
       }
     } finally {
       await store.close();

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { REPO, copyExample, example, runCli, tempFolder } from './run-cli.js';
+import { REPO, copyExample, example, runCli, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
 
 describe('numeric ranges are checked before anything runs', () => {
   it.each([
@@ -82,7 +82,11 @@ describe('an interrupt of a wide run', () => {
     const exitCode = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (/\d+\/7600 trials/.test(stderr) && child.signalCode === null && !child.killed)
+        if (
+          new RegExp(`\\d+/${tasksRunWithoutJudge('support') * 400} trials`).test(stderr) &&
+          child.signalCode === null &&
+          !child.killed
+        )
           child.kill('SIGTERM');
       });
       child.on('exit', (code) => resolve(code));

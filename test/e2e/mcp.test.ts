@@ -107,7 +107,7 @@ describe('endstate run --agent mcp', () => {
         'run',
         example('support'),
         '--tasks',
-        '{refund-8842,refund-8851-*}',
+        '{refund-8842,refund-8851-excludes-shipping}',
         '--trials',
         '2',
         '--agent',

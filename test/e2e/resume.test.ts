@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TrialRecordSchema } from '../../src/schema/index.js';
-import { REPO, example, runCli, tempFolder } from './run-cli.js';
+import { REPO, example, runCli, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
 
 const TRIALS = 40;
 const RUN = ['--agent', 'simulated', '--slip', '0.2', '--trials', String(TRIALS), '--seed', '11'];
@@ -50,7 +50,7 @@ describe('resuming a killed run', () => {
   it('stores every planned trial exactly once and scores as a run never interrupted', async () => {
     const cwd = tempFolder();
     const storedAtKill = await killMidway(cwd, 150);
-    const planned = 19 * TRIALS;
+    const planned = tasksRunWithoutJudge('support') * TRIALS;
     expect(storedAtKill).toBeLessThan(planned);
 
     // The wrong system is refused, with what differs.
@@ -72,7 +72,9 @@ describe('resuming a killed run', () => {
     );
     expect(resumed.code).toBe(0);
     const done = Number(
-      /resuming run-\S+: (\d+) of 760 trials were stored/.exec(resumed.stderr)?.[1],
+      new RegExp(`resuming run-\\S+: (\\d+) of ${planned} trials were stored`).exec(
+        resumed.stderr,
+      )?.[1],
     );
     expect(done).toBeGreaterThanOrEqual(storedAtKill);
     expect(done).toBeLessThan(planned);

@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -63,4 +71,15 @@ export function copyExample(name: string): string {
     filter: (source) => !source.endsWith('.test.ts'),
   });
   return cwd;
+}
+
+/**
+ * How many tasks of an example suite a run without `--judge` plays: every
+ * task but those graded by a judge rubric, which such a run leaves out.
+ */
+export function tasksRunWithoutJudge(name: string): number {
+  const folder = join(example(name), 'tasks');
+  return readdirSync(folder).filter(
+    (file) => file.endsWith('.yaml') && !/^judge:/m.test(readFileSync(join(folder, file), 'utf8')),
+  ).length;
 }
