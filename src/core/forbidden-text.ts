@@ -6,6 +6,8 @@
  * ("ana[at]example[dot]com"). A search, not a regular expression.
  */
 
+import { codePointBefore, codePointFrom } from './code-points.js';
+
 /** Text as matching sees it, with where each of its characters came from. */
 export interface NormalizedText {
   /** The text as written. */
@@ -150,19 +152,6 @@ export function forbiddenTextFinder(
 /** The length of a forbidden text as matching sees it (in code points). */
 export function normalizedLength(text: string): number {
   return [...normalizeWithOrigin(text).text.trim()].length;
-}
-
-function codePointBefore(text: string, index: number): string {
-  if (index <= 0) return '';
-  const low = text.charCodeAt(index - 1);
-  const high = index >= 2 ? text.charCodeAt(index - 2) : 0;
-  const isPair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
-  return text.slice(isPair ? index - 2 : index - 1, index);
-}
-
-function codePointFrom(text: string, index: number): string {
-  const codePoint = text.codePointAt(index);
-  return codePoint === undefined ? '' : String.fromCodePoint(codePoint);
 }
 
 /** Characters of context kept on each side of a match. */

@@ -43,3 +43,4 @@ export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
 export type { BoundName, NumericRange } from './bounds.js';
 export { jsonChunks } from './json-chunks.js';
 export type { JsonChunkOptions } from './json-chunks.js';
+export { codePointBefore, codePointFrom } from './code-points.js';

@@ -1,4 +1,5 @@
 import type { Check, GraderOutput, TrialEvent } from '../schema/index.js';
+import { codePointBefore, codePointFrom } from '../core/index.js';
 
 /** Lower case, thousands separators dropped (1,299.00 → 1299.00), whitespace collapsed. */
 export function normalizeForMatch(text: string): string {
@@ -9,21 +10,6 @@ export function normalizeForMatch(text: string): string {
 }
 
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
-
-/** The code point that ends just before `index` ('' at the start). */
-function codePointBefore(text: string, index: number): string {
-  if (index <= 0) return '';
-  const low = text.charCodeAt(index - 1);
-  const high = index >= 2 ? text.charCodeAt(index - 2) : 0;
-  const isPair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
-  return text.slice(isPair ? index - 2 : index - 1, index);
-}
-
-/** The code point that starts at `index` ('' at the end). */
-function codePointFrom(text: string, index: number): string {
-  const codePoint = text.codePointAt(index);
-  return codePoint === undefined ? '' : String.fromCodePoint(codePoint);
-}
 
 /**
  * A fact matches as a whole token: "80" is found in "$80" and "80.00" but
