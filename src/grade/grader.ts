@@ -1,4 +1,3 @@
-import type { JsonValue } from '../core/index.js';
 import type {
   GraderOutput,
   GraderRole,
@@ -103,9 +102,4 @@ export function defineGrader(spec: GraderSpec): Grader {
 /** The role a grader declares for a task. */
 export function roleOf(grader: Grader, task: TaskFile): GraderRole {
   return typeof grader.role === 'function' ? grader.role(task) : grader.role;
-}
-
-/** Evidence as records keep it: null when a grader gave none. */
-export function evidenceOf(output: GraderOutput): JsonValue {
-  return output.evidence ?? null;
 }

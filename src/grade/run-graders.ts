@@ -1,7 +1,7 @@
 import type { Grade, GraderOutput } from '../schema/index.js';
 import { GraderOutputSchema, successOf } from '../schema/index.js';
 import type { GradeContext, Grader } from './grader.js';
-import { evidenceOf, roleOf } from './grader.js';
+import { roleOf } from './grader.js';
 import { GraderError } from './grader-error.js';
 
 /** The graders' verdicts on one trial, under their ids, and what they add up to. */
@@ -39,7 +39,7 @@ export async function runGraders(
         pass: output.pass,
         score: output.score ?? null,
         checks: output.checks,
-        evidence: evidenceOf(output),
+        evidence: output.evidence ?? null,
         error: null,
       };
     } catch (error) {

@@ -18,9 +18,7 @@ export interface FinalStateInput {
 
 /** The graders of a trial: endstate's own, then the environment's (`defineEnvironment({ graders })`). */
 export function gradersOf(environment: Environment): readonly Grader[] {
-  return environment.graders.length === 0
-    ? BUILT_IN_GRADERS
-    : [...BUILT_IN_GRADERS, ...environment.graders];
+  return [...BUILT_IN_GRADERS, ...environment.graders];
 }
 
 /**

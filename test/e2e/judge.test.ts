@@ -13,19 +13,18 @@ function labelLines(groups: readonly [string, string, number][]): string {
     .join('\n');
 }
 
+/** The worked example of kappa: p_o 0.7, p_e 0.5, kappa 0.4. */
+const WORKED_EXAMPLE = `${labelLines([
+  ['pass', 'pass', 20],
+  ['pass', 'fail', 5],
+  ['fail', 'pass', 10],
+  ['fail', 'fail', 15],
+])}\n`;
+
 describe('endstate judge validate', () => {
   it('reports accuracy, kappa, the confusion table and per-label precision and recall', () => {
     const cwd = tempFolder();
-    // The worked example: p_o 0.7, p_e 0.5, kappa 0.4.
-    writeFileSync(
-      join(cwd, 'labels.jsonl'),
-      `${labelLines([
-        ['pass', 'pass', 20],
-        ['pass', 'fail', 5],
-        ['fail', 'pass', 10],
-        ['fail', 'fail', 15],
-      ])}\n`,
-    );
+    writeFileSync(join(cwd, 'labels.jsonl'), WORKED_EXAMPLE);
     const result = runCli(['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json'], cwd);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('labels.jsonl · 50 item(s)');
@@ -89,15 +88,7 @@ describe('endstate judge validate', () => {
 
   it('records a validation for a judge model and a task rubric beside the store', () => {
     const cwd = tempFolder();
-    writeFileSync(
-      join(cwd, 'labels.jsonl'),
-      `${labelLines([
-        ['pass', 'pass', 20],
-        ['pass', 'fail', 5],
-        ['fail', 'pass', 10],
-        ['fail', 'fail', 15],
-      ])}\n`,
-    );
+    writeFileSync(join(cwd, 'labels.jsonl'), WORKED_EXAMPLE);
     const record = [
       'judge',
       'validate',
