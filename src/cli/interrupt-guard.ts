@@ -4,6 +4,8 @@ import type { RunStore } from '../store/index.js';
 export interface InterruptGuard {
   /** The run to mark interrupted, once it has started. */
   runId: string | undefined;
+  /** Once a signal came: the error that stops the run, so no more trials start. */
+  readonly interruption: Error | undefined;
   /** Stops listening for signals. */
   release(): void;
 }
@@ -12,7 +14,8 @@ export interface InterruptGuard {
 export const INTERRUPT_EXIT_MS = 3000;
 
 /**
- * On Ctrl-C or a kill: says `message(signal)`, marks the started run
+ * On Ctrl-C or a kill: says `message(signal)`, sets `interruption` (a run
+ * asked with it as its `stop` starts no more trials), marks the started run
  * interrupted (the finished trials are already stored) and exits with
  * 130 (SIGINT) or 143 (SIGTERM). The exit never waits on the run: if the
  * store does not answer within INTERRUPT_EXIT_MS, or a second signal
@@ -22,9 +25,12 @@ export function guardInterrupts(
   store: RunStore,
   message: (signal: NodeJS.Signals) => void,
 ): InterruptGuard {
-  let isInterrupted = false;
+  let interruption: Error | undefined;
   const guard: InterruptGuard = {
     runId: undefined,
+    get interruption() {
+      return interruption;
+    },
     release() {
       process.removeListener('SIGINT', onInterrupt);
       process.removeListener('SIGTERM', onInterrupt);
@@ -32,8 +38,8 @@ export function guardInterrupts(
   };
   function onInterrupt(signal: NodeJS.Signals): void {
     const code = signal === 'SIGINT' ? 130 : 143;
-    if (isInterrupted) process.exit(code);
-    isInterrupted = true;
+    if (interruption !== undefined) process.exit(code);
+    interruption = new Error(`interrupted by ${signal}`);
     message(signal);
     setTimeout(() => process.exit(code), INTERRUPT_EXIT_MS);
     const finish =

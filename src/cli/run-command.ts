@@ -279,7 +279,7 @@ async function runChecked(
       ...(judge === undefined ? {} : { judge }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
-      stop: () => wiring?.refusal(),
+      stop: () => guard.interruption ?? wiring?.refusal(),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') {
           guard.runId = event.run.run_id;
@@ -292,6 +292,8 @@ async function runChecked(
         progress.onEvent(event);
       },
     }).catch((error: unknown) => {
+      // The guard exits once the run is marked interrupted.
+      if (error === guard.interruption) return new Promise<never>(() => {});
       if (error === wiring?.refusal() && guard.runId !== undefined) {
         progress.stop();
         io.err(
