@@ -3,6 +3,8 @@
  * The library entry re-exports by name; see docs/ for the architecture.
  */
 export { EndstateError, canonicalJson, hashJson } from './core/index.js';
+/** The zod that endstate's schemas use: tool inputs written with it always match. */
+export { z } from 'zod';
 export type { ErrorCode, JsonObject, JsonValue, Problem } from './core/index.js';
 export { defineEnvironment, defineTool, describeTool, toolError } from './environment/index.js';
 export type {
