@@ -22,6 +22,8 @@ export type { RenderJunitInput } from './render-junit.js';
 export { renderMarkdown } from './render-markdown.js';
 export type { RenderMarkdownInput } from './render-markdown.js';
 export { renderTerminal } from './render-terminal.js';
+export { renderTrial } from './render-trial.js';
+export type { RenderTrialOptions } from './render-trial.js';
 export { buildTrialGrid } from './build-trial-grid.js';
 export { escapeHtml } from './escape-html.js';
 export {
