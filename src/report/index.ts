@@ -54,6 +54,8 @@ export {
 export type { TaskGate, TaskVerdict } from './task-gate.js';
 export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 export type { AgentErrorSummary } from './agent-error-summary.js';
+export { agentErrorKinds, maskErrorMessage } from './agent-error-groups.js';
+export type { AgentErrorGroup, AgentErrorKinds, AgentErrorSource } from './agent-error-groups.js';
 export type { CalibrationSummary } from './calibration-summary.js';
 export type { InvalidReason } from './invalid-reasons.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
