@@ -205,7 +205,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('<task>', 'task id')
     .argument(
       '[attempt]',
-      'which of its k trials (default: the first that did not succeed, else 1)',
+      'which of its k trials (default: the first that did not succeed, else the first)',
       positiveInteger,
     )
     .option('--run <run>', 'run id, "latest" or "latest~N"', 'latest')
