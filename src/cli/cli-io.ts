@@ -4,6 +4,8 @@ export interface CliIo {
   /** Environment variables (provider API keys). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly isTty: boolean;
+  /** Whether standard output is a terminal (colours in `endstate show`); absent: it is not. */
+  readonly isOutTty?: boolean;
   out(text: string): void;
   err(text: string): void;
 }
@@ -13,6 +15,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTty: process.stderr.isTTY === true,
+    isOutTty: process.stdout.isTTY === true,
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
   };

@@ -31,6 +31,8 @@ import type { ReportFlags } from './report-command.js';
 import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
 import { AGENT_KINDS } from './select-agent.js';
+import { COLOR_MODES, showCommand } from './show-command.js';
+import type { ShowFlags } from './show-command.js';
 import { validateCommand } from './validate-command.js';
 import { viewCommand } from './view-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gates.js';
@@ -193,6 +195,37 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .action(async (run: string, flags: ReportFlags) =>
       setExit(await reportCommand(run, flags, io)),
+    );
+
+  program
+    .command('show')
+    .description(
+      'one stored trial in the terminal: conversation, tool calls and their results, faults, the state diff and every failed check with its evidence',
+    )
+    .argument('<task>', 'task id')
+    .argument(
+      '[attempt]',
+      'which of its k trials (default: the first that did not succeed, else the first)',
+      positiveInteger,
+    )
+    .option('--run <run>', 'run id, "latest" or "latest~N"', 'latest')
+    .option(
+      '--rerun <n>',
+      'which try of the attempt, when an invalid one was rerun (default: the last)',
+      nonNegativeInteger,
+    )
+    .addOption(
+      new Option('--color <when>', 'colours: auto (a terminal without NO_COLOR), always or never')
+        .choices(COLOR_MODES)
+        .default('auto'),
+    )
+    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option(
+      '--accept-tampered',
+      'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
+    )
+    .action(async (task: string, attempt: number | undefined, flags: ShowFlags) =>
+      setExit(await showCommand(task, attempt, flags, io)),
     );
 
   program

@@ -502,7 +502,7 @@ describe('buildScorecard: who is to blame', () => {
     ]);
   });
 
-  it('shows per task the first agent error and how many trials ended in one', () => {
+  it('keeps per task the first agent error and how many trials ended in one, and shows them by kind', () => {
     const errored = (taskId: string, attempt: number, error: string): TrialRecord =>
       buildTrialRecord({
         task_id: taskId,
@@ -517,7 +517,11 @@ describe('buildScorecard: who is to blame', () => {
         1,
         "agent error: line 1 of the program's stdout is not JSON (Unexpected token 'H'). Line 1: Hello",
       ),
-      errored('a', 2, 'agent error: a later one'),
+      errored(
+        'a',
+        2,
+        "agent error: line 2 of the program's stdout is not JSON (Unexpected token 'I'). Line 2: I will",
+      ),
       errored(
         'b',
         1,
@@ -536,13 +540,13 @@ describe('buildScorecard: who is to blame', () => {
       { task_id: 'b', trials: 1, example: expect.stringContaining('KeyError') },
     ]);
     const lines = renderTerminal(card).split('\n');
-    const from = lines.findIndex((line) => line.startsWith('Agent errors by task'));
+    const from = lines.findIndex((line) => line.startsWith('Agent errors'));
     expect(lines.slice(from, from + 5)).toEqual([
-      'Agent errors by task (trials that ended in agent_error; the first error)',
-      '      2  a',
-      "         agent error: line 1 of the program's stdout is not JSON (Unexpected token 'H'). Line 1: Hello",
-      '      1  b',
-      "         agent error: the program exited with exit code 1 before sending a final message; its stderr ends with: … KeyError: 'order_id'",
+      'Agent errors (3 in 3 valid trial(s), 2 kind(s), all; quoted values and numbers masked)',
+      "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Line #: …",
+      '         e.g. endstate show a 1 --run run',
+      '      1× in 1 trial(s)  agent error (crash or protocol): agent error: the program exited with exit code # before sending a final message; its stderr ends with:',
+      '         e.g. endstate show b 1 --run run',
     ]);
   });
 });

@@ -22,6 +22,7 @@ import { summariseFailureLabels } from './failure-label-summary.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
+import { agentErrorKinds } from './agent-error-groups.js';
 import { summariseAgentErrors } from './agent-error-summary.js';
 import { describeSandbox } from './describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
@@ -297,6 +298,7 @@ export function buildScorecard(
     failure_labels: summariseFailureLabels(trials, options.failureLabels),
     invalid_reasons: countInvalidReasons(trials),
     agent_errors: summariseAgentErrors(taskIds, trials),
+    agent_error_kinds: agentErrorKinds(trials),
     incompatibility_example:
       valid.find((trial) => trial.terminal_reason === 'harness_incompatibility')?.error ?? null,
     faults,

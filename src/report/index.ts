@@ -22,6 +22,8 @@ export type { RenderJunitInput } from './render-junit.js';
 export { renderMarkdown } from './render-markdown.js';
 export type { RenderMarkdownInput } from './render-markdown.js';
 export { renderTerminal } from './render-terminal.js';
+export { renderTrial } from './render-trial.js';
+export type { RenderTrialOptions } from './render-trial.js';
 export { buildTrialGrid } from './build-trial-grid.js';
 export { escapeHtml } from './escape-html.js';
 export {
@@ -52,6 +54,8 @@ export {
 export type { TaskGate, TaskVerdict } from './task-gate.js';
 export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 export type { AgentErrorSummary } from './agent-error-summary.js';
+export { agentErrorKinds, maskErrorMessage } from './agent-error-groups.js';
+export type { AgentErrorGroup, AgentErrorKinds, AgentErrorSource } from './agent-error-groups.js';
 export type { CalibrationSummary } from './calibration-summary.js';
 export type { InvalidReason } from './invalid-reasons.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';

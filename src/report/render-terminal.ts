@@ -167,15 +167,23 @@ function invalidLines({ counts: n, invalid_reasons: reasons }: Scorecard): strin
   ];
 }
 
-/** Per task, the valid trials that ended in agent_error and the first one's error. */
-function agentErrorLines({ agent_errors: errors }: Scorecard): string[] {
-  if (errors.length === 0) return [];
+/**
+ * The most frequent agent-side errors (tool errors answering the agent's
+ * calls, crashes and protocol errors), each with a trial to look at.
+ */
+function agentErrorLines({ run_id: runId, agent_error_kinds: errors }: Scorecard): string[] {
+  if (errors.occurrences === 0) return [];
+  const shown = errors.top.length < errors.kinds ? `the ${errors.top.length} most frequent` : 'all';
   return [
     '',
-    'Agent errors by task (trials that ended in agent_error; the first error)',
-    ...errors.flatMap(({ task_id, trials, example }) => [
-      `  ${String(trials).padStart(5)}  ${task_id}`,
-      `         ${abridgeMessage(example)}`,
+    `Agent errors (${errors.occurrences} in ${errors.trials} valid trial(s), ${errors.kinds} kind(s), ${shown}; quoted values and numbers masked)`,
+    ...errors.top.flatMap(({ source, code, pattern, tools, occurrences, trials, example }) => [
+      `  ${String(occurrences).padStart(5)}× in ${trials} trial(s)  ${
+        source === 'agent_error'
+          ? 'agent error (crash or protocol)'
+          : `tool error ${code} (${tools.join(', ')})`
+      }: ${abridgeMessage(pattern)}`,
+      `         e.g. endstate show ${example.task_id} ${example.attempt} --run ${runId}`,
     ]),
   ];
 }

@@ -2,6 +2,7 @@ import type { PartialSummary } from './partial-summary.js';
 import type { PlanSummary } from './plan-summary.js';
 import type { SandboxSpec } from '../schema/index.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
+import type { AgentErrorKinds } from './agent-error-groups.js';
 import type { AgentErrorSummary } from './agent-error-summary.js';
 import type { CalibrationSummary } from './calibration-summary.js';
 import type { ConstraintSummary } from './constraint-summary.js';
@@ -197,6 +198,12 @@ export interface Scorecard {
    * agent's non-JSON line, a crash): how many, and the first one's error.
    */
   readonly agent_errors: readonly AgentErrorSummary[];
+  /**
+   * The most frequent agent-side errors of valid trials, by message with ids
+   * and numbers masked: tool errors answering the agent's calls (faults and
+   * tool crashes left out) and ends in `agent_error`, each with an example trial.
+   */
+  readonly agent_error_kinds: AgentErrorKinds;
   /** The error of the first valid trial that ended in harness_incompatibility; null when none did. */
   readonly incompatibility_example: string | null;
   /** Recovery and same-task success with and without each fault kind, injection resistance; null when none fired. */

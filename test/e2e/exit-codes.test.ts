@@ -51,7 +51,7 @@ describe('exit codes a CI can trust', () => {
     expect(result.stderr).toContain('gate failed: success_rate is not available');
   });
 
-  it("shows each task's first agent error and count in the terminal", () => {
+  it('shows the kinds of agent errors, their counts and a trial to show, in the terminal', () => {
     const cwd = tempFolder();
     writeFileSync(
       join(cwd, 'chatty.mjs'),
@@ -74,14 +74,15 @@ describe('exit codes a CI can trust', () => {
     );
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
-    const from = lines.indexOf(
-      'Agent errors by task (trials that ended in agent_error; the first error)',
-    );
+    const from = lines.findIndex((line) => line.startsWith('Agent errors ('));
     expect(from).toBeGreaterThan(0);
-    expect(lines[from + 1]).toBe('      2  refund-8842');
-    expect(lines[from + 2]).toMatch(
-      /^ {9}agent error: line 1 of the program's stdout is not JSON .* … .*Line 1: Hello! I will look into that order\.$/,
+    expect(lines[from]).toBe(
+      'Agent errors (2 in 2 valid trial(s), 1 kind(s), all; quoted values and numbers masked)',
     );
+    expect(lines[from + 1]).toBe(
+      "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Each stdout line must be one JSON message (…); write logs to stderr. Line #: …",
+    );
+    expect(lines[from + 2]).toMatch(/^ {9}e\.g\. endstate show refund-8842 1 --run run-\S+$/);
   });
 
   it('scores a model that cannot use the tools 0%, counts it, and exits 1', async () => {

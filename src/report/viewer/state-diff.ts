@@ -1,50 +1,12 @@
 import type { TrialRecord } from '../../schema/index.js';
+import { ABSENT, changedRecords, fieldChanges } from '../field-changes.js';
+import type { ChangedRecord, FieldChange } from '../field-changes.js';
 import { h } from './dom.js';
-
-type RecordChange = NonNullable<TrialRecord['state_diff']>[string][string];
-
-/** Leaves of a JSON value by path (`items[0].quantity`); empty objects and arrays are leaves. */
-function flatten(value: unknown, path: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (value !== null && typeof value === 'object') {
-    const entries: [string, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [`${path}[${index}]`, item])
-      : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
-    if (entries.length === 0) out.set(path, value);
-    for (const [key, item] of entries) flatten(item, key, out);
-  } else {
-    out.set(path, value);
-  }
-  return out;
-}
-
-const ABSENT = Symbol('absent');
 
 function shown(value: unknown): HTMLElement {
   return value === ABSENT
     ? h('span', { class: 'muted' }, '(absent)')
     : h('code', {}, JSON.stringify(value) ?? 'undefined');
-}
-
-interface FieldChange {
-  readonly path: string;
-  readonly before: unknown;
-  readonly after: unknown;
-  readonly changed: boolean;
-}
-
-function fieldChanges(change: RecordChange): FieldChange[] {
-  const before =
-    change.before === null ? new Map<string, unknown>() : flatten(change.before, '', new Map());
-  const after =
-    change.after === null ? new Map<string, unknown>() : flatten(change.after, '', new Map());
-  const paths = [...new Set([...before.keys(), ...after.keys()])];
-  return paths.map((path) => {
-    const was = before.has(path) ? before.get(path) : ABSENT;
-    const is = after.has(path) ? after.get(path) : ABSENT;
-    const changed =
-      was === ABSENT || is === ABSENT ? was !== is : JSON.stringify(was) !== JSON.stringify(is);
-    return { path, before: was, after: is, changed };
-  });
 }
 
 function fieldRows(fields: readonly FieldChange[]): HTMLElement {
@@ -73,8 +35,7 @@ function fieldRows(fields: readonly FieldChange[]): HTMLElement {
   );
 }
 
-function renderRecordChange(key: string, change: RecordChange): HTMLElement {
-  const kind = change.before === null ? 'inserted' : change.after === null ? 'deleted' : 'updated';
+function renderRecordChange({ key, kind, change }: ChangedRecord): HTMLElement {
   const fields = fieldChanges(change);
   const changed = fields.filter((field) => field.changed);
   const same = fields.filter((field) => !field.changed);
@@ -102,15 +63,13 @@ export function renderStateDiff(diff: TrialRecord['state_diff']): HTMLElement {
   if (diff === null) {
     return h('p', { class: 'muted' }, 'No final state was captured, so there is no diff.');
   }
-  const records = Object.entries(diff).flatMap(([collection, byId]) =>
-    Object.entries(byId).map(([id, change]) => [`${collection}/${id}`, change] as const),
-  );
+  const records = changedRecords(diff);
   if (records.length === 0)
     return h('p', { class: 'diff-empty' }, 'Nothing changed: the final state equals s0.');
   return h(
     'div',
     { class: 'diff' },
     h('p', { class: 'muted' }, `${records.length} record(s) changed`),
-    records.map(([key, change]) => renderRecordChange(key, change)),
+    records.map(renderRecordChange),
   );
 }

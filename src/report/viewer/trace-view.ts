@@ -1,43 +1,21 @@
 import type {
-  BlockedEvent,
   Check,
   FaultEvent,
   ToolCallEvent,
-  ToolResultEvent,
   TrialEvent,
   TrialRecord,
 } from '../../schema/index.js';
 // The pure functions only: the schema's index would bring zod into the page.
 import { failedChecks } from '../../schema/grades.js';
+import { BLOCK_LABELS, answersByCall } from '../answers-by-call.js';
+import type { CallAnswer } from '../answers-by-call.js';
+import { GRADER_TITLES } from '../grader-titles.js';
 import type { Child } from './dom.js';
 import { h } from './dom.js';
 import { integer, ms, number, usd } from './format.js';
 import { code, facts } from './overview.js';
 import { jsonBlock } from './render-value.js';
 import { renderStateDiff } from './state-diff.js';
-
-interface CallAnswer {
-  result?: ToolResultEvent;
-  blocked?: BlockedEvent;
-  faults: FaultEvent[];
-}
-
-/** Answers, blocks and faults of each tool call, by call id. */
-function answersByCall(events: readonly TrialEvent[]): Map<string, CallAnswer> {
-  const calls = new Map<string, CallAnswer>();
-  for (const event of events)
-    if (event.kind === 'tool_call') calls.set(event.call_id, { faults: [] });
-  for (const event of events) {
-    if (event.kind !== 'tool_result' && event.kind !== 'blocked' && event.kind !== 'fault')
-      continue;
-    const answer = calls.get(event.call_id);
-    if (answer === undefined) continue;
-    if (event.kind === 'tool_result') answer.result = event;
-    else if (event.kind === 'blocked') answer.blocked = event;
-    else answer.faults.push(event);
-  }
-  return calls;
-}
 
 const time = (event: TrialEvent): HTMLElement =>
   h('span', { class: 'time' }, `${event.t_ms.toFixed(1)} ms`);
@@ -58,13 +36,6 @@ function faultBadges(faults: readonly FaultEvent[]): Child {
     ),
   );
 }
-
-/** Why the dispatcher refused a call, in words. */
-const BLOCK_LABELS: Readonly<Record<BlockedEvent['reason'], string>> = {
-  denied: 'denied tool',
-  not_allowed: 'not on the allow list',
-  scope: 'out of scope',
-};
 
 function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElement {
   const result = answer?.result;
@@ -271,13 +242,6 @@ function checkGroup(title: string, pass: boolean, checks: readonly Check[]): HTM
 }
 
 const NORMAL_EXITS: readonly string[] = ['finished', 'user_stop'];
-
-/** How the viewer names the built-in graders; another grader shows its id. */
-const GRADER_TITLES: Readonly<Record<string, string>> = {
-  outcome: 'Outcome (the final state)',
-  constraints: 'Constraints (the process rules)',
-  response: 'Response (what the agent said)',
-};
 
 /** What went wrong, up front: the failed checks, an abnormal exit, an error. */
 function whyFailed(trial: TrialRecord): Child {

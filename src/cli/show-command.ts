@@ -1,0 +1,61 @@
+import { renderTrial } from '../report/index.js';
+import type { CliIo } from './cli-io.js';
+import { checkRunSeal } from './check-run-seal.js';
+import { openStoredRun } from './open-stored-run.js';
+import { selectTrial } from './select-trial.js';
+import { storePath } from './store-path.js';
+
+/** `--color`: `auto` colours only a terminal, and never with NO_COLOR set. */
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+
+export interface ShowFlags {
+  /** Run id, `latest` (the default) or `latest~N`. */
+  readonly run?: string;
+  /** Which try of the attempt, when an invalid one was rerun (default: the last). */
+  readonly rerun?: number;
+  readonly store?: string;
+  readonly color?: (typeof COLOR_MODES)[number];
+  /** Show a trial of a run whose records were changed outside endstate (else refused, exit 2). */
+  readonly acceptTampered?: boolean;
+}
+
+/** Colour when asked, or on `auto` when standard output is a terminal and NO_COLOR is unset or empty. */
+export function shouldColor(mode: ShowFlags['color'], io: CliIo): boolean {
+  if (mode === 'always') return true;
+  if (mode === 'never') return false;
+  return io.isOutTty === true && (io.env.NO_COLOR ?? '') === '';
+}
+
+/**
+ * `endstate show <task> [attempt]`: one stored trial in the terminal, its
+ * conversation, tool calls, faults, state diff and failed checks.
+ */
+export async function showCommand(
+  taskId: string,
+  attempt: number | undefined,
+  flags: ShowFlags,
+  io: CliIo,
+): Promise<number> {
+  const path = storePath(flags.store, io.cwd);
+  const { store, run } = await openStoredRun(path, flags.run ?? 'latest');
+  try {
+    const seal = await checkRunSeal(
+      store,
+      run,
+      { acceptTampered: flags.acceptTampered, storePath: path },
+      io,
+    );
+    const { trial, note } = selectTrial(await store.listTrials(run.run_id), {
+      runId: run.run_id,
+      taskId,
+      attempt,
+      rerun: flags.rerun,
+    });
+    if (note !== undefined) io.err(`${note}\n`);
+    if (seal.warning !== undefined) io.out(`warning: ${seal.warning}\n\n`);
+    io.out(`${renderTrial(trial, { color: shouldColor(flags.color, io) })}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
