@@ -88,6 +88,14 @@ describe('writeNewFiles', () => {
     expect(() => readFileSync(join(folder, 'README.md'))).toThrow();
   });
 
+  it('says why it will not take a package.json that is not JSON', () => {
+    const folder = folderWith({ 'package.json': '{ name: app }' });
+    const error = refusal(() =>
+      writeNewFiles({ files: FILES, folder, shownFolder: '.', force: true }),
+    );
+    expect(error.problems[0]?.message).toMatch(/^is not JSON \(.+\); endstate does not change it/);
+  });
+
   it('refuses a target that is a file', () => {
     const parent = folderWith({ evals: 'not a folder' });
     const error = refusal(() =>

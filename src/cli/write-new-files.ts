@@ -35,27 +35,26 @@ function classify(target: string, path: string, force: boolean): Existing {
   if (!existsSync(target)) return 'absent';
   if (statSync(target).isDirectory()) return { refuse: 'is a folder', forceable: false };
   if (path === MODULE_MARKER) {
-    return isModulePackage(target)
-      ? 'keep'
-      : {
-          refuse:
-            'exists without "type": "module", which the TypeScript here needs; endstate does not change it (add the field, or choose a new folder)',
-          forceable: false,
-        };
+    const problem = moduleMarkerProblem(target);
+    return problem === undefined ? 'keep' : { refuse: problem, forceable: false };
   }
   return force ? 'overwrite' : { refuse: 'already exists', forceable: true };
 }
 
-function isModulePackage(file: string): boolean {
+/** Why an existing package.json cannot serve as the module marker; undefined when it can. */
+function moduleMarkerProblem(file: string): string | undefined {
+  const keep = 'endstate does not change it (add the field, or choose a new folder)';
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return (
-      typeof parsed === 'object' && parsed !== null && 'type' in parsed && parsed.type === 'module'
-    );
-  } catch {
-    // Not JSON: not a module marker either; the caller refuses to touch it.
-    return false;
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return `is not JSON (${(error as Error).message}); ${keep}`;
   }
+  const isModule =
+    typeof parsed === 'object' && parsed !== null && 'type' in parsed && parsed.type === 'module';
+  return isModule
+    ? undefined
+    : `exists without "type": "module", which the TypeScript here needs; ${keep}`;
 }
 
 /**
