@@ -1,5 +1,5 @@
+import { z } from 'endstate';
 import type { WorkingState } from 'endstate';
-import { z } from 'zod';
 
 /**
  * The shapes of the airline fixture's records. Tools read records through

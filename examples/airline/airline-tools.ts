@@ -1,6 +1,5 @@
-import { defineTool, toolError } from 'endstate';
+import { defineTool, toolError, z } from 'endstate';
 import type { WorkingState } from 'endstate';
-import { z } from 'zod';
 import type { Flight } from './airline-records.js';
 import { paymentsOf, readFlight, readPayment, readReservation } from './airline-records.js';
 import { FARE_RULES, checkFlightChange, hasDeparted, refundEligibility } from './fare-rules.js';

@@ -1,5 +1,5 @@
+import { z } from 'endstate';
 import type { StateRecord, WorkingState } from 'endstate';
-import { z } from 'zod';
 
 /**
  * The shapes of the support fixture's records. Tools read records through

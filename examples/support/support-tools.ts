@@ -1,6 +1,5 @@
-import { defineTool, toolError } from 'endstate';
+import { defineTool, toolError, z } from 'endstate';
 import type { WorkingState } from 'endstate';
-import { z } from 'zod';
 import type { Order } from './order-records.js';
 import {
   CustomerSchema,

@@ -15,6 +15,8 @@ import {
   probability,
 } from './parse-number.js';
 import { IMPORT_FORMATS, importCommand } from './import-command.js';
+import { DEFAULT_INIT_FOLDER, initCommand } from './init-command.js';
+import { DEFAULT_EXAMPLES_FOLDER, examplesCommand } from './examples-command.js';
 import { judgeValidateCommand } from './judge-validate-command.js';
 import type { JudgeValidateFlags } from './judge-validate-command.js';
 import { labelsAgreeCommand, labelsExportCommand, labelsImportCommand } from './labels-command.js';
@@ -450,6 +452,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (run: string | undefined, flags: ViewFlags) =>
       setExit(await viewCommand(run, flags, io)),
     );
+  program
+    .command('init')
+    .description(
+      'write a small runnable suite to start from: environment.ts with two tools, a policy, three tasks (one expects no change), a README',
+    )
+    .argument('[dir]', 'folder to write the suite into', DEFAULT_INIT_FOLDER)
+    .option('--force', 'overwrite files already there (never a package.json)')
+    .action((dir: string, flags: { force?: boolean }) => setExit(initCommand(dir, flags, io)));
+  program
+    .command('examples')
+    .description('copy the bundled example suites, agents and faults files into a folder')
+    .argument('[dir]', 'folder to copy them into', DEFAULT_EXAMPLES_FOLDER)
+    .option('--force', 'overwrite files already there (never a package.json)')
+    .action((dir: string, flags: { force?: boolean }) => setExit(examplesCommand(dir, flags, io)));
   return program;
 }
 

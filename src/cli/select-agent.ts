@@ -75,7 +75,7 @@ export async function selectAgent(
     case 'command': {
       if (choice.command === undefined) {
         throw new EndstateError('E_USAGE', '--agent command needs --command', {
-          hint: "e.g. --command 'node examples/agents/refund-agent.mjs' (see docs/command-protocol.md)",
+          hint: "e.g. --command 'node my-agent.mjs': a program speaking JSON lines (docs/command-protocol.md in the endstate package; `endstate examples` copies a complete one to endstate-examples/agents/refund-agent.mjs)",
         });
       }
       const command = parseCommand(choice.command);
@@ -85,7 +85,7 @@ export async function selectAgent(
     case 'mcp': {
       if (choice.command === undefined) {
         throw new EndstateError('E_USAGE', '--agent mcp needs --command', {
-          hint: "e.g. --command 'node examples/agents/mcp-refund-client.mjs' (see docs/mcp.md)",
+          hint: "e.g. --command 'node my-mcp-client.mjs': any MCP client (docs/mcp.md in the endstate package; `endstate examples` copies one to endstate-examples/agents/mcp-refund-client.mjs)",
         });
       }
       const command = parseCommand(choice.command);

@@ -5,6 +5,7 @@
 export const ERROR_CODES = {
   E_USAGE: 'the command line was not understood',
   E_FILE_NOT_FOUND: 'a file or folder named on the command line or in a task does not exist',
+  E_FILE_EXISTS: 'a file a command would write already exists (and --force was not given)',
   E_SYNTAX: 'a YAML or JSON file does not parse',
   E_TASK_INVALID: 'a task file does not match the task format',
   E_SUITE_INVALID: 'a suite refers to something that does not exist or does not parse',

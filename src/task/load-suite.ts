@@ -72,7 +72,7 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   const shown = options.displayPath ?? path;
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new EndstateError('E_FILE_NOT_FOUND', `suite folder ${shown} does not exist`, {
-      hint: 'Pass the folder that holds environment.ts and tasks/, e.g. examples/support.',
+      hint: 'Pass the folder that holds environment.ts and tasks/. To start one, run `endstate init` (writes evals/); `endstate examples` copies the bundled suites to endstate-examples/.',
     });
   }
   const { environment, file: environmentFile } = await importEnvironment(

@@ -57,7 +57,7 @@ export function runCliAsync(
 
 /**
  * A copy of an example suite in a temp folder, as a user's own suite: its
- * environment imports `endstate` and `zod`, which resolve through links.
+ * environment imports only `endstate`, which resolves through a link.
  * Returns the folder that holds the copy (under the example's name).
  */
 export function copyExample(name: string): string {
@@ -65,7 +65,6 @@ export function copyExample(name: string): string {
   writeFileSync(join(cwd, 'package.json'), '{ "type": "module" }\n');
   mkdirSync(join(cwd, 'node_modules'));
   symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
-  symlinkSync(join(REPO, 'node_modules', 'zod'), join(cwd, 'node_modules', 'zod'), 'dir');
   cpSync(example(name), join(cwd, name), {
     recursive: true,
     filter: (source) => !source.endsWith('.test.ts'),

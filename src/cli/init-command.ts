@@ -1,0 +1,61 @@
+import { join, resolve } from 'node:path';
+import { quote } from 'shell-quote';
+import type { BundledFile } from './bundled-files.js';
+import { bundledPath, readBundledFiles, shownBundledPath } from './bundled-files.js';
+import type { CliIo } from './cli-io.js';
+import { shownFolder, writeNewFiles } from './write-new-files.js';
+
+/** Where `endstate init` writes when no folder is named: a suite beside the project's code. */
+export const DEFAULT_INIT_FOLDER = 'evals';
+
+/** The template's README names the suite's folder as this placeholder. */
+const FOLDER_PLACEHOLDER = '{{dir}}';
+
+export interface InitFlags {
+  readonly force?: boolean;
+}
+
+/**
+ * `endstate init [dir]`: writes a small runnable suite (environment.ts with
+ * two tools, a policy, three tasks, one of which expects no change, and a
+ * README) from the template shipped in the package, then prints the next
+ * commands. Existing files are refused (exit 2) unless `--force`.
+ */
+export function initCommand(folder: string, flags: InitFlags, io: CliIo): number {
+  const shown = shownFolder(folder);
+  const suiteArg = quote([shown]);
+  const files = readBundledFiles(bundledPath('templates/init')).map((file): BundledFile =>
+    file.path.endsWith('.md')
+      ? {
+          path: file.path,
+          content: Buffer.from(
+            file.content.toString('utf8').replaceAll(FOLDER_PLACEHOLDER, suiteArg),
+          ),
+        }
+      : file,
+  );
+  const { written, kept } = writeNewFiles({
+    files,
+    folder: resolve(io.cwd, folder),
+    shownFolder: shown,
+    force: flags.force === true,
+  });
+  const tasks = files.filter((file) => file.path.startsWith('tasks/')).length;
+  const lines = [`wrote a suite of ${tasks} tasks in ${shown}:`];
+  for (const path of written) lines.push(`  ${join(shown, path)}`);
+  for (const path of kept)
+    lines.push(`kept ${join(shown, path)}: it already says "type": "module"`);
+  lines.push(
+    '',
+    'next:',
+    `  npx endstate validate ${suiteArg}`,
+    '      checks the suite: the oracle solves every task, every known-bad path fails',
+    `  npx endstate run ${suiteArg} --agent oracle`,
+    "      plays each task's reference path: 100% success",
+    `  npx endstate run ${suiteArg} --agent command --command 'node my-agent.mjs'`,
+    `      your own agent, in any language: ${shownBundledPath('docs/command-protocol.md', io.cwd)}`,
+    '',
+  );
+  io.out(lines.join('\n'));
+  return 0;
+}

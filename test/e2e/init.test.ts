@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO, runCli, tempFolder } from './run-cli.js';
+
+/**
+ * A user's project as `npm install endstate` leaves it: endstate in
+ * node_modules (here a link to this repository) and nothing else, not zod.
+ * Its package.json says CommonJS, as `npm init` writes it.
+ */
+function userProject(): string {
+  const cwd = tempFolder();
+  writeFileSync(join(cwd, 'package.json'), '{ "name": "my-app", "type": "commonjs" }\n');
+  mkdirSync(join(cwd, 'node_modules'));
+  symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
+  return cwd;
+}
+
+describe('endstate init in a project', () => {
+  it('writes a suite that validates and that the oracle solves (100%)', () => {
+    const cwd = userProject();
+    const init = runCli(['init'], cwd);
+    expect(init).toMatchObject({ code: 0, stderr: '' });
+    expect(init.stdout).toContain('  npx endstate validate evals\n');
+
+    const validate = runCli(['validate', 'evals'], cwd);
+    expect(validate.stderr).toBe('');
+    expect(validate.code).toBe(0);
+    expect(validate.stdout).toMatch(/^all 3 tasks usable \(/m);
+
+    const run = runCli(['run', 'evals', '--agent', 'oracle', '--json', 'out.json'], cwd);
+    expect(run.code).toBe(0);
+    const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
+      scorecard: { success_rate: { value: number; successes: number; tasks: number } };
+      trials: { task_id: string; success: boolean; state_diff: Record<string, unknown> }[];
+    };
+    expect(output.scorecard.success_rate).toMatchObject({ value: 1, successes: 3, tasks: 3 });
+    const refused = output.trials.find((trial) => trial.task_id === 'annual-downgrade-refused');
+    expect(refused).toMatchObject({ success: true, state_diff: {} });
+  }, 180_000);
+
+  it('refuses to write over the suite (exit 2, naming a file) until --force', () => {
+    const cwd = userProject();
+    expect(runCli(['init', 'evals'], cwd).code).toBe(0);
+    const again = runCli(['init', 'evals'], cwd);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('  evals/environment.ts: already exists\n');
+    expect(again.stderr).toContain('Hint: Pass --force to overwrite them, or name another folder.');
+    expect(runCli(['init', 'evals', '--force'], cwd).code).toBe(0);
+  }, 60_000);
+
+  it("will not put a suite beside a CommonJS project's package.json", () => {
+    const cwd = userProject();
+    const result = runCli(['init', '.', '--force'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('  package.json: exists without "type": "module"');
+    expect(existsSync(join(cwd, 'environment.ts'))).toBe(false);
+  }, 60_000);
+});
+
+describe('endstate examples in a project', () => {
+  it('copies the bundled suites, which validate where they land', () => {
+    const cwd = userProject();
+    const copied = runCli(['examples'], cwd);
+    expect(copied).toMatchObject({ code: 0, stderr: '' });
+    expect(copied.stdout).toMatch(/^ {2}endstate-examples\/airline {2,}suite, 12 tasks$/m);
+    const validate = runCli(['validate', 'endstate-examples/airline'], cwd);
+    expect(validate.stderr).toBe('');
+    expect(validate.code).toBe(0);
+    expect(validate.stdout).toMatch(/^all 12 tasks usable \(/m);
+  }, 180_000);
+});
