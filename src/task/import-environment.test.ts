@@ -146,6 +146,24 @@ describe('the compiled module cache', () => {
   });
 });
 
+it('passes on the problems of an environment that defineEnvironment refused, naming the file', async () => {
+  write({
+    'environment.mjs': [
+      'const error = new Error(\'tool "get_order" is not valid\');',
+      "Object.assign(error, { name: 'EndstateError', code: 'E_ENVIRONMENT_INVALID', hint: 'Use zod 4.',",
+      "  problems: [{ path: 'tools.get_order', message: 'input is a zod 3 schema' }] });",
+      'throw error;',
+    ].join('\n'),
+  });
+  expect((await failure()).message).toBe(
+    [
+      'environment.mjs: tool "get_order" is not valid',
+      '  environment.mjs tools.get_order: input is a zod 3 schema',
+      'Hint: Use zod 4.',
+    ].join('\n'),
+  );
+});
+
 describe('zod', () => {
   it('names a zod that is not version 4 when the environment fails on it', async () => {
     write({

@@ -83,7 +83,8 @@ export async function importEnvironment(
 function loadFailure(file: string, path: string, error: unknown): EndstateError {
   const message = messageOf(error);
   if (isEndstateError(error)) {
-    return new EndstateError(error.code, `${file}: ${error.message}`, {
+    const summary = error.message.split('\n')[0]!;
+    return new EndstateError(error.code, `${file}: ${summary}`, {
       cause: error,
       problems: error.problems.map((problem) => ({ file, ...problem })),
       hint: error.hint ?? `Fix ${file}.`,
