@@ -51,7 +51,8 @@ const OWN_PLACE = /import\.meta|__dirname|__filename/;
  * `type` says. Packages stay imports, by the absolute file Node's ESM
  * resolution picks from the importing file, so the module runs from any
  * folder and shares `endstate` and `zod` with the harness. Each file keeps
- * its own `import.meta.url`, `__dirname` and `__filename`.
+ * its own `import.meta.url`, `__dirname` and `__filename`. No tsconfig.json
+ * is read: types are erased, `paths` are not applied.
  */
 export async function compileEnvironment(file: string): Promise<CompiledEnvironment> {
   const esbuild = await import('esbuild');
@@ -66,6 +67,9 @@ export async function compileEnvironment(file: string): Promise<CompiledEnvironm
     target: 'node20',
     metafile: true,
     logLevel: 'silent',
+    // As Node runs it: packages resolve by node_modules and package.json,
+    // never by tsconfig `paths` (which would point at sources Node cannot run).
+    tsconfigRaw: '{}',
     // esbuild's require shim uses this for `require()` calls of CommonJS-style sources.
     banner: {
       js: `import { createRequire as __endstateCreateRequire } from 'node:module';\nconst require = __endstateCreateRequire(${JSON.stringify(pathToFileURL(file).href)});`,
