@@ -87,12 +87,33 @@ export function defineTool<Input extends z.ZodType>(spec: ToolSpec<Input>): Tool
   if (!TOOL_EFFECTS.includes(spec.effect)) {
     problems.push(`effect "${String(spec.effect)}" must be one of ${TOOL_EFFECTS.join(', ')}`);
   }
+  const zodProblem = checkZodSchema(spec.input);
+  if (zodProblem !== undefined) problems.push(zodProblem);
   if (problems.length > 0) {
     throw new EndstateError('E_ENVIRONMENT_INVALID', `tool "${spec.name}" is not valid`, {
       problems: problems.map((message) => ({ message, path: `tools.${spec.name}` })),
+      ...(zodProblem === undefined ? {} : { hint: ZOD_HINT }),
     });
   }
   return { ...spec, kind: 'endstate-tool' };
+}
+
+const ZOD_HINT =
+  "Tool inputs must be zod 4 schemas: install zod@^4 (npm install zod@^4) or import { z } from 'endstate'.";
+
+/**
+ * Why `input` is not a zod 4 schema, or undefined when it is. A schema made
+ * with zod 3 (a project's own older zod) has `_def` but no `_zod`; endstate
+ * reads schemas with zod 4 and would otherwise fail on them deep inside.
+ */
+function checkZodSchema(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return 'input is not a zod schema';
+  const version = (input as { _zod?: { version?: { major?: unknown } } })._zod?.version;
+  if (version?.major === 4) return undefined;
+  if (version !== undefined) return `input is a zod ${String(version.major)} schema, not zod 4`;
+  return '_def' in input
+    ? 'input is a zod 3 schema (it has _def, no _zod), not zod 4'
+    : 'input is not a zod schema';
 }
 
 export function describeTool(tool: ToolDefinition): ToolDescriptor {

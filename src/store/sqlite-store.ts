@@ -169,7 +169,10 @@ function openDatabase(path: string): OpenedDatabase {
 const nullableJson = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-/** A store's two ends: the connection it reads through and its writer. */
+/**
+ * A store's two ends: the connection it reads through and its writer.
+ * @internal (not in the published types: they must not need better-sqlite3's)
+ */
 export interface StoreConnections {
   readonly db: Database.Database;
   readonly writer: SqliteWriter;
@@ -206,6 +209,7 @@ function storeKey(
  * Opens the database (creating the schema) and the store's writer: on the
  * calling thread for `:memory:` (a second connection would open another
  * database) or when asked, else on a thread; durable when asked.
+ * @internal
  */
 export function openStoreConnections(path: string, options: SqliteStoreOptions): StoreConnections {
   const { db, previousVersion } = openDatabase(path);

@@ -37,6 +37,7 @@ function checkPragmaName(name: string): void {
 /**
  * Writes on the calling thread, through the given connection, with its
  * settings (`synchronous` included: the caller sets it).
+ * @internal (not in the published types: they must not need better-sqlite3's)
  */
 export function createInlineWriter(
   db: Database.Database,

@@ -2,7 +2,9 @@ export { checkMustNotSay } from './check-must-not-say.js';
 export { checkTaskReferences } from './check-task-references.js';
 export { hashSuite, listSuiteFiles } from './hash-suite.js';
 export { loadSuite } from './load-suite.js';
-export type { LoadSuiteOptions, ModuleImporter, Suite } from './load-suite.js';
+export type { LoadSuiteOptions, Suite } from './load-suite.js';
+export { ENVIRONMENT_FILES, createEnvironmentImporter } from './import-environment.js';
+export type { ModuleImporter } from './import-environment.js';
 export { parseTaskFile } from './parse-task-file.js';
 export {
   SUITE_LOCK_FILE,

@@ -1,9 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { EndstateError, isJsonObject } from '../core/index.js';
 import type { Problem } from '../core/index.js';
-import { isEnvironment } from '../environment/index.js';
 import type { Environment } from '../environment/index.js';
 import { freezeState } from '../state/index.js';
 import type { FrozenState, StateSnapshot } from '../state/index.js';
@@ -11,6 +9,8 @@ import { checkMustNotSay } from './check-must-not-say.js';
 import { checkTaskReferences } from './check-task-references.js';
 import { findOutsideFiles, isInside } from './find-outside-files.js';
 import { hashSuite, listSuiteFiles } from './hash-suite.js';
+import { createEnvironmentImporter, importEnvironment } from './import-environment.js';
+import type { ModuleImporter } from './import-environment.js';
 import { parseTaskFile } from './parse-task-file.js';
 import { checkSuiteLock } from './suite-lock.js';
 import type { SuiteLockStatus } from './suite-lock.js';
@@ -34,11 +34,14 @@ export interface Suite {
   readonly outsideFiles?: readonly string[];
 }
 
-export type ModuleImporter = (url: string) => Promise<unknown>;
-
 export interface LoadSuiteOptions {
-  /** How to import the environment module; by default TypeScript is loaded through tsx. */
+  /**
+   * How to import the environment module; by default TypeScript is compiled
+   * to one ES module (cached by content in `environmentCache`) and imported.
+   */
   readonly importModule?: ModuleImporter;
+  /** Folder for compiled environment modules; default: a private folder under the system's temp folder. */
+  readonly environmentCache?: string;
   /**
    * `enforce` (default): a locked suite whose task changed without a
    * revision bump is refused (`E_SUITE_LOCKED`); `ignore`: the lock file is
@@ -49,16 +52,10 @@ export interface LoadSuiteOptions {
   readonly displayPath?: string;
 }
 
-const ENVIRONMENT_FILES = [
-  'environment.ts',
-  'environment.mts',
-  'environment.js',
-  'environment.mjs',
-];
 const TASK_FILE = /^tasks\/.+\.(ya?ml|json)$/;
 
 /**
- * Loads a suite folder: `environment.ts` (or .js) exporting an environment,
+ * Loads a suite folder: `environment.ts` (or .mts, .js, .mjs) exporting an environment,
  * and `tasks/*.yaml|yml|json`. Every problem in every file is reported at
  * once, with file, line and field. A locked suite (`endstate.lock.json`)
  * is refused when a task changed without a revision bump.
@@ -77,7 +74,7 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   }
   const { environment, file: environmentFile } = await importEnvironment(
     root,
-    options.importModule ?? importWithTsx,
+    options.importModule ?? createEnvironmentImporter(options.environmentCache),
   );
   const files = listSuiteFiles(root).filter((file) => TASK_FILE.test(file));
   if (files.length === 0) {
@@ -151,47 +148,6 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   };
   if (options.lock === 'ignore') return suite;
   return { ...suite, lock: checkSuiteLock(suite, { displayPath: shown }) };
-}
-
-async function importWithTsx(url: string): Promise<unknown> {
-  if (/\.m?ts$/.test(url)) {
-    const { tsImport } = await import('tsx/esm/api');
-    return tsImport(url, import.meta.url);
-  }
-  return import(url);
-}
-
-async function importEnvironment(
-  root: string,
-  importModule: ModuleImporter,
-): Promise<{ environment: Environment; file: string }> {
-  const file = ENVIRONMENT_FILES.find((name) => existsSync(join(root, name)));
-  if (file === undefined) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', `suite ${root} has no environment module`, {
-      hint: `Add ${ENVIRONMENT_FILES[0]} exporting defineEnvironment(...) as its default export.`,
-    });
-  }
-  let module: unknown;
-  try {
-    module = await importModule(pathToFileURL(join(root, file)).href);
-  } catch (error) {
-    throw new EndstateError(
-      'E_ENVIRONMENT_INVALID',
-      `${file} could not be loaded: ${(error as Error).message}`,
-      {
-        cause: error,
-        hint: 'Run it with `npx tsx` to see the full error.',
-      },
-    );
-  }
-  const exports = module as { default?: unknown; environment?: unknown };
-  const candidate = isEnvironment(exports.default) ? exports.default : exports.environment;
-  if (!isEnvironment(candidate)) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', `${file} does not export an environment`, {
-      hint: 'Export the result of defineEnvironment(...) as the default export (or as `environment`).',
-    });
-  }
-  return { environment: candidate, file };
 }
 
 function loadFixture(root: string, file: string, problems: Problem[]): FrozenState | undefined {

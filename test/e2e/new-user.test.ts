@@ -1,0 +1,210 @@
+import { spawnSync } from 'node:child_process';
+import {
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO, tempFolder } from './run-cli.js';
+
+/**
+ * What a new user does: pack the package, add it to a fresh CommonJS
+ * project (`npm init -y`), write a suite with `import { ..., z } from
+ * 'endstate'`, validate it, run the oracle and type-check strictly.
+ *
+ * Offline, the package is installed the way pnpm lays it out, which is the
+ * strictest case: the packed tarball is unpacked into
+ * node_modules/.pnpm/endstate/node_modules/endstate, beside links to
+ * exactly its declared dependencies and peers (taken from this
+ * repository's node_modules), and node_modules/endstate links to it. The
+ * project sees only what it installed itself (endstate, and typescript with
+ * @types/node for its own type checks): no zod, no dev dependency of
+ * endstate. Needs `npm run build` first, as every e2e test.
+ */
+const project = tempFolder();
+const bin = join(project, 'node_modules/.bin/endstate');
+
+function run(command: string, args: readonly string[], cwd = project) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true' },
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+function write(files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, name)), { recursive: true });
+    writeFileSync(join(project, name), text);
+  }
+}
+
+function link(target: string, path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  symlinkSync(target, path);
+}
+
+/** Installs the packed tarball with its dependencies and peers, each linked from this repository. */
+function install(tarball: string): void {
+  const store = join(project, 'node_modules/.pnpm/endstate/node_modules');
+  mkdirSync(join(store, 'endstate'), { recursive: true });
+  const unpacked = run('tar', [
+    '-xzf',
+    tarball,
+    '-C',
+    join(store, 'endstate'),
+    '--strip-components=1',
+  ]);
+  expect(unpacked.code, unpacked.output).toBe(0);
+  const manifest = JSON.parse(readFileSync(join(store, 'endstate/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+  };
+  for (const name of [
+    ...Object.keys(manifest.dependencies),
+    ...Object.keys(manifest.peerDependencies),
+  ])
+    link(realpathSync(join(REPO, 'node_modules', name)), join(store, name));
+  link(join(store, 'endstate'), join(project, 'node_modules/endstate'));
+  link(join(store, 'endstate/bin/endstate.js'), bin);
+  for (const name of ['typescript', '@types/node'])
+    link(realpathSync(join(REPO, 'node_modules', name)), join(project, 'node_modules', name));
+}
+
+const ENVIRONMENT = `import { defineEnvironment, defineTool, toolError, z } from 'endstate';
+
+const getOrder = defineTool({
+  name: 'get_order',
+  description: 'Look up an order by id.',
+  input: z.object({ order_id: z.string() }),
+  effect: 'read',
+  run: ({ order_id }, { state }) => state.get('orders', order_id) ?? toolError('not_found', 'no such order'),
+});
+
+const cancelOrder = defineTool({
+  name: 'cancel_order',
+  description: 'Cancel a pending order.',
+  input: z.object({ order_id: z.string() }),
+  effect: 'write',
+  run: ({ order_id }, { state }) => {
+    if (state.get('orders', order_id)?.status !== 'pending') return toolError('not_pending', 'only pending orders');
+    state.update('orders', order_id, (order) => ({ ...order, status: 'cancelled' }));
+    return { cancelled: order_id };
+  },
+});
+
+export default defineEnvironment({
+  name: 'shop',
+  version: '1.0.0',
+  policy: 'Cancel pending orders when their owner asks.',
+  fixture: { orders: { '7': { status: 'pending' }, '8': { status: 'pending' } } },
+  tools: [getOrder, cancelOrder],
+});
+`;
+
+const TASK = `id: cancel-7
+revision: 1
+environment: shop
+clock: 2026-10-05T09:00:00Z
+user:
+  instruction: Please cancel my order 7.
+expect:
+  changes:
+    - { set: orders/7/status, to: cancelled }
+reference:
+  - { tool: get_order, args: { order_id: '7' } }
+  - { tool: cancel_order, args: { order_id: '7' } }
+`;
+
+describe('a new user', () => {
+  beforeAll(() => {
+    const packs = join(project, '.packs');
+    mkdirSync(packs);
+    // The build is already there (dist/); packing it must not run it again.
+    const packed = run('npm', ['pack', '--ignore-scripts', '--pack-destination', packs], REPO);
+    expect(packed.code, packed.output).toBe(0);
+    const [tarball] = readdirSync(packs);
+    write({
+      // What `npm init -y` writes: a CommonJS package.
+      'package.json': JSON.stringify({
+        name: 'new-user',
+        version: '1.0.0',
+        main: 'index.js',
+        type: 'commonjs',
+      }),
+    });
+    install(join(packs, tarball!));
+  }, 120_000);
+  // Links are removed, never followed.
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  // `endstate init` is exercised here once it exists: run it in the fresh
+  // project, then validate and run the suite it writes, as below.
+  it.todo('runs `endstate init` and validates the suite it writes');
+
+  it('validates a suite whose environment.ts imports defineEnvironment, defineTool and z from endstate', () => {
+    write({ 'suite/environment.ts': ENVIRONMENT, 'suite/tasks/cancel-7.yaml': TASK });
+    const result = run(bin, ['validate', 'suite']);
+    expect(result.output).toMatch(/cancel-7/);
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it('solves the task with the oracle', () => {
+    const result = run(bin, [
+      'run',
+      'suite',
+      '--agent',
+      'oracle',
+      '--trials',
+      '1',
+      '--json',
+      'out.json',
+    ]);
+    expect(result.code, result.output).toBe(0);
+    const output = JSON.parse(readFileSync(join(project, 'out.json'), 'utf8')) as {
+      scorecard: { success_rate: { value: number }; counts: { tasks: number } };
+    };
+    expect(output.scorecard.counts.tasks).toBe(1);
+    expect(output.scorecard.success_rate.value).toBe(1);
+  });
+
+  it('type-checks the suite and the library strictly, without skipLibCheck', () => {
+    write({
+      'index.ts': [
+        "import { loadSuite, z } from 'endstate';",
+        "import type { Suite } from 'endstate';",
+        "import { buildTask } from 'endstate/testing';",
+        "import environment from './suite/environment';",
+        "import * as retail from 'endstate/retail';",
+        'export const load = (path: string): Promise<Suite> => loadSuite(path);',
+        "export const id = z.string().parse(buildTask(environment, { id: 't' }).id);",
+        'export { retail };',
+        '',
+      ].join('\n'),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          types: ['node'],
+        },
+        files: ['index.ts', 'suite/environment.ts'],
+      }),
+    });
+    const result = run(process.execPath, [
+      join(project, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      '.',
+    ]);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  }, 180_000);
+});
