@@ -31,9 +31,7 @@ describe('endstate examples', () => {
       recursive: true,
       encoding: 'utf8',
     });
-    expect(copied.sort()).toEqual(
-      [...bundled.filter((path) => !path.endsWith('.test.ts')), 'package.json'].sort(),
-    );
+    expect(copied.sort()).toEqual(bundled.filter((path) => !path.endsWith('.test.ts')).sort());
     expect(readFileSync(join(cwd, 'endstate-examples/support/policy.md'))).toEqual(
       readFileSync(join(REPO_EXAMPLES, 'support/policy.md')),
     );

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import { quote } from 'shell-quote';
-import type { BundledFile } from './bundled-files.js';
 import { bundledPath, readBundledFiles } from './bundled-files.js';
 import type { CliIo } from './cli-io.js';
 import { shownFolder, writeNewFiles } from './write-new-files.js';
@@ -18,12 +17,6 @@ const TASK_FILE = /^([^/]+)\/tasks\/.+\.(ya?ml|json)$/;
  */
 const isTestFile = (path: string): boolean => /\.test\.[cm]?[jt]s$/.test(path);
 
-/** The suites' TypeScript loads as ES modules whatever the user's project says. */
-const MODULE_MARKER: BundledFile = {
-  path: 'package.json',
-  content: Buffer.from('{ "type": "module" }\n'),
-};
-
 export interface ExamplesFlags {
   readonly force?: boolean;
 }
@@ -36,8 +29,8 @@ export interface ExamplesFlags {
  */
 export function examplesCommand(folder: string, flags: ExamplesFlags, io: CliIo): number {
   const shown = shownFolder(folder);
-  const files = [...readBundledFiles(bundledPath('examples'), isTestFile), MODULE_MARKER];
-  const { written, kept } = writeNewFiles({
+  const files = readBundledFiles(bundledPath('examples'), isTestFile);
+  const { written } = writeNewFiles({
     files,
     folder: resolve(io.cwd, folder),
     shownFolder: shown,
@@ -53,7 +46,6 @@ export function examplesCommand(folder: string, flags: ExamplesFlags, io: CliIo)
     [
       `copied ${written.length} files into ${shown}:`,
       ...contents.map(([path, what]) => `  ${path.padEnd(width)}  ${what}`.trimEnd()),
-      ...kept.map((path) => `kept ${join(shown, path)}: it already says "type": "module"`),
       ...(commands.length === 0 ? [] : ['', 'try:']),
       ...commands.map((command) => `  npx endstate ${command}`),
       '',
@@ -72,8 +64,6 @@ function describeContents(paths: readonly string[]): [string, string][] {
       const tasks = inside.filter((path) => TASK_FILE.exec(path)?.[1] === top).length;
       return [top, `suite, ${tasks} tasks`];
     }
-    if (top === MODULE_MARKER.path)
-      return [top, '"type": "module": the TypeScript here loads as ES modules'];
     if (inside.length === 0) return [top, ''];
     return [top, inside.length === 1 ? '1 file' : `${inside.length} files`];
   });

@@ -27,8 +27,6 @@ const project = (): string => mkdtempSync(join(tmpdir(), 'endstate-init-'));
 const TEMPLATE_FILES = [
   'README.md',
   'environment.ts',
-  'package.json',
-  'policy.md',
   'tasks/annual-downgrade-refused.yaml',
   'tasks/downgrade-initech.yaml',
   'tasks/upgrade-acme.yaml',
@@ -80,7 +78,7 @@ describe('endstate init', () => {
     initCommand('evals', {}, captureIo(cwd));
     const source = readFileSync(join(cwd, 'evals/environment.ts'), 'utf8');
     const imported = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
-    expect(imported).toEqual(['node:fs', 'endstate']);
+    expect(imported).toEqual(['endstate']);
   });
 
   it('loads as a suite: three tasks against the environment it defines', async () => {
@@ -106,16 +104,16 @@ describe('endstate init', () => {
   it('refuses to overwrite, exit 2 naming the files, and overwrites with --force', async () => {
     const cwd = project();
     expect(await main(['init', 'evals'], captureIo(cwd))).toBe(0);
-    writeFileSync(join(cwd, 'evals/policy.md'), 'my own policy');
+    writeFileSync(join(cwd, 'evals/README.md'), 'my own notes');
     const refused = captureIo(cwd);
     expect(await main(['init', 'evals'], refused)).toBe(2);
     const message = refused.stderr.join('');
-    expect(message).toMatch(/^error E_FILE_EXISTS: evals already holds 6 of the files to write/);
-    expect(message).toContain('  evals/policy.md: already exists\n');
+    expect(message).toMatch(/^error E_FILE_EXISTS: evals already holds 5 of the files to write/);
+    expect(message).toContain('  evals/README.md: already exists\n');
     expect(message).toContain('Hint: Pass --force to overwrite them, or name another folder.');
-    expect(readFileSync(join(cwd, 'evals/policy.md'), 'utf8')).toBe('my own policy');
+    expect(readFileSync(join(cwd, 'evals/README.md'), 'utf8')).toBe('my own notes');
 
     expect(await main(['init', 'evals', '--force'], captureIo(cwd))).toBe(0);
-    expect(readFileSync(join(cwd, 'evals/policy.md'), 'utf8')).toMatch(/^# Workspace billing/);
+    expect(readFileSync(join(cwd, 'evals/README.md'), 'utf8')).not.toBe('my own notes');
   });
 });

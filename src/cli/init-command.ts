@@ -34,7 +34,7 @@ export function initCommand(folder: string, flags: InitFlags, io: CliIo): number
         }
       : file,
   );
-  const { written, kept } = writeNewFiles({
+  const { written } = writeNewFiles({
     files,
     folder: resolve(io.cwd, folder),
     shownFolder: shown,
@@ -43,8 +43,6 @@ export function initCommand(folder: string, flags: InitFlags, io: CliIo): number
   const tasks = files.filter((file) => file.path.startsWith('tasks/')).length;
   const lines = [`wrote a suite of ${tasks} tasks in ${shown}:`];
   for (const path of written) lines.push(`  ${join(shown, path)}`);
-  for (const path of kept)
-    lines.push(`kept ${join(shown, path)}: it already says "type": "module"`);
   lines.push(
     '',
     'next:',

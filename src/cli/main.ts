@@ -458,13 +458,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'write a small runnable suite to start from: environment.ts with two tools, a policy, three tasks (one expects no change), a README',
     )
     .argument('[dir]', 'folder to write the suite into', DEFAULT_INIT_FOLDER)
-    .option('--force', 'overwrite files already there (never a package.json)')
+    .option('--force', 'overwrite files already there')
     .action((dir: string, flags: { force?: boolean }) => setExit(initCommand(dir, flags, io)));
   program
     .command('examples')
     .description('copy the bundled example suites, agents and faults files into a folder')
     .argument('[dir]', 'folder to copy them into', DEFAULT_EXAMPLES_FOLDER)
-    .option('--force', 'overwrite files already there (never a package.json)')
+    .option('--force', 'overwrite files already there')
     .action((dir: string, flags: { force?: boolean }) => setExit(examplesCommand(dir, flags, io)));
   return program;
 }

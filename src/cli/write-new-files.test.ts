@@ -10,7 +10,7 @@ const file = (path: string, text: string): BundledFile => ({ path, content: Buff
 
 const FILES = [
   file('README.md', 'new readme'),
-  file('package.json', '{ "type": "module" }\n'),
+  file('environment.ts', 'export default 1;'),
   file('tasks/a.yaml', 'id: a'),
 ];
 
@@ -37,7 +37,7 @@ describe('writeNewFiles', () => {
   it('creates the folder and every file in it', () => {
     const folder = join(folderWith({}), 'evals');
     const result = writeNewFiles({ files: FILES, folder, shownFolder: 'evals', force: false });
-    expect(result).toEqual({ written: ['README.md', 'package.json', 'tasks/a.yaml'], kept: [] });
+    expect(result).toEqual({ written: ['README.md', 'environment.ts', 'tasks/a.yaml'] });
     expect(readFileSync(join(folder, 'tasks/a.yaml'), 'utf8')).toBe('id: a');
   });
 
@@ -56,44 +56,13 @@ describe('writeNewFiles', () => {
       ].join('\n'),
     );
     expect(readFileSync(join(folder, 'README.md'), 'utf8')).toBe('mine');
-    expect(() => readFileSync(join(folder, 'package.json'))).toThrow();
+    expect(() => readFileSync(join(folder, 'environment.ts'))).toThrow();
   });
 
   it('overwrites with force', () => {
     const folder = folderWith({ 'README.md': 'mine' });
     writeNewFiles({ files: FILES, folder, shownFolder: 'evals', force: true });
     expect(readFileSync(join(folder, 'README.md'), 'utf8')).toBe('new readme');
-  });
-
-  it('keeps a package.json that already says "type": "module"', () => {
-    const project = '{ "name": "app", "type": "module", "private": true }';
-    const folder = folderWith({ 'package.json': project });
-    const result = writeNewFiles({ files: FILES, folder, shownFolder: '.', force: false });
-    expect(result.kept).toEqual(['package.json']);
-    expect(result.written).toEqual(['README.md', 'tasks/a.yaml']);
-    expect(readFileSync(join(folder, 'package.json'), 'utf8')).toBe(project);
-  });
-
-  it('never overwrites any other package.json, not even with force', () => {
-    const project = '{ "name": "app", "type": "commonjs" }';
-    const folder = folderWith({ 'package.json': project });
-    const error = refusal(() =>
-      writeNewFiles({ files: FILES, folder, shownFolder: '.', force: true }),
-    );
-    expect(error.problems).toEqual([
-      { file: 'package.json', message: expect.stringContaining('without "type": "module"') },
-    ]);
-    expect(error.hint).toBe('Name another folder (a new one is created).');
-    expect(readFileSync(join(folder, 'package.json'), 'utf8')).toBe(project);
-    expect(() => readFileSync(join(folder, 'README.md'))).toThrow();
-  });
-
-  it('says why it will not take a package.json that is not JSON', () => {
-    const folder = folderWith({ 'package.json': '{ name: app }' });
-    const error = refusal(() =>
-      writeNewFiles({ files: FILES, folder, shownFolder: '.', force: true }),
-    );
-    expect(error.problems[0]?.message).toMatch(/^is not JSON \(.+\); endstate does not change it/);
   });
 
   it('refuses a target that is a file', () => {

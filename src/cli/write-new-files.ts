@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import type { Problem } from '../core/index.js';
@@ -10,51 +10,21 @@ export interface WriteNewFilesOptions {
   readonly folder: string;
   /** The folder as the user named it, for messages. */
   readonly shownFolder: string;
-  /** Overwrite existing files (never a `package.json`: see below). */
+  /** Overwrite existing files. */
   readonly force: boolean;
 }
 
 export interface WrittenFiles {
   /** Paths written, relative to the folder. */
   readonly written: readonly string[];
-  /** A `package.json` already there that says `"type": "module"`, left as it was. */
-  readonly kept: readonly string[];
 }
 
-/**
- * A top-level `package.json` among the files only marks the folder's
- * TypeScript as ES modules. One already there is the user's project file:
- * kept when it says so already, and never overwritten, not even with --force.
- */
-const MODULE_MARKER = 'package.json';
+type Existing = 'absent' | 'overwrite' | { readonly refuse: string; readonly forceable: boolean };
 
-type Existing =
-  'absent' | 'overwrite' | 'keep' | { readonly refuse: string; readonly forceable: boolean };
-
-function classify(target: string, path: string, force: boolean): Existing {
+function classify(target: string, force: boolean): Existing {
   if (!existsSync(target)) return 'absent';
   if (statSync(target).isDirectory()) return { refuse: 'is a folder', forceable: false };
-  if (path === MODULE_MARKER) {
-    const problem = moduleMarkerProblem(target);
-    return problem === undefined ? 'keep' : { refuse: problem, forceable: false };
-  }
   return force ? 'overwrite' : { refuse: 'already exists', forceable: true };
-}
-
-/** Why an existing package.json cannot serve as the module marker; undefined when it can. */
-function moduleMarkerProblem(file: string): string | undefined {
-  const keep = 'endstate does not change it (add the field, or choose a new folder)';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return `is not JSON (${(error as Error).message}); ${keep}`;
-  }
-  const isModule =
-    typeof parsed === 'object' && parsed !== null && 'type' in parsed && parsed.type === 'module';
-  return isModule
-    ? undefined
-    : `exists without "type": "module", which the TypeScript here needs; ${keep}`;
 }
 
 /**
@@ -72,11 +42,9 @@ export function writeNewFiles(options: WriteNewFilesOptions): WrittenFiles {
   const problems: Problem[] = [];
   let forceable = true;
   const toWrite: BundledFile[] = [];
-  const kept: string[] = [];
   for (const file of files) {
-    const existing = classify(join(folder, file.path), file.path, force);
-    if (existing === 'keep') kept.push(file.path);
-    else if (typeof existing === 'string') toWrite.push(file);
+    const existing = classify(join(folder, file.path), force);
+    if (typeof existing === 'string') toWrite.push(file);
     else {
       problems.push({ file: join(shownFolder, file.path), message: existing.refuse });
       forceable &&= existing.forceable;
@@ -99,7 +67,7 @@ export function writeNewFiles(options: WriteNewFilesOptions): WrittenFiles {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, file.content);
   }
-  return { written: toWrite.map((file) => file.path), kept };
+  return { written: toWrite.map((file) => file.path) };
 }
 
 /** The folder as the user named it, tidied for messages: `evals/` and `./evals` show as `evals`. */

@@ -7,7 +7,6 @@
 // Replace the accounts, tools and policy with your own domain: keep the
 // shape (collections of records keyed by id, tools that read and change
 // them through `state`) and the tasks will read the same way.
-import { readFileSync } from 'node:fs';
 import { defineEnvironment, defineTool, toolError, z } from 'endstate';
 
 // The plans a workspace can be on (the policy gives their prices).
@@ -63,11 +62,41 @@ const changePlan = defineTool({
   },
 });
 
+// The policy: the agent is given it as its instructions, and the tasks'
+// expected outcomes follow from it.
+const POLICY = `
+# Workspace billing desk — policy
+
+You are the billing assistant of a software company. You chat with the
+owners of workspace accounts and help them change their plan.
+
+## Plans (price per seat per month)
+
+- starter: $8
+- team: $15
+- business: $30
+
+A plan's monthly price is the seats times the price per seat (4 seats on
+team: $60 per month). Always tell the customer the new monthly price.
+
+## Changing a plan
+
+- Look the account up with get_account before changing anything.
+- Tell the customer the plan you will move them to and its monthly price,
+  and ask them to confirm. Call change_plan only after they say yes.
+- Monthly accounts can move to any plan at any time.
+- Annual accounts can move to a more expensive plan at any time, but not to
+  a cheaper one before their renewal date (renews_on): a downgrade can only
+  happen at renewal. Do not change the plan; tell the customer the renewal
+  date as written in the account (YYYY-MM-DD).
+- Change only the account the customer asked about.
+`;
+
 export default defineEnvironment({
   name: 'workspace-billing', // tasks name it in `environment:`
   version: '1.0.0', // bump when tools or fixture change meaning
   // Shown to the agent as its instructions.
-  policy: readFileSync(new URL('./policy.md', import.meta.url), 'utf8'),
+  policy: POLICY,
   // s0: collections of records keyed by id (`accounts/acme`).
   fixture: {
     accounts: {

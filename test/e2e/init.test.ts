@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli, tempFolder } from './run-cli.js';
@@ -50,13 +50,15 @@ describe('endstate init in a project', () => {
     expect(runCli(['init', 'evals', '--force'], cwd).code).toBe(0);
   }, 60_000);
 
-  it("will not put a suite beside a CommonJS project's package.json", () => {
+  it('puts a suite at the root of a CommonJS project, leaving its package.json alone', () => {
     const cwd = userProject();
-    const result = runCli(['init', '.', '--force'], cwd);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('  package.json: exists without "type": "module"');
-    expect(existsSync(join(cwd, 'environment.ts'))).toBe(false);
-  }, 60_000);
+    const before = readFileSync(join(cwd, 'package.json'), 'utf8');
+    expect(runCli(['init', '.'], cwd).code).toBe(0);
+    expect(readFileSync(join(cwd, 'package.json'), 'utf8')).toBe(before);
+    const validate = runCli(['validate', '.'], cwd);
+    expect(validate.stderr).toBe('');
+    expect(validate.code).toBe(0);
+  }, 120_000);
 });
 
 describe('endstate examples in a project', () => {

@@ -144,9 +144,19 @@ describe('a new user', () => {
   // Links are removed, never followed.
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  // `endstate init` is exercised here once it exists: run it in the fresh
-  // project, then validate and run the suite it writes, as below.
-  it.todo('runs `endstate init` and validates the suite it writes');
+  it('runs `endstate init`, and the suite it writes validates and scores 100% with the oracle', () => {
+    const init = run(bin, ['init']);
+    expect(init.code, init.output).toBe(0);
+    const validate = run(bin, ['validate', 'evals']);
+    expect(validate.output).toMatch(/^all 3 tasks usable \(/m);
+    expect(validate.code, validate.output).toBe(0);
+    const oracle = run(bin, ['run', 'evals', '--agent', 'oracle', '--json', 'init.json']);
+    expect(oracle.code, oracle.output).toBe(0);
+    const output = JSON.parse(readFileSync(join(project, 'init.json'), 'utf8')) as {
+      scorecard: { success_rate: { value: number; successes: number } };
+    };
+    expect(output.scorecard.success_rate).toMatchObject({ value: 1, successes: 3 });
+  });
 
   it('validates a suite whose environment.ts imports defineEnvironment, defineTool and z from endstate', () => {
     write({ 'suite/environment.ts': ENVIRONMENT, 'suite/tasks/cancel-7.yaml': TASK });
@@ -196,7 +206,7 @@ describe('a new user', () => {
           target: 'es2022',
           types: ['node'],
         },
-        files: ['index.ts', 'suite/environment.ts'],
+        files: ['index.ts', 'suite/environment.ts', 'evals/environment.ts'],
       }),
     });
     const result = run(process.execPath, [
