@@ -7,6 +7,8 @@ import {
   setOwn,
 } from '../core/index.js';
 import type { FrozenState } from './frozen-state.js';
+import { guardStateCalls } from './guard-state-calls.js';
+import { formatArgument } from './state-call-text.js';
 import { addHash, formatHash, hashRecord, subtractHash } from './hash-state.js';
 import type { RecordChange, StateDiff, StateRecord, StateSnapshot } from './types.js';
 
@@ -115,10 +117,18 @@ export function createWorkingState(base: FrozenState): WorkingState {
     );
   };
 
-  const missing = (collection: string, id: string, action: string): EndstateError =>
-    new EndstateError('E_INTERNAL', `cannot ${action} ${collection}/${id}: no such record`, {
-      hint: 'Check has() before changing a record.',
+  const missing = (collection: string, id: string, action: string): EndstateError => {
+    const [c, i] = [formatArgument(collection), formatArgument(id)];
+    const where = `state.${action}(${c}, ${i}${action === 'update' ? ', change' : ''})`;
+    const known = state.collections().sort();
+    const problem = known.includes(collection)
+      ? `there is no record ${collection}/${id}`
+      : `there is no collection '${collection}' (collections: ${known.join(', ') || 'none'})`;
+    return new EndstateError('E_STATE_MISUSE', `${where}: ${problem}`, {
+      hint: `Check state.has(${c}, ${i}) first, and return toolError('not_found', …) to the agent when it is false.`,
+      details: { method: action, collection, id },
     });
+  };
 
   /**
    * The records that differ from s0, each with its new record's hash. A
@@ -157,9 +167,15 @@ export function createWorkingState(base: FrozenState): WorkingState {
     collections: () => [...new Set([...Object.keys(base.snapshot), ...overlay.keys()])],
     insert(collection, id, record) {
       if (get(collection, id) !== undefined) {
-        throw new EndstateError('E_INTERNAL', `cannot insert ${collection}/${id}: the id exists`, {
-          hint: 'Use nextId() for a fresh id, or put() to replace.',
-        });
+        const [c, i] = [formatArgument(collection), formatArgument(id)];
+        throw new EndstateError(
+          'E_STATE_MISUSE',
+          `state.insert(${c}, ${i}, record): the id exists`,
+          {
+            hint: `Call state.insert(${c}, state.nextId(${c}), record) for a fresh id, or state.put(${c}, ${i}, record) to replace the record.`,
+            details: { method: 'insert', collection, id },
+          },
+        );
       }
       write(collection, id, deepFreeze(cloneJson(checked(collection, id, record))));
     },
@@ -215,5 +231,5 @@ export function createWorkingState(base: FrozenState): WorkingState {
       cachedChanges = undefined;
     },
   };
-  return state;
+  return guardStateCalls(state);
 }
