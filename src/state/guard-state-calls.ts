@@ -28,6 +28,28 @@ const PARAMETERS: Readonly<Record<Method, readonly Parameter[]>> = {
   reset: [],
 };
 
+const REQUIRED = Object.fromEntries(
+  Object.entries(PARAMETERS).map(([method, parameters]) => [
+    method,
+    parameters.filter((parameter) => !parameter.endsWith('?')).length,
+  ]),
+) as Readonly<Record<Method, number>>;
+
+function isValid(parameter: Parameter, value: unknown): boolean {
+  switch (parameter) {
+    case 'collection':
+      return typeof value === 'string' && value !== '';
+    case 'id':
+      return typeof value === 'string';
+    case 'record':
+      return isRecordLike(value);
+    case 'change':
+      return typeof value === 'function';
+    case 'prefix?':
+      return value === undefined || typeof value === 'string';
+  }
+}
+
 /**
  * The same working state, with every call's arguments checked first: a
  * tool that passes an object where `update` takes a function, a number as
@@ -40,12 +62,18 @@ export function guardStateCalls(state: WorkingState): WorkingState {
   const isKnown = (collection: string): boolean =>
     s0Collections.has(collection) || state.isTouched(collection);
 
+  // Tools call these in tight loops: the checks are typeof tests, and a
+  // message is only built once a check fails.
   const check = (method: Method, args: readonly unknown[]): void => {
     const parameters = PARAMETERS[method];
-    checkArity(method, parameters, args);
-    parameters.forEach((parameter, index) => {
-      checkArgument({ method, parameter, args, value: args[index] });
-    });
+    if (args.length < REQUIRED[method] || args.length > parameters.length) {
+      checkArity(method, parameters, args);
+    }
+    for (let index = 0; index < parameters.length; index++) {
+      const parameter = parameters[index]!;
+      const value = args[index];
+      if (!isValid(parameter, value)) checkArgument({ method, parameter, args, value });
+    }
     const collection = args[0];
     if (parameters[0] === 'collection' && typeof collection === 'string' && !isKnown(collection)) {
       const similar = findSimilarCollection(collection, [...s0Collections, ...state.collections()]);
