@@ -12,11 +12,13 @@ export type {
   EnvironmentSpec,
   Outbox,
   OutboxMessage,
+  PastCall,
   ToolCallResult,
   ToolContext,
   ToolDefinition,
   ToolDescriptor,
   ToolEffect,
+  ToolFailure,
 } from './environment/index.js';
 export { diffStates, hashState } from './state/index.js';
 export type {
@@ -57,6 +59,7 @@ export type {
   LlmAgentOptions,
   McpAgentOptions,
   McpServerAgentOptions,
+  SessionBudget,
   SimulatedAgentOptions,
   SlipKind,
 } from './agent/index.js';

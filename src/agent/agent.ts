@@ -6,9 +6,13 @@ import type { UserReply } from '../user/index.js';
 
 /** Identifies an agent in the system spec (and so in the system hash). */
 export interface AgentSpec {
+  /** The agent's kind: `oracle`, `replay`, `simulated`, `llm`, `command`, `mcp` or your own. */
   readonly kind: string;
+  /** Which agent of that kind (a program's name, a scaffold's name). */
   readonly name: string;
+  /** Its version: bump it when its behaviour changes, so results are not pooled. */
   readonly version: string;
+  /** The settings that change its behaviour (they enter the system hash; keep secrets out). */
   readonly options: JsonObject;
   /** For model agents: provider, id and decoding settings. */
   readonly model?: JsonObject;
@@ -21,16 +25,23 @@ export interface AgentSpec {
 /** A connection the trial's endpoint refused: who, why, and the HTTP method. */
 export type EndpointRefusal = Omit<EndpointRefusedEvent, 't_ms' | 'kind'>;
 
-/** What the harness still allows in this trial. */
+/** What the harness still allows in this trial, from `session.budget()`. */
 export interface SessionBudget {
+  /** The task's `limits.max_steps`: tool calls plus messages to the user. */
   readonly maxSteps: number;
+  /** Steps taken so far. */
   readonly stepsUsed: number;
+  /** The task's `limits.timeout_s`, in milliseconds. */
   readonly timeoutMs: number;
+  /** Time since the trial started, in milliseconds. */
   readonly elapsedMs: number;
-  /** Tokens (input and output) used so far, and the task's limit if any. */
+  /** Tokens (input and output) used so far, as reported with `recordUsage`. */
   readonly tokensUsed: number;
+  /** The task's `limits.max_tokens`; undefined when it sets none. */
   readonly maxTokens: number | undefined;
+  /** Cost in US dollars so far, as reported with `recordUsage`. */
   readonly costUsd: number;
+  /** The task's `limits.max_cost_usd`; undefined when it sets none. */
   readonly maxCostUsd: number | undefined;
 }
 
@@ -53,21 +64,51 @@ export interface SessionCaps {
 
 /**
  * Everything an agent gets for one trial: the public view of the task, the
- * tool descriptors, and the two channels it acts through. It never holds the
- * expected outcome, the reference path, known-bad paths or a hidden goal.
+ * tool descriptors, and the two channels it acts through (`callTool`,
+ * `sendToUser`). It never holds the expected outcome, the reference path,
+ * known-bad paths or a hidden goal. The harness records every call and
+ * message at this boundary: that record, not the agent's account, is the
+ * trajectory.
+ *
+ * @example
+ * const order = await session.callTool('get_order', { order_id: '8842' });
+ * if (!order.ok) return { finalAnswer: order.error.message };
+ * const reply = await session.sendToUser('Shall I refund $42.99?');
+ * if (reply.type === 'stop') return { finalAnswer: null };
  */
 export interface AgentSession {
+  /**
+   * What the agent may know of the task: `task_id`, `environment`,
+   * `policy`, the user's first message (`instruction`), the frozen `now`
+   * and whether the user answers (`conversation`).
+   */
   readonly task: PublicTaskView;
+  /** The environment's tools as the agent is shown them (name, description, effect, JSON Schema). */
   readonly tools: readonly ToolDescriptor[];
   /**
-   * Runs a tool through the dispatcher; tool errors come back as values.
-   * Arguments that are not an object (a model's unreadable JSON, passed as
-   * its text) come back as an invalid_arguments error, as from any tool.
+   * Runs a tool through the dispatcher (access, argument validation, scope,
+   * faults, recording). Each call is a step. Tool errors come back as
+   * values, `{ ok: false, error: { code, message, ... } }`; success is
+   * `{ ok: true, result }`. Arguments that are not an object (a model's
+   * unreadable JSON, passed as its text) come back as an invalid_arguments
+   * error, as from any tool.
+   *
+   * @throws TrialStoppedError once the trial is over (budget, loop guard, a tool crash)
+   * @example
+   * const result = await session.callTool('process_refund', { order_id: '8842', amount_cents: 4299 });
    */
   callTool(name: string, args: JsonValue): Promise<ToolCallResult>;
-  /** Sends a message to the user and waits for the reply (or a stop). */
+  /**
+   * Sends a message to the user and waits for the reply: `{ type: 'reply',
+   * text }`, or `{ type: 'stop' }` when the user has left. Each message is a
+   * step, and is graded like the final answer.
+   *
+   * @throws TrialStoppedError once the trial is over
+   * @example
+   * const reply = await session.sendToUser('Your order 8842 qualifies. Refund it?');
+   */
   sendToUser(text: string): Promise<UserReply>;
-  /** Adds a diagnostic note to the trial's events. */
+  /** Adds a diagnostic note to the trial's events (never graded). */
   note(text: string): void;
   /** Records a client turned away by the trial's MCP endpoint (it lacked the trial's secret). */
   recordRefusedConnection(refusal: EndpointRefusal): void;
@@ -76,9 +117,11 @@ export interface AgentSession {
    * TrialStoppedError) once the task's token or cost budget is spent.
    */
   recordUsage(usage: ModelUsage): void;
+  /** Steps, time, tokens and cost used so far, beside the task's limits. */
   budget(): SessionBudget;
   /** The trial's size caps; absent in hand-made sessions, where the documented defaults apply. */
   readonly caps?: SessionCaps;
+  /** Which trial this is: run, task, attempt and seed. */
   readonly trial: TrialIdentity;
   /** Aborted when the trial is over (budget, timeout, loop guard, user stop). */
   readonly signal: AbortSignal;
@@ -86,6 +129,7 @@ export interface AgentSession {
   readonly rng: Rng;
 }
 
+/** What an agent's `run` resolves to when it ends its turn. */
 export interface AgentResult {
   /** The agent's last words to the user; null when it had none. */
   readonly finalAnswer: string | null;
@@ -93,14 +137,39 @@ export interface AgentResult {
   readonly confidence?: number;
 }
 
-/** One system under test's agent. The harness owns the loop's boundaries. */
+/**
+ * One system under test's agent. The harness owns the loop's boundaries:
+ * it calls `run` once per trial with a fresh session, and the trial ends
+ * when `run` resolves (or the session stops it). Agents act only through
+ * the session; programs in other languages use the command protocol or
+ * MCP instead (docs/command-protocol.md, docs/mcp.md).
+ *
+ * @example
+ * const agent: Agent = {
+ *   spec: { kind: 'scripted', name: 'refund-bot', version: '1', options: {} },
+ *   readsReference: false,
+ *   async run(session) {
+ *     await session.callTool('get_order', { order_id: '8842' });
+ *     return { finalAnswer: 'Order 8842 is delivered.' };
+ *   },
+ * };
+ */
 export interface Agent {
+  /** Identifies the agent in the system spec, and so in the system hash. */
   readonly spec: AgentSpec;
   /**
    * Declared capability: the harness hands the task's reference path to
    * agents that declare it (oracle, simulated). Others never see it.
    */
   readonly readsReference: boolean;
+  /**
+   * Plays one trial through `session`.
+   *
+   * @param reference - the task's reference path, given only to agents that declare
+   *   `readsReference`
+   * @returns the final answer (and an optional confidence); a throw other than
+   *   TrialStoppedError ends the trial as `agent_error`
+   */
   run(session: AgentSession, reference?: readonly Step[]): Promise<AgentResult>;
 }
 

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
     'a stored run does not match the seals endstate wrote with it: its records were changed, added or removed outside endstate',
   E_STATE_NOT_JSON:
     'a tool wrote a value JSON cannot hold (NaN, Infinity, undefined, a function, a BigInt, a cycle) into the state',
+  E_STATE_MISUSE:
+    'a tool called a method of its `state` wrongly (an object where a function belongs, an id that is not a string, a misspelt collection) or changed a record that does not exist',
   E_SANDBOX:
     'the agent sandbox cannot be set up: bubblewrap is missing, the system is not Linux, or the agent folder holds what the agent must not see',
   E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',

@@ -7,14 +7,31 @@ import type { FrozenState, StateSnapshot } from '../state/index.js';
 import type { ToolDefinition, ToolDescriptor } from './define-tool.js';
 import { describeTool } from './define-tool.js';
 
+/**
+ * What an author writes to declare an environment: the domain's data (s0),
+ * the tools the agent may call, the policy it is given and, optionally,
+ * graders of its own. Passed to `defineEnvironment`.
+ */
 export interface EnvironmentSpec {
-  /** Tasks name it in their `environment` field. */
+  /**
+   * The environment's name: letters, digits, `_` or `-`. Tasks name it in
+   * their `environment:` field.
+   */
   readonly name: string;
+  /** Your version of the environment, recorded with every run (bump it when tools or s0 change). */
   readonly version: string;
-  /** The rules the agent must follow; shown to the agent. */
+  /** The rules the agent must follow, in plain words; the agent is shown them. */
   readonly policy: string;
-  /** s0: collection → id → record. */
+  /**
+   * s0, the state every trial starts from: collection → id → record, all
+   * JSON. Declare every collection tools will write, empty ones as `{}`. A
+   * task's `fixture:` file replaces it for that task.
+   */
   readonly fixture: StateSnapshot;
+  /**
+   * The tools the agent may call, each made with `defineTool`; names
+   * must be unique.
+   */
   // Tools differ in their input types; the dispatcher validates before calling.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly tools: readonly ToolDefinition<any>[];
@@ -26,26 +43,45 @@ export interface EnvironmentSpec {
   readonly graders?: readonly Grader[];
 }
 
-/** A domain the agent acts in, ready to run trials against. */
+/**
+ * A domain the agent acts in, ready to run trials against: what
+ * `defineEnvironment` returns and a suite's `environment.ts`
+ * default-exports.
+ */
 export interface Environment {
+  /** Marks the value as an environment (how a suite's module is recognised). */
   readonly kind: 'endstate-environment';
+  /** As declared in `EnvironmentSpec.name`. */
   readonly name: string;
+  /** As declared in `EnvironmentSpec.version`. */
   readonly version: string;
+  /** As declared in `EnvironmentSpec.policy`. */
   readonly policy: string;
+  /** s0, deep-frozen, with its state hash. */
   readonly fixture: FrozenState;
+  /** The tools by name. */
   readonly tools: ReadonlyMap<string, ToolDefinition>;
   /** The tools as the agent sees them, JSON Schema inputs included. */
   readonly descriptors: readonly ToolDescriptor[];
+  /** The environment's own graders (none when it declared none). */
   readonly graders: readonly Grader[];
 }
 
 /**
- * Declares an environment: its s0, its tools and the policy the agent is given.
+ * Declares an environment: its s0, its tools and the policy the agent is
+ * given. A suite's `environment.ts` default-exports the result.
  *
+ * @param spec - the environment's name, version, policy, fixture, tools and optional graders
+ * @returns the environment, with s0 frozen and hashed and each tool's JSON Schema built
+ * @throws EndstateError `E_ENVIRONMENT_INVALID` listing every problem at once: a bad name, a
+ *   tool defined twice, a fixture collection that is not an object of records, a grader id
+ *   that is taken
  * @example
  * export default defineEnvironment({
- *   name: 'support', version: '1.0.0', policy: 'Refund only eligible orders.',
- *   fixture: { orders: { '8842': { status: 'delivered', total_cents: 4299 } } },
+ *   name: 'support',
+ *   version: '1.0.0',
+ *   policy: 'Refund only delivered orders, after the customer confirms.',
+ *   fixture: { orders: { '8842': { status: 'delivered', total_cents: 4299 } }, refunds: {} },
  *   tools: [getOrder, processRefund],
  * });
  */
