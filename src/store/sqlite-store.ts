@@ -2,12 +2,13 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { readTrialRecord, RunRecordSchema } from '../schema/index.js';
+import { readTrialRecord } from '../schema/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
 import { createSealer } from './create-sealer.js';
 import type { RunStore } from './run-store.js';
+import { readRunRecord } from './read-run-record.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
 import { duplicateRunError, unknownRunError } from './store-errors.js';
@@ -425,25 +426,4 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         db.close();
       }),
   };
-}
-
-/**
- * A stored run record, or an error that names the run and every field that
- * is out of its range (a run stored by a version that did not check them,
- * such as one with a seed past 2^32-1).
- */
-function readRunRecord(text: string): RunRecord {
-  const value = JSON.parse(text) as unknown;
-  const parsed = RunRecordSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const runId =
-    typeof value === 'object' && value !== null && 'run_id' in value
-      ? String(value.run_id)
-      : '(no id)';
-  const problems = parsed.error.issues
-    .map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`)
-    .join('; ');
-  throw new EndstateError('E_STORE', `stored run ${runId} cannot be read (${problems})`, {
-    hint: `It was stored outside the documented bounds (see "Bounds" in README.md): name another run by its id, or start a new run.`,
-  });
 }
