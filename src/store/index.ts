@@ -4,6 +4,8 @@ export { decodeTrial, encodeTrial } from './encoded-trial.js';
 export type { EncodedTrial } from './encoded-trial.js';
 export { createMemoryStore, createMemoryTables } from './memory-store.js';
 export type { MemoryStoreOptions, MemoryTables } from './memory-store.js';
+export { MEMORY_STORE, openStore } from './open-store.js';
+export type { OpenStoreOptions } from './open-store.js';
 export { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 export type { PostgresMigration } from './postgres-migrations.js';
 export { openPostgresStore, postgresKeyPath } from './postgres-store.js';
