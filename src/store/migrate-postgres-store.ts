@@ -1,12 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type pg from 'pg';
-import type { PoolClient } from 'pg';
 import { EndstateError } from '../core/index.js';
 import { migratePostgres } from './postgres-migrations.js';
+import type { SqlConnection } from './postgres-migrations.js';
 import type { PostgresUrl } from './postgres-url.js';
 import { createStoreKeyFile, readStoreKeyFile } from './store-key.js';
 import type { StoreKey } from './store-key.js';
+
+/** A pooled connection, as much of it as the store uses (pg's PoolClient is one; its types stay out of the published ones). */
+export interface PooledConnection extends SqlConnection {
+  release(error?: Error): void;
+}
+
+/** A connection pool (pg's Pool is one). */
+export interface ConnectionPool {
+  connect(): Promise<PooledConnection>;
+  end(): Promise<void>;
+}
 
 /**
  * Connects, migrates the schema and finds the store's key: made with a new
@@ -14,11 +24,11 @@ import type { StoreKey } from './store-key.js';
  * without it), read otherwise; undefined when this machine has no copy.
  */
 export async function migratePostgresStore(
-  pool: pg.Pool,
+  pool: ConnectionPool,
   url: PostgresUrl,
   keyPath: string,
 ): Promise<StoreKey | undefined> {
-  let client: PoolClient;
+  let client: PooledConnection;
   try {
     client = await pool.connect();
   } catch (error) {
@@ -67,7 +77,7 @@ export async function migratePostgresStore(
 }
 
 /** Rolls back a failed transaction; the rollback's own error when the connection is broken (it is then dropped). */
-export async function rollBack(client: PoolClient): Promise<Error | undefined> {
+export async function rollBack(client: SqlConnection): Promise<Error | undefined> {
   try {
     await client.query('ROLLBACK');
     return undefined;
