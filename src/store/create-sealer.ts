@@ -15,7 +15,15 @@ export interface Sealer {
   /** The key; undefined when the store's key file is missing (nothing is sealed). */
   readonly key: StoreKey | undefined;
   openRun(run: RunRecord): RunSeal | null;
+  /** The trial's seal (null without a key); nothing is remembered until `recordTrial`. */
   sealTrial(trial: TrialRecord): TrialSeal | null;
+  /**
+   * Remembers a trial this process stored, for the run's seal; the first
+   * of a trial's identity (run, task, attempt, rerun) is kept.
+   */
+  recordTrial(trial: TrialRecord, seal: TrialSeal | null): void;
+  /** True when this process has stored a trial of this identity (see recordTrial). */
+  hasTrial(trial: TrialRecord): boolean;
   /**
    * The run record and seal to store when the run is closed with `status`
    * (undefined: no such run; `load` reads it only when this process did not
@@ -37,10 +45,43 @@ export interface Sealer {
   isClosed(runId: string): boolean;
 }
 
-export function createSealer(key: StoreKey | undefined, keyLocation: string): Sealer {
+export interface SealerOptions {
+  /**
+   * Other processes write trials of this process's runs too (a store shared
+   * by workers): closing a run also seals the stored trials whose seals
+   * hold, not only the ones this process wrote.
+   */
+  readonly sharedWriters?: boolean;
+}
+
+export function createSealer(
+  key: StoreKey | undefined,
+  keyLocation: string,
+  options: SealerOptions = {},
+): Sealer {
   const created = new Map<string, RunRecord>();
   const written = new Map<string, Map<string, SealedTrialEntry>>();
   const closed = new Set<string>();
+  /** The stored trials of a run whose seals hold, beside those this process wrote. */
+  const withStoredTrials = (
+    runId: string,
+    stored: StoredSeals,
+    signingKey: StoreKey,
+  ): SealedTrialEntry[] => {
+    const entries = new Map<string, SealedTrialEntry>(written.get(runId));
+    for (const { record, seal } of stored.trials) {
+      const name = trialKey(record);
+      if (entries.has(name) || seal === null || record.run_id !== runId) continue;
+      if (sealTrial(signingKey.key, record).mac === seal.mac)
+        entries.set(name, {
+          task_id: record.task_id,
+          attempt: record.attempt,
+          rerun: record.rerun,
+          mac: seal.mac,
+        });
+    }
+    return [...entries.values()];
+  };
   return {
     key,
     openRun(run) {
@@ -49,26 +90,32 @@ export function createSealer(key: StoreKey | undefined, keyLocation: string): Se
       written.set(run.run_id, new Map());
       return sealRun(key.key, run, null);
     },
-    sealTrial(trial) {
-      if (key === undefined) return null;
-      const seal = sealTrial(key.key, trial);
+    sealTrial: (trial) => (key === undefined ? null : sealTrial(key.key, trial)),
+    recordTrial(trial, seal) {
       const entry = { task_id: trial.task_id, attempt: trial.attempt, rerun: trial.rerun };
       let forRun = written.get(trial.run_id);
       if (forRun === undefined) {
         forRun = new Map<string, SealedTrialEntry>();
         written.set(trial.run_id, forRun);
       }
-      forRun.set(trialKey(entry), { ...entry, mac: seal.mac });
-      return seal;
+      const name = trialKey(entry);
+      if (!forRun.has(name)) forRun.set(name, { ...entry, mac: seal?.mac ?? '' });
     },
+    hasTrial: (trial) => written.get(trial.run_id)?.has(trialKey(trial)) ?? false,
     closeRun(runId, load, status, finishedAt) {
       closed.add(runId);
       const base = created.get(runId);
       if (key !== undefined && base !== undefined) {
-        // This process made the run: it seals what it wrote, whatever the store holds now.
+        // This process made the run: it seals what it wrote, whatever the store holds now
+        // (and, when other processes write its trials too, what they stored under this key).
         const run: RunRecord = { ...base, status, finished_at: finishedAt };
         created.set(runId, run);
-        return { run, seal: sealRun(key.key, run, [...(written.get(runId)?.values() ?? [])]) };
+        const stored = options.sharedWriters === true ? load() : undefined;
+        const entries =
+          stored === undefined
+            ? [...(written.get(runId)?.values() ?? [])]
+            : withStoredTrials(runId, stored, key);
+        return { run, seal: sealRun(key.key, run, entries) };
       }
       const stored = load();
       if (stored === undefined) return undefined;
@@ -81,19 +128,7 @@ export function createSealer(key: StoreKey | undefined, keyLocation: string): Se
       if (key === undefined) return { run, seal: null };
       if (!trusted) return { run, seal: undefined };
       // A resumed run: what this process wrote, and the stored trials whose seals hold.
-      const entries = new Map<string, SealedTrialEntry>(written.get(runId));
-      for (const { record, seal } of stored.trials) {
-        const name = trialKey(record);
-        if (entries.has(name) || seal === null || record.run_id !== runId) continue;
-        if (sealTrial(key.key, record).mac === seal.mac)
-          entries.set(name, {
-            task_id: record.task_id,
-            attempt: record.attempt,
-            rerun: record.rerun,
-            mac: seal.mac,
-          });
-      }
-      return { run, seal: sealRun(key.key, run, [...entries.values()]) };
+      return { run, seal: sealRun(key.key, run, withStoredTrials(runId, stored, key)) };
     },
     isClosed: (runId) => closed.has(runId),
     verify: (stored) =>

@@ -3,6 +3,7 @@ import { createSealer } from './create-sealer.js';
 import type { RunStore } from './run-store.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
+import { duplicateRunError, unknownRunError } from './store-errors.js';
 import { newStoreKey } from './store-key.js';
 import type { StoreKey } from './store-key.js';
 
@@ -39,28 +40,49 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
     );
     return { run: run.record, runSeal: run.seal, trials: listed };
   };
+  /** Runs by creation time, then in the order they were stored (as the SQLite store lists them). */
+  const runsInOrder = (): RunRecord[] =>
+    [...runs.values()]
+      .map((run) => run.record)
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  const isStored = (trial: TrialRecord): boolean =>
+    sealer.hasTrial(trial) ||
+    (trials.get(trial.run_id) ?? []).some(
+      ({ record }) =>
+        record.task_id === trial.task_id &&
+        record.attempt === trial.attempt &&
+        record.rerun === trial.rerun,
+    );
   return {
     createRun(run) {
+      if (runs.has(run.run_id)) return Promise.reject(duplicateRunError(run.run_id));
       runs.set(run.run_id, { record: structuredClone(run), seal: sealer.openRun(run) });
       trials.set(run.run_id, []);
       return Promise.resolve();
     },
     putTrial(trial) {
-      if (sealer.isClosed(trial.run_id)) return Promise.resolve();
+      const stored = trials.get(trial.run_id);
+      if (!runs.has(trial.run_id) || stored === undefined)
+        return Promise.reject(unknownRunError(trial.run_id, 'store a trial of'));
+      // The first record of a trial is kept: a trial played again (its worker was lost) is not stored twice.
+      if (sealer.isClosed(trial.run_id) || isStored(trial)) return Promise.resolve();
       const copy = structuredClone(trial);
-      trials.get(trial.run_id)?.push({ record: copy, seal: sealer.sealTrial(copy) });
+      const seal = sealer.sealTrial(copy);
+      sealer.recordTrial(copy, seal);
+      stored.push({ record: copy, seal });
       return Promise.resolve();
     },
     finishRun(runId, status, finishedAt) {
       const closed = sealer.closeRun(runId, () => storedSeals(runId), status, finishedAt);
       const stored = runs.get(runId);
-      if (closed !== undefined && stored !== undefined)
-        runs.set(runId, { record: closed.run, seal: closed.seal ?? stored.seal });
+      if (closed === undefined || stored === undefined)
+        return Promise.reject(unknownRunError(runId, 'finish'));
+      runs.set(runId, { record: closed.run, seal: closed.seal ?? stored.seal });
       return Promise.resolve();
     },
     getRun: (runId) => Promise.resolve(structuredClone(runs.get(runId)?.record)),
-    latestRun: () => Promise.resolve(structuredClone([...runs.values()].at(-1)?.record)),
-    listRuns: () => Promise.resolve([...runs.values()].map((run) => structuredClone(run.record))),
+    latestRun: () => Promise.resolve(structuredClone(runsInOrder().at(-1))),
+    listRuns: () => Promise.resolve(runsInOrder().map((run) => structuredClone(run))),
     listTrials(runId) {
       const listed = storedSeals(runId)?.trials ?? [];
       return Promise.resolve(listed.map((trial) => structuredClone(trial.record)));

@@ -128,6 +128,68 @@ export function describeRunStoreContract(
       await store.close();
     });
 
+    it('refuses a trial of a run it does not hold, naming the run, and stores nothing', async () => {
+      const store = await open();
+      const put = store.putTrial(await trialRecord('ghost', 'refund-8842', 1));
+      await expect(put).rejects.toMatchObject({ code: 'E_RUN_NOT_FOUND' });
+      await expect(put).rejects.toThrow(/ghost/);
+      expect(await store.listTrials('ghost')).toEqual([]);
+      await store.close();
+    });
+
+    it('refuses to finish a run it does not hold', async () => {
+      const store = await open();
+      const finishing = store.finishRun('ghost', 'finished', '2026-11-01T00:01:00.000Z');
+      await expect(finishing).rejects.toMatchObject({ code: 'E_RUN_NOT_FOUND' });
+      await expect(finishing).rejects.toThrow(/ghost/);
+      expect(await store.getRun('ghost')).toBeUndefined();
+      await store.close();
+    });
+
+    it('refuses a second run with the id of a stored one, keeping the first and its trials', async () => {
+      const store = await open();
+      await store.createRun(runRecord('r1', '2026-11-01T00:00:00.000Z'));
+      const trial = await trialRecord('r1', 'refund-8842', 1);
+      await store.putTrial(trial);
+      const again = store.createRun(runRecord('r1', '2026-11-05T00:00:00.000Z'));
+      await expect(again).rejects.toMatchObject({ code: 'E_STORE' });
+      await expect(again).rejects.toThrow(/run r1 is already stored/);
+      expect(await store.getRun('r1')).toEqual(runRecord('r1', '2026-11-01T00:00:00.000Z'));
+      expect(await store.listTrials('r1')).toEqual([trial]);
+      await store.close();
+    });
+
+    it('lists runs by creation time, whatever order they were stored in', async () => {
+      const store = await open();
+      await store.createRun(runRecord('new', '2026-11-02T00:00:00.000Z'));
+      await store.createRun(runRecord('old', '2026-11-01T00:00:00.000Z'));
+      expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['old', 'new']);
+      expect((await store.latestRun())?.run_id).toBe('new');
+      await store.close();
+    });
+
+    it('keeps exactly one record per trial (run, task, attempt, rerun): the first one stored', async () => {
+      const store = await open();
+      await store.createRun(runRecord('r1', '2026-11-01T00:00:00.000Z'));
+      const first = await trialRecord('r1', 'refund-8842', 1);
+      const replayed = { ...first, success: false, final_answer: 'played again' };
+      await store.putTrial(first);
+      await store.putTrial(replayed);
+      await store.putTrial(first);
+      // Written together, before either is committed: still one record, the first.
+      const other = await trialRecord('r1', 'refund-8842', 2);
+      await Promise.all([
+        store.putTrial(other),
+        store.putTrial({ ...other, final_answer: 'played again' }),
+      ]);
+      expect(await store.listTrials('r1')).toEqual([first, other]);
+      await store.finishRun('r1', 'finished', '2026-11-01T00:01:00.000Z');
+      const verification = await store.verifyRun('r1');
+      if (verification?.status !== 'unverifiable')
+        expect(verification).toEqual({ status: 'sealed', complete: true });
+      await store.close();
+    });
+
     it('finishes a run and finds the latest one', async () => {
       const store = await open();
       await store.createRun(runRecord('old', '2026-11-01T00:00:00.000Z'));

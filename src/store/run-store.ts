@@ -7,11 +7,17 @@ import type { RunVerification } from './verify-run.js';
  * from what is stored.
  */
 export interface RunStore {
+  /** Stores a new run; a run id already stored is refused (E_STORE), the stored run kept. */
   createRun(run: RunRecord): Promise<void>;
   /**
    * Stores a trial of a running run. A trial of a run this store has already
    * finished (an interrupted run's trials still in flight) is not stored:
    * the run's seal lists what the store holds, and `--resume` plays it again.
+   * A trial of a run the store does not hold is refused (E_RUN_NOT_FOUND).
+   * Writes are idempotent by the trial's identity (run, task, attempt,
+   * rerun): the first record stored is kept and a later one with the same
+   * identity (the same trial played again after its worker was lost) is
+   * not stored.
    */
   putTrial(trial: TrialRecord): Promise<void>;
   /**
@@ -19,10 +25,12 @@ export interface RunStore {
    * next one: the runner calls it when nothing more will be played.
    */
   flush?(): void;
+  /** Closes a run and seals it; a run the store does not hold is refused (E_RUN_NOT_FOUND). */
   finishRun(runId: string, status: RunStatus, finishedAt: string): Promise<void>;
   getRun(runId: string): Promise<RunRecord | undefined>;
-  /** The most recently created run. */
+  /** The most recently created run (by `created_at`; of equal ones, the last stored). */
   latestRun(): Promise<RunRecord | undefined>;
+  /** Every run, oldest `created_at` first (of equal ones, the first stored first). */
   listRuns(): Promise<RunRecord[]>;
   /** Trials of a run with their events, ordered by task order, attempt and rerun. */
   listTrials(runId: string): Promise<TrialRecord[]>;

@@ -2,14 +2,16 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { readTrialRecord, RunRecordSchema } from '../schema/index.js';
-import type { RunRecord } from '../schema/index.js';
+import { readTrialRecord } from '../schema/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
 import { createSealer } from './create-sealer.js';
 import type { RunStore } from './run-store.js';
+import { readRunRecord } from './read-run-record.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
+import { duplicateRunError, unknownRunError } from './store-errors.js';
 import { createStoreKeyFile, newStoreKey, readStoreKeyFile, storeKeyPath } from './store-key.js';
 import type { StoreKey } from './store-key.js';
 import { createInlineWriter, createThreadWriter, synchronousPragma } from './sqlite-writer.js';
@@ -54,6 +56,7 @@ CREATE TABLE IF NOT EXISTS trials (
   seal            TEXT
 );
 CREATE INDEX IF NOT EXISTS trials_by_run ON trials(run_id);
+CREATE UNIQUE INDEX IF NOT EXISTS trials_by_identity ON trials(run_id, task_id, attempt, rerun);
 `;
 
 /** A new run, written through the reading connection. */
@@ -65,7 +68,8 @@ const STATEMENTS = {
   updateRun:
     'UPDATE runs SET status = ?, finished_at = ?, record = ?, seal = coalesce(?, seal) WHERE run_id = ?',
   insertTrial: `INSERT INTO trials (trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason, record, events, seal)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING`,
 };
 
 /** Bytes per database page, for new stores. */
@@ -249,6 +253,26 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const selectRuns = db.prepare<[], { record: string }>(
     'SELECT record FROM runs ORDER BY created_at, rowid',
   );
+  const selectRunId = db
+    .prepare<[string], string>('SELECT run_id FROM runs WHERE run_id = ?')
+    .pluck();
+  const selectTrialId = db
+    .prepare<[string, string, number, number], string>(
+      'SELECT trial_id FROM trials WHERE run_id = ? AND task_id = ? AND attempt = ? AND rerun = ?',
+    )
+    .pluck();
+  /** Runs known to be stored (runs are never removed): a trial's run is looked up once. */
+  const knownRuns = new Set<string>();
+  const isRunStored = (runId: string): boolean => {
+    if (knownRuns.has(runId)) return true;
+    if (selectRunId.get(runId) === undefined) return false;
+    knownRuns.add(runId);
+    return true;
+  };
+  /** Stored by this process (perhaps still waiting for its commit) or already in the file. */
+  const isTrialStored = (trial: TrialRecord): boolean =>
+    sealer.hasTrial(trial) ||
+    selectTrialId.get(trial.run_id, trial.task_id, trial.attempt, trial.rerun) !== undefined;
   const selectTrials = db.prepare<
     [string],
     { record: string; events: string; seal: string | null }
@@ -334,6 +358,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     // the thread, after the run) as soon as the run is recorded.
     createRun: (run) =>
       settled('record the run', () => {
+        if (isRunStored(run.run_id)) throw duplicateRunError(run.run_id);
         insertRun.run(
           run.run_id,
           run.created_at,
@@ -346,10 +371,25 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           nullableJson(sealer.openRun(run)),
         );
       }),
-    putTrial: (trial) =>
-      sealer.isClosed(trial.run_id)
-        ? Promise.resolve()
-        : enqueue(encodeTrial(trial), sealer.sealTrial(trial)),
+    putTrial(trial) {
+      try {
+        if (!isRunStored(trial.run_id))
+          return Promise.reject(unknownRunError(trial.run_id, 'store a trial of'));
+        // The first record of a trial is kept: a trial played again (its worker was lost) is not stored twice.
+        if (sealer.isClosed(trial.run_id) || isTrialStored(trial)) return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(
+          new EndstateError(
+            'E_STORE',
+            `the result store could not look up trial ${trial.trial_id}: ${(error as Error).message}`,
+            { cause: error },
+          ),
+        );
+      }
+      const seal = sealer.sealTrial(trial);
+      sealer.recordTrial(trial, seal);
+      return enqueue(encodeTrial(trial), seal);
+    },
     flush,
     finishRun: (runId, status, finishedAt) =>
       settled('finish the run', async () => {
@@ -361,7 +401,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           await Promise.allSettled([...inFlight]);
         }
         const closed = sealer.closeRun(runId, () => storedSeals(runId), status, finishedAt);
-        if (closed === undefined) throw new Error(`no run ${runId}`);
+        if (closed === undefined) throw unknownRunError(runId, 'finish');
         // A record changed behind the store's back keeps its old seal (null: unchanged), so it shows.
         const { run, seal } = closed;
         await writer.apply([
@@ -390,25 +430,4 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         db.close();
       }),
   };
-}
-
-/**
- * A stored run record, or an error that names the run and every field that
- * is out of its range (a run stored by a version that did not check them,
- * such as one with a seed past 2^32-1).
- */
-function readRunRecord(text: string): RunRecord {
-  const value = JSON.parse(text) as unknown;
-  const parsed = RunRecordSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const runId =
-    typeof value === 'object' && value !== null && 'run_id' in value
-      ? String(value.run_id)
-      : '(no id)';
-  const problems = parsed.error.issues
-    .map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`)
-    .join('; ');
-  throw new EndstateError('E_STORE', `stored run ${runId} cannot be read (${problems})`, {
-    hint: `It was stored outside the documented bounds (see "Bounds" in README.md): name another run by its id, or start a new run.`,
-  });
 }

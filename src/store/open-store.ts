@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { EndstateError } from '../core/index.js';
+import { createMemoryStore } from './memory-store.js';
+import { openPostgresStore } from './postgres-store.js';
+import { isPostgresUrl } from './postgres-url.js';
+import type { RunStore } from './run-store.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+/** `--store memory:`: a store that lives as long as the process. */
+export const MEMORY_STORE = 'memory:';
+
+export interface OpenStoreOptions {
+  /** SQLite: sync every commit to disk (see openSqliteStore). */
+  readonly durable?: boolean;
+  /** PostgreSQL: the key file (default `.endstate/postgres-<host>-<port>-<database>[-<schema>].key` under cwd). */
+  readonly keyPath?: string;
+}
+
+/**
+ * Opens the store a `--store` value names: a file path (SQLite, relative
+ * to `cwd`; made when missing), `postgres://…` or `postgresql://…`
+ * (PostgreSQL; its schema is made or migrated when needed), or `memory:`.
+ *
+ * @example
+ * const store = await openStore('postgres://endstate@db.internal/evals', process.cwd());
+ */
+export async function openStore(
+  spec: string,
+  cwd: string,
+  options: OpenStoreOptions = {},
+): Promise<RunStore> {
+  if (spec === MEMORY_STORE) return createMemoryStore();
+  if (isPostgresUrl(spec))
+    return openPostgresStore(spec, {
+      cwd,
+      ...(options.keyPath === undefined ? {} : { keyPath: options.keyPath }),
+    });
+  if (spec.trim() === '' || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(spec)) {
+    const scheme = spec.trim() === '' ? 'an empty value' : `${spec.split('://')[0]}://`;
+    throw new EndstateError('E_USAGE', `--store ${scheme} names no store endstate can open`, {
+      hint: 'Give a file path (SQLite, the default: .endstate/endstate.db), postgres://USER@HOST[:PORT]/DATABASE[?schema=NAME], or memory: (see docs/scale-out.md).',
+    });
+  }
+  return openSqliteStore(resolve(cwd, spec), options.durable === true ? { durable: true } : {});
+}
