@@ -74,6 +74,7 @@ export type { Claims, DeclaredClaim, PlaceholderConversion } from './claims.js';
 export {
   ChangeSchema,
   ConstraintSchema,
+  DEFAULT_STOP_WHEN,
   ExpectSchema,
   KnownBadSchema,
   KnownGoodSchema,

@@ -36,6 +36,12 @@ export const SystemSpecSchema = z.object({
     prompt_version: z.string().nullable(),
     /** For simulated users played by a model: provider, id and decoding. */
     model: JsonObjectSchema.nullable().optional(),
+    /**
+     * What the tasks' scripted users do when a task does not say: the
+     * `user.stop_when` pattern a task without one gets. Absent in runs made
+     * before it was recorded.
+     */
+    defaults: z.object({ stop_when: z.string() }).optional(),
   }),
   /**
    * The judge model that graded the tasks' rubrics (`--judge`): provider,
