@@ -124,7 +124,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--pricing <file>',
-      'USD per million tokens by provider:id (default: the shipped table)',
+      'prices (USD per million tokens by provider:id) used before the shipped table; an unpriced model costs "unknown"',
     )
     .option('--record <dir>', 'save every model request and response')
     .option('--replay <dir>', 'answer model calls from a recording, with no network')
@@ -274,7 +274,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--pricing <file>',
-      'USD per million tokens by provider:id (default: the shipped table)',
+      'prices (USD per million tokens by provider:id) used before the shipped table; an unpriced model costs "unknown"',
     )
     .option('--record <dir>', "save the judge's model requests and responses")
     .option('--replay <dir>', "answer the judge's calls from a recording, with no network")

@@ -9,10 +9,12 @@ import {
   loadPricing,
   modelKey,
   openModelRecording,
+  PRICING_FILE_EXAMPLE,
   preflightRequest,
   priceOf,
-  requirePrice,
+  runPricingOf,
 } from '../model/index.js';
+import type { RunPricing } from '../schema/index.js';
 import type { ModelCaller, ModelRecording, ModelRef, ModelRefusal } from '../model/index.js';
 import type { CliIo } from './cli-io.js';
 
@@ -41,13 +43,30 @@ export function wireModels(
   refusal(): EndstateError | undefined;
   /** One tiny request before the run: a wrong key, name or URL fails here, in seconds (exit 4). */
   preflight(ref: ModelRef, role: 'agent' | 'user' | 'judge'): Promise<void>;
+  /** The pricing tables read and the price applied to each model a caller was made for. */
+  pricing(): RunPricing;
 } {
   if (flags.record !== undefined && flags.replay !== undefined) {
     throw new EndstateError('E_USAGE', '--record and --replay cannot be used together');
   }
   const pricing = loadPricing(
-    flags.pricing === undefined ? undefined : resolve(io.cwd, flags.pricing),
+    flags.pricing === undefined
+      ? undefined
+      : { path: resolve(io.cwd, flags.pricing), displayPath: flags.pricing },
   );
+  const priced = new Set<string>();
+  /** The model's price; a model no table prices is said once, and its cost is unknown. */
+  const priceFor = (key: string) => {
+    const found = priceOf(pricing, key);
+    if (found === undefined && !priced.has(key)) {
+      const tables = pricing.tables.map((table) => table.source.path).join(' or ');
+      io.err(
+        `warning: no price for ${key} in ${tables}: its cost is shown as unknown (tokens are still counted). To price it, pass --pricing FILE with ${PRICING_FILE_EXAMPLE.replace('provider:id', key)}\n`,
+      );
+    }
+    priced.add(key);
+    return found?.price;
+  };
   const recording: ModelRecording | undefined =
     flags.record !== undefined
       ? openModelRecording(resolve(io.cwd, flags.record), 'record')
@@ -61,12 +80,14 @@ export function wireModels(
   };
   return {
     refusal: () => refusal,
+    pricing: () => runPricingOf(pricing, [...priced]),
     async preflight(ref, role) {
       const key = modelKey(ref);
       const caller = createModelCaller({
         model: key,
         languageModel: await createLanguageModel(ref, io.env),
-        price: { input: 0, output: 0 },
+        // The preflight's few tokens are not the run's: never priced, never recorded.
+        price: undefined,
         retry: PREFLIGHT_RETRY_POLICY,
         requestTimeoutMs: flags.requestTimeout * 1000,
         limit: (work) => work(),
@@ -98,7 +119,7 @@ export function wireModels(
         languageModel: await createLanguageModel(ref, io.env, {
           requireKey: recording?.mode !== 'replay',
         }),
-        price: requirePrice(priceOf(pricing, key), key),
+        price: priceFor(key),
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: flags.maxRetries },
         requestTimeoutMs: flags.requestTimeout * 1000,
         limit: limit,

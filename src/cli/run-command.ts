@@ -279,6 +279,7 @@ async function runChecked(
       ...(judge === undefined ? {} : { judge }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
+      ...(wiring === undefined ? {} : { pricing: wiring.pricing() }),
       stop: () => guard.interruption ?? wiring?.refusal(),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') {

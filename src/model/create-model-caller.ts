@@ -1,5 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
-import { AgentInfrastructureError, EndstateError } from '../core/index.js';
+import { AgentInfrastructureError } from '../core/index.js';
 import { classifyModelError } from './classify-model-error.js';
 import type { ModelErrorClass } from './classify-model-error.js';
 import type { ModelCallRequest, ModelCallResult, ModelCaller } from './model-caller.js';
@@ -39,7 +39,8 @@ export interface ModelCallerOptions {
   readonly model: string;
   /** The provider's model; unused when replaying. */
   readonly languageModel: LanguageModelV3;
-  readonly price: Price;
+  /** Undefined when no pricing table prices the model: each call's cost is then unknown (null). */
+  readonly price: Price | undefined;
   readonly retry?: RetryPolicy;
   /**
    * Longest wait for one request's answer (default 120 s): a provider that
@@ -172,14 +173,4 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
       return result;
     },
   };
-}
-
-/** Guards a pricing lookup with a clear usage error. */
-export function requirePrice(price: Price | undefined, model: string): Price {
-  if (price === undefined) {
-    throw new EndstateError('E_USAGE', `no price for ${model} in the pricing table`, {
-      hint: 'Add it to a pricing file ({"models": {"provider:id": {"input": ..., "output": ...}}}, USD per million tokens) and pass --pricing FILE.',
-    });
-  }
-  return price;
 }

@@ -5,7 +5,6 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RETRY_POLICY,
   createModelCaller,
-  requirePrice,
 } from './create-model-caller.js';
 export type { ModelCallerOptions, ModelRefusal, RetryPolicy } from './create-model-caller.js';
 export { DEFAULT_JUDGE_DECODING, createJudgeCaller } from './create-judge-caller.js';
@@ -22,5 +21,5 @@ export { preflightRequest } from './preflight-request.js';
 export type { ModelRef, Provider } from './model-ref.js';
 export { openModelRecording, recordingKey } from './model-recording.js';
 export type { ModelRecording, RecordedCall } from './model-recording.js';
-export { costOf, loadPricing, priceOf } from './pricing.js';
-export type { Price, PricingTable } from './pricing.js';
+export { PRICING_FILE_EXAMPLE, costOf, loadPricing, priceOf, runPricingOf } from './pricing.js';
+export type { Price, Pricing, PricingTable } from './pricing.js';

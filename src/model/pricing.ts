@@ -1,58 +1,111 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EndstateError } from '../core/index.js';
+import { PriceSchema } from '../schema/index.js';
+import type { Price, PriceSource, RunPricing } from '../schema/index.js';
 import { parseYamlSource, zodProblems } from '../task/index.js';
-
-const PriceSchema = z.strictObject({
-  input: z.number().nonnegative(),
-  cached_input: z.number().nonnegative().optional(),
-  output: z.number().nonnegative(),
-});
 
 export const PricingFileSchema = z.object({
   about: z.string().optional(),
   models: z.record(z.string(), PriceSchema),
 });
 
-/** USD per million tokens. */
-export type Price = z.infer<typeof PriceSchema>;
+export type { Price };
 export type PricingTable = z.infer<typeof PricingFileSchema>;
 
-/** The table shipped with endstate (`pricing.json` at the package root). */
-export function loadPricing(path?: string): PricingTable {
-  const file = path ?? new URL('../../pricing.json', import.meta.url).pathname;
+/** The tables a run prices its calls with, first match wins: a `--pricing` file, then the shipped table. */
+export interface Pricing {
+  readonly tables: readonly { readonly source: PriceSource; readonly table: PricingTable }[];
+}
+
+/** What a pricing file looks like, for the hints. */
+export const PRICING_FILE_EXAMPLE =
+  '{"models": {"provider:id": {"input": 2.5, "cached_input": 1.25, "output": 10}}} (USD per million tokens; "provider:*" prices every model of a provider)';
+
+const SHIPPED = new URL('../../pricing.json', import.meta.url).pathname;
+/** How runs name the shipped table: the same on every machine. */
+export const SHIPPED_NAME = 'endstate/pricing.json';
+
+/**
+ * The pricing tables: the one shipped with endstate (`pricing.json` at the
+ * package root), with a `--pricing` file (`displayPath` as the user wrote
+ * it) before it when given, each with the sha256 of its bytes.
+ */
+export function loadPricing(file?: { path: string; displayPath: string }): Pricing {
+  const shipped = readTable('shipped', SHIPPED, SHIPPED_NAME);
+  if (file === undefined) return { tables: [shipped] };
+  return { tables: [readTable('file', file.path, file.displayPath), shipped] };
+}
+
+function readTable(
+  kind: PriceSource['kind'],
+  file: string,
+  path: string,
+): { source: PriceSource; table: PricingTable } {
   if (!existsSync(file)) {
-    throw new EndstateError('E_FILE_NOT_FOUND', `pricing file ${file} does not exist`, {
-      hint: 'Pass --pricing FILE with {"models": {"provider:id": {"input": USD per 1M tokens, "output": ...}}}.',
+    throw new EndstateError('E_FILE_NOT_FOUND', `pricing file ${path} does not exist`, {
+      hint: `Pass --pricing FILE with ${PRICING_FILE_EXAMPLE}.`,
     });
   }
-  const source = parseYamlSource(readFileSync(file), file);
+  const bytes = readFileSync(file);
+  const source = parseYamlSource(bytes, path);
   const parsed = PricingFileSchema.safeParse(source.value);
   if (source.problems.length > 0 || !parsed.success) {
-    throw new EndstateError('E_SYNTAX', `pricing file ${file} is not valid`, {
+    throw new EndstateError('E_SYNTAX', `pricing file ${path} is not valid`, {
       problems:
         source.problems.length > 0
           ? source.problems
           : zodProblems(parsed.error?.issues ?? [], source),
+      hint: `A pricing file is ${PRICING_FILE_EXAMPLE}.`,
     });
   }
-  return parsed.data;
+  return {
+    source: { kind, path, sha256: createHash('sha256').update(bytes).digest('hex') },
+    table: parsed.data,
+  };
 }
 
-/** The price of `provider:id`, or of `provider:*`; undefined when the table has neither. */
-export function priceOf(table: PricingTable, key: string): Price | undefined {
-  return table.models[key] ?? table.models[`${key.slice(0, key.indexOf(':'))}:*`];
+/**
+ * The price of `provider:id` (or `provider:*`) in the first table that has
+ * one, with that table's path; undefined when none has: the model's cost is
+ * then unknown.
+ */
+export function priceOf(
+  pricing: Pricing,
+  key: string,
+): { readonly price: Price; readonly source: string } | undefined {
+  const wildcard = `${key.slice(0, key.indexOf(':'))}:*`;
+  for (const { source, table } of pricing.tables) {
+    const price = table.models[key] ?? table.models[wildcard];
+    if (price !== undefined) return { price, source: source.path };
+  }
+  return undefined;
 }
 
-/** USD for one call: uncached input, cached input and output, each at its rate. */
+/** What a run records of its pricing: the tables read and the price applied to each model called. */
+export function runPricingOf(pricing: Pricing, models: readonly string[]): RunPricing {
+  return {
+    sources: pricing.tables.map(({ source }) => source),
+    models: Object.fromEntries(
+      [...new Set(models)].sort().map((model) => [model, priceOf(pricing, model) ?? null]),
+    ),
+  };
+}
+
+/**
+ * USD for one call: uncached input, cached input and output, each at its
+ * rate; null without a price (unknown, never a silent 0).
+ */
 export function costOf(
-  price: Price,
+  price: Price | undefined,
   usage: {
     readonly input_tokens: number;
     readonly cached_input_tokens: number;
     readonly output_tokens: number;
   },
-): number {
+): number | null {
+  if (price === undefined) return null;
   const cached = Math.min(usage.cached_input_tokens, usage.input_tokens);
   return (
     ((usage.input_tokens - cached) * price.input +

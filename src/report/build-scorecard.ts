@@ -17,7 +17,7 @@ import { summariseCalibration } from './calibration-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
 import { summarisePartial } from './partial-summary.js';
 import { summarisePlans } from './plan-summary.js';
-import { costPerSuccessInterval } from './cost-per-success-interval.js';
+import { summariseCost } from './cost-summary.js';
 import { summariseFailureLabels } from './failure-label-summary.js';
 import { summariseFaults } from './fault-summary.js';
 import { summariseSafety } from './safety-summary.js';
@@ -209,7 +209,6 @@ export function buildScorecard(
   const successes = full.rate.successes;
   const total = (pick: (usage: TrialRecord['usage']) => number, of = trials): number =>
     of.reduce((sum, trial) => sum + pick(trial.usage), 0);
-  const totalCost = total((usage) => usage.cost_usd);
   const succeeded = valid.filter((trial) => trial.success);
   const faults = summariseFaults(valid);
   return {
@@ -266,18 +265,8 @@ export function buildScorecard(
       EXIT_REASONS,
       trials.map((trial) => trial.exit_reason),
     ),
-    cost: {
-      total_usd: totalCost,
-      per_trial_usd: trials.length === 0 ? 0 : totalCost / trials.length,
-      per_success_usd: successes === 0 ? null : totalCost / successes,
-      per_success_ci95: costPerSuccessInterval(trials, run.seed),
-      mean_success_usd:
-        succeeded.length === 0
-          ? null
-          : total((usage) => usage.cost_usd, succeeded) / succeeded.length,
-      user_simulator_usd: total((usage) => usage.user_cost_usd),
-      graders_usd: total((usage) => usage.grader_cost_usd),
-    },
+    cost: summariseCost(trials, succeeded, successes, run.seed),
+    pricing: run.pricing ?? null,
     model_usage: {
       calls: total((usage) => usage.model_calls),
       input_tokens: total((usage) => usage.input_tokens),

@@ -23,8 +23,8 @@ interface TaskTally {
   successes: number;
   outcomeSuccesses: number;
   trials: number;
-  /** Every attempt's cost, invalid ones included. */
-  costUsd: number;
+  /** Every attempt's cost, invalid ones included; null once one is unknown (an unpriced model). */
+  costUsd: number | null;
 }
 
 function tallyByTask(trials: readonly TrialRecord[]): Map<string, TaskTally> {
@@ -36,7 +36,8 @@ function tallyByTask(trials: readonly TrialRecord[]): Map<string, TaskTally> {
       trials: 0,
       costUsd: 0,
     };
-    tally.costUsd += trial.usage.cost_usd;
+    const cost = trial.usage.cost_usd;
+    tally.costUsd = tally.costUsd === null || cost === null ? null : tally.costUsd + cost;
     if (trial.valid) {
       tally.trials += 1;
       if (trial.success) tally.successes += 1;
@@ -63,7 +64,10 @@ function summariseSide(
 ): ComparedRun {
   const counted = paired.map((taskId) => tallies.get(taskId) ?? EMPTY_TALLY);
   const successes = counted.reduce((sum, tally) => sum + tally.successes, 0);
-  const totalUsd = counted.reduce((sum, tally) => sum + tally.costUsd, 0);
+  const totalUsd = counted.reduce<number | null>(
+    (sum, tally) => (sum === null || tally.costUsd === null ? null : sum + tally.costUsd),
+    0,
+  );
   const { agent } = run.system;
   return {
     run_id: run.run_id,
@@ -77,7 +81,10 @@ function summariseSide(
     success_rate: mean(counted.map((tally) => tally.successes / tally.trials)),
     successes,
     trials: counted.reduce((sum, tally) => sum + tally.trials, 0),
-    cost: { total_usd: totalUsd, per_success_usd: successes === 0 ? null : totalUsd / successes },
+    cost: {
+      total_usd: totalUsd,
+      per_success_usd: totalUsd === null || successes === 0 ? null : totalUsd / successes,
+    },
   };
 }
 

@@ -82,8 +82,9 @@ export interface ComparedRun {
   readonly trials: number;
   /** Model spend of the system over every attempt of the paired tasks, invalid ones included. */
   readonly cost: {
-    readonly total_usd: number;
-    /** total_usd / successes; null when nothing succeeded. */
+    /** Null when a trial's cost is unknown (a model no pricing table priced). */
+    readonly total_usd: number | null;
+    /** total_usd / successes; null when nothing succeeded or the total is unknown. */
     readonly per_success_usd: number | null;
   };
 }

@@ -9,6 +9,7 @@ import { clusterRatioBootstrapInterval } from '../stats/index.js';
  * NaN (no spread between tasks to resample); the upper bound is +Infinity
  * (null in JSON) when so few tasks succeed that many resamples hold no
  * success at all. Seeded: the same records and seed give the same interval.
+ * The caller asks only when every cost is known: an unknown one counts 0 here.
  */
 export function costPerSuccessInterval(
   trials: readonly TrialRecord[],
@@ -17,7 +18,7 @@ export function costPerSuccessInterval(
   const byTask = new Map<string, { numerator: number; denominator: number }>();
   for (const trial of trials) {
     const task = byTask.get(trial.task_id) ?? { numerator: 0, denominator: 0 };
-    task.numerator += trial.usage.cost_usd;
+    task.numerator += trial.usage.cost_usd ?? 0;
     if (trial.valid && trial.success) task.denominator++;
     byTask.set(trial.task_id, task);
   }

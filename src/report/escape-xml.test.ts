@@ -1,26 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { xpathString } from '../../test/support/xmllint.js';
 import { escapeXml, escapeXmlAttribute } from './escape-xml.js';
 
 /** libxml2's reading of `<a v="...">...</a>`: the reference parser, outside the code under test. */
-function parsedBack(attribute: string, text: string): { attribute: string; text: string } {
-  const file = join(mkdtempSync(join(tmpdir(), 'endstate-xml-')), 'a.xml');
-  writeFileSync(file, `<?xml version="1.0" encoding="UTF-8"?>\n<a v="${attribute}">${text}</a>\n`);
-  const read = (xpath: string): string => {
-    const result = spawnSync('xmllint', ['--xpath', xpath, file], { encoding: 'utf8' });
-    if (result.error !== undefined) {
-      throw new Error(`xmllint could not be run: apt-get install libxml2-utils`, {
-        cause: result.error,
-      });
-    }
-    expect(result.stderr).toBe('');
-    // xmllint ends what it prints with a newline of its own.
-    return result.stdout.replace(/\n$/, '');
+async function parsedBack(
+  attribute: string,
+  text: string,
+): Promise<{ attribute: string; text: string }> {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<a v="${attribute}">${text}</a>\n`;
+  return {
+    attribute: await xpathString(xml, 'string(/a/@v)'),
+    text: await xpathString(xml, 'string(/a)'),
   };
-  return { attribute: read('string(/a/@v)'), text: read('string(/a)') };
 }
 
 describe('escapeXml', () => {
@@ -45,11 +36,15 @@ describe('escapeXml', () => {
     expect(escapeXml('a\tb\nc 😀 é \u0085 \u00a0')).toBe('a\tb\nc 😀 é \u0085 \u00a0');
   });
 
-  it('gives text that an XML parser reads back as it was, forbidden characters replaced', () => {
+  it('gives text that an XML parser reads back as it was, forbidden characters replaced', async () => {
     const nasty = `He said "refund <8842> & 'notify'"\r\n\ttab\u0000nul\u001besc 😀 ]]>`;
     const expected = nasty.replace('\u0000', '\ufffd').replace('\u001b', '\ufffd');
-    const back = parsedBack(escapeXmlAttribute(nasty), escapeXml(nasty));
+    const back = await parsedBack(escapeXmlAttribute(nasty), escapeXml(nasty));
     expect(back.attribute).toBe(expected);
     expect(back.text).toBe(expected);
+  });
+
+  it('is checked by a parser that refuses what escaping prevents (the check is real)', async () => {
+    await expect(parsedBack('"', '<')).rejects.toThrow(/libxml2 could not read the document/);
   });
 });

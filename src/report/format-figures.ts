@@ -10,6 +10,12 @@ export const fixed = (value: number, digits = 3): string =>
 export const usd = (value: number | null): string =>
   value === null ? '—' : `$${value.toFixed(value < 1 ? 4 : 2)}`;
 
+/** Cost per success of a compared run: "unknown" when its total is (an unpriced model), else USD or a dash. */
+export const perSuccessUsd = (cost: {
+  readonly total_usd: number | null;
+  readonly per_success_usd: number | null;
+}): string => (cost.total_usd === null ? 'unknown' : usd(cost.per_success_usd));
+
 /** `k=1 0.645 · k=2 0.432`, or a dash when there is no k. */
 export const byK = (record: Readonly<Record<string, number>>, separator = ' · '): string =>
   Object.entries(record)

@@ -24,7 +24,8 @@ export type TrialCell = readonly [
   exit: number,
   terminal: number,
   steps: number,
-  costUsd: number,
+  /** Null when a model call of the trial was not priced (unknown). */
+  costUsd: number | null,
   flags: number,
   /** Indexes into `grid.reasons`: why a failed trial failed (empty otherwise). */
   reasons: readonly number[],

@@ -13,7 +13,7 @@ import {
   taskRate,
 } from './comparison-figures.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
-import { usd } from './format-figures.js';
+import { perSuccessUsd } from './format-figures.js';
 
 /** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
 const cell = (text: string): string => text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
@@ -42,7 +42,7 @@ function headlineTable(c: Comparison): string[] {
       '',
       `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)})`,
     ]),
-    row(['cost per success', usd(c.a.cost.per_success_usd), usd(c.b.cost.per_success_usd), '']),
+    row(['cost per success', perSuccessUsd(c.a.cost), perSuccessUsd(c.b.cost), '']),
   ];
 }
 

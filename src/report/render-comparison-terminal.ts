@@ -12,7 +12,7 @@ import {
   taskRate,
   testsLine,
 } from './comparison-figures.js';
-import { usd } from './format-figures.js';
+import { perSuccessUsd } from './format-figures.js';
 
 /** Names shown before the rest are counted. */
 const MAX_NAMES = 8;
@@ -63,7 +63,7 @@ function figureLines(c: Comparison): string[] {
     `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored)`,
     taskLine(c),
     `            (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, ${Math.round(c.changes.alpha * 100)}% family-wise)`,
-    `Cost        per success A ${usd(c.a.cost.per_success_usd)} (${c.a.successes} successes) · B ${usd(c.b.cost.per_success_usd)} (${c.b.successes} successes)`,
+    `Cost        per success A ${perSuccessUsd(c.a.cost)} (${c.a.successes} successes) · B ${perSuccessUsd(c.b.cost)} (${c.b.successes} successes)`,
     ...(left.length === 0
       ? []
       : [`Left out    ${left.map(([why, ids]) => `${why}: ${names(ids)}`).join(' · ')}`]),

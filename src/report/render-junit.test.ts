@@ -129,20 +129,20 @@ describe('renderJunit gates', () => {
 });
 
 describe('renderJunit and the common JUnit schema', () => {
-  it('validates against junit-10.xsd with xmllint', () => {
+  it('validates against junit-10.xsd (libxml2, built to WebAssembly)', async () => {
     const trials = [
       ...buildTrials('refund-8842', ['1', '0', '0', 'x1'], { failure: refundMissing }),
       ...buildTrials('quote-8843', ['1', '1', '1', '1']),
       ...buildTrials('flaky-env', ['xxx', 'xxx', 'xxx', 'xxx']),
     ];
     const xml = render(trials, ['refund-8842', 'quote-8843', 'flaky-env', 'never-ran']);
-    expect(validateJunit(xml)).toEqual({
+    expect(await validateJunit(xml)).toEqual({
       valid: true,
       output: expect.stringContaining('validates'),
     });
   });
 
-  it('stays valid XML with quotes, markup and control characters in names and messages', () => {
+  it('stays valid XML with quotes, markup and control characters in names and messages', async () => {
     const nasty = `"<b>" & 'x' \u0000\u0007\u001b\ud800 ]]> 😀\r\n\ttab`;
     const failure: Partial<TrialRecord> = {
       grades: buildGrades({
@@ -162,21 +162,21 @@ describe('renderJunit and the common JUnit schema', () => {
     const xml = render(trials, ['t'], 1, `suite ${nasty}`);
     const controls = [...xml].filter((char) => char < ' ' && !'\t\n\r'.includes(char));
     expect(controls).toEqual([]);
-    expect(validateJunit(xml)).toMatchObject({ valid: true });
+    expect(await validateJunit(xml)).toMatchObject({ valid: true });
   });
 
-  it('is rejected by the schema when it breaks it (the check is real)', () => {
+  it('is rejected by the schema when it breaks it (the check is real)', async () => {
     const xml = render(buildTrials('t', ['1']), ['t']).replace(
       '<testsuite name="demo"',
       '<testsuite',
     );
-    expect(validateJunit(xml)).toMatchObject({
+    expect(await validateJunit(xml)).toMatchObject({
       valid: false,
       output: expect.stringMatching(/name/),
     });
   });
 
-  it('escapes what a suite, task or agent wrote, and stays valid against the schema', () => {
+  it('escapes what a suite, task or agent wrote, and stays valid against the schema', async () => {
     const hostile = [
       'a|b',
       'tick`tock',
@@ -194,7 +194,7 @@ describe('renderJunit and the common JUnit schema', () => {
       ...buildTrials(id, ['0', '1'], { failure: agentError }),
     ]);
     const xml = render(trials, hostile, 1, '<img src=x onerror=alert(1)>');
-    const { valid, output } = validateJunit(xml);
+    const { valid, output } = await validateJunit(xml);
     expect(output).toMatch(/validates/);
     expect(valid).toBe(true);
     expect(xml).not.toMatch(/]]>|<img|<x /);

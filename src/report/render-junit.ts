@@ -55,7 +55,11 @@ function properties(card: Scorecard, taskGate: number): [string, string][] {
     ]),
     [
       'cost_per_success_usd',
-      card.cost.per_success_usd === null ? 'n/a' : String(card.cost.per_success_usd),
+      card.cost.per_success_usd !== null
+        ? String(card.cost.per_success_usd)
+        : card.cost.unpriced_trials > 0
+          ? 'unknown'
+          : 'n/a',
     ],
     ['task_gate', String(taskGate)],
   ];

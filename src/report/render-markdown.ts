@@ -10,6 +10,7 @@ import {
   percent,
   usd,
 } from './format-figures.js';
+import { describeTotalCost } from './cost-summary.js';
 import { failureLabelRows } from './failure-label-rows.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
@@ -79,7 +80,9 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         : []),
       [
         'Cost per success',
-        `${usd(card.cost.per_success_usd)} (${usd(card.cost.total_usd)} total, ${n.successes} successes)`,
+        card.cost.unpriced_trials > 0
+          ? `unknown (${n.successes} successes; total ${describeTotalCost(card.cost, n.valid_trials + n.invalid_attempts)})`
+          : `${usd(card.cost.per_success_usd)} (${usd(card.cost.total_usd)} total, ${n.successes} successes)`,
       ],
       [
         'Tasks under their gate',

@@ -3,6 +3,7 @@ import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
 import { describePartial, describePlans } from './describe-plans.js';
+import { costFigure, describePricing, describeTotalCost } from './cost-summary.js';
 import { failureLabelRows } from './failure-label-rows.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
@@ -66,7 +67,16 @@ const usdBound = (value: number): string =>
 function costPerSuccess({ cost, counts: n }: Scorecard): string {
   const ci = cost.per_success_ci95;
   const interval = ci === null ? '' : `95% CI [${usdBound(ci[0])}, ${usdBound(ci[1])}]; `;
-  return `${usd(cost.per_success_usd)} per success (${interval}${n.successes} successes)`;
+  return `${costFigure(cost.per_success_usd, cost)} per success (${interval}${n.successes} successes)`;
+}
+
+/** Total, per success, mean success, then the harness's own spend (simulated user, judge) when there was any. */
+function costLine(card: Scorecard): string {
+  const { cost, counts: n } = card;
+  const apart = (label: string, value: number | null): string =>
+    value === null ? ` · ${label} unknown` : value > 0 ? ` · ${label} ${usd(value)}` : '';
+  const total = describeTotalCost(cost, n.valid_trials + n.invalid_attempts);
+  return `Cost       ${total} total · ${costPerSuccess(card)} · ${costFigure(cost.mean_success_usd, cost)} mean success${apart('simulated user', cost.user_simulator_usd)}${apart('judge', cost.graders_usd)}`;
 }
 
 /** Events/trials of each safety rate that had trials, with its one-sided 95% upper bound. */
@@ -222,7 +232,7 @@ export function renderTerminal(card: Scorecard): string {
       : []),
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
-    `Cost       ${usd(card.cost.total_usd)} total · ${costPerSuccess(card)} · ${usd(card.cost.mean_success_usd)} mean success${card.cost.user_simulator_usd > 0 ? ` · simulated user ${usd(card.cost.user_simulator_usd)}` : ''}${card.cost.graders_usd > 0 ? ` · judge ${usd(card.cost.graders_usd)}` : ''}`,
+    costLine(card),
     ...modelUsage(card),
     ...faultLines(card),
     ...safetyLines(card),
@@ -258,6 +268,7 @@ export function renderTerminal(card: Scorecard): string {
     ]);
   }
   lines.push('', table.toString());
+  if (card.pricing !== null) lines.push(`Pricing    ${describePricing(card.pricing)}`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import type { PartialSummary } from './partial-summary.js';
 import type { PlanSummary } from './plan-summary.js';
-import type { SandboxSpec } from '../schema/index.js';
+import type { RunPricing, SandboxSpec } from '../schema/index.js';
+import type { CostSummary } from './cost-summary.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
 import type { AgentErrorKinds } from './agent-error-groups.js';
 import type { AgentErrorSummary } from './agent-error-summary.js';
@@ -145,24 +146,10 @@ export interface Scorecard {
   readonly terminal_reasons: Readonly<Record<TerminalReason, number>>;
   readonly exit_reasons: Readonly<Record<ExitReason, number>>;
   /** The system under test's model spend over every attempt, invalid ones included. */
-  readonly cost: {
-    readonly total_usd: number;
-    readonly per_trial_usd: number;
-    /** Total cost / successes (what a success costs, failures paid for); null when nothing succeeded. */
-    readonly per_success_usd: number | null;
-    /**
-     * 95% interval of per_success_usd from a bootstrap over tasks (seeded by
-     * the run seed); null when nothing succeeded. Bounds are NaN (null in
-     * JSON) with one task; the upper is +Infinity (null) when too few tasks succeed to bound it.
-     */
-    readonly per_success_ci95: readonly [number, number] | null;
-    /** Cost given success: the mean cost of the successful trials alone; null when nothing succeeded. */
-    readonly mean_success_usd: number | null;
-    /** The simulated user's model spend: the harness's, not the system's, so outside the figures above. */
-    readonly user_simulator_usd: number;
-    /** Model-based graders (the judge), apart from the system's cost. */
-    readonly graders_usd: number;
-  };
+  readonly cost: CostSummary;
+  /** The prices the run applied and the tables they came from; null when the run called no model or predates it. */
+  readonly pricing: RunPricing | null;
+
   /** Model calls of the system under test over every attempt, with provider trouble. */
   readonly model_usage: {
     readonly calls: number;

@@ -3,6 +3,7 @@ import { hashJson, wallClockIso } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type {
   JudgeCaller,
+  RunPricing,
   RunRecord,
   SystemSpec,
   TrialIdentity,
@@ -49,6 +50,8 @@ export interface RunSuiteOptions {
   readonly collect?: boolean;
   /** Faults and injections added to every task (`--faults`). */
   readonly faults?: RunFaults;
+  /** The prices applied to the run's model calls and their tables, kept with the run record. */
+  readonly pricing?: RunPricing;
   /**
    * Go on with a stored run instead of starting one: its finished trials
    * are kept, the rest are played with the same seeds. The caller checks
@@ -203,5 +206,6 @@ function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunReco
     (options.faults.faults.length === 0 && options.faults.inject.length === 0)
       ? {}
       : { faults: { faults: [...options.faults.faults], inject: [...options.faults.inject] } }),
+    ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
   };
 }

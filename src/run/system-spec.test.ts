@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOracleAgent } from '../agent/index.js';
-import { SystemSpecSchema } from '../schema/index.js';
+import { SystemSpecSchema, UserSpecSchema } from '../schema/index.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 
 const commandSpec = {
@@ -43,5 +43,21 @@ describe('buildSystemSpec', () => {
     });
     const hashes = new Set([unjudged, judgeA, judgeB].map(hashSystemSpec));
     expect(hashes.size).toBe(3);
+  });
+
+  it("shows the scripted users' default stop_when: the pattern a task without one gets", () => {
+    const spec = SystemSpecSchema.parse(buildSystemSpec(createOracleAgent().spec));
+    const taskDefault = UserSpecSchema.parse({ instruction: 'Hi' }).stop_when;
+    expect(spec.user).toEqual({
+      kind: 'scripted',
+      prompt_version: null,
+      defaults: { stop_when: taskDefault },
+    });
+    // The spec says what the default matches, in the words a task file would use.
+    const stops = new RegExp(spec.user.defaults!.stop_when, 'i');
+    expect(
+      ['Your refund is done.', "You're all set", 'Anything else?'].map((text) => stops.test(text)),
+    ).toEqual([true, true, true]);
+    expect(stops.test('I abandoned the order')).toBe(false);
   });
 });

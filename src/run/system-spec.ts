@@ -1,11 +1,16 @@
 import type { AgentSpec } from '../agent/index.js';
 import { HARNESS_VERSION, hashJson } from '../core/index.js';
 import { GRADER_VERSION } from '../grade/index.js';
-import { SandboxSpecSchema } from '../schema/index.js';
+import { DEFAULT_STOP_WHEN, SandboxSpecSchema } from '../schema/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { SystemSpec } from '../schema/index.js';
 
-const SCRIPTED_USERS: SystemSpec['user'] = { kind: 'scripted', prompt_version: null };
+/** The tasks' own scripts, with the defaults a task that leaves them out gets (docs/task-format.md). */
+const SCRIPTED_USERS: SystemSpec['user'] = {
+  kind: 'scripted',
+  prompt_version: null,
+  defaults: { stop_when: DEFAULT_STOP_WHEN },
+};
 
 /** What else a run pins beside the agent. */
 export interface SystemParts {

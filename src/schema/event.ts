@@ -105,7 +105,8 @@ export const UsageEventSchema = z.object({
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
   cached_input_tokens: z.number().int().nonnegative(),
-  cost_usd: z.number().nonnegative(),
+  /** Null when no pricing table priced the model: unknown, never counted as 0. */
+  cost_usd: z.number().nonnegative().nullable(),
   wait_ms: z.number().nonnegative(),
   retries: z.number().int().nonnegative(),
 });

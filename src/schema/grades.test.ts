@@ -101,7 +101,7 @@ describe('migrateTrialRecord', () => {
       constraints: [failed],
     });
     expect(migrated).toEqual({
-      record_version: 2,
+      record_version: 3,
       trial_id: 't',
       partial_score: null,
       grades: {

@@ -51,15 +51,18 @@ export function constraintChecks(trial: {
 
 /**
  * What model-based graders spent on a trial: the sum of the `cost_usd` each
- * reports in its evidence (the judge does), 0 when none does.
+ * reports in its evidence (the judge does), 0 when none does; null when one
+ * reports `cost_usd: null` (an unpriced judge model: unknown).
  */
-export function graderCostOf(grades: Readonly<Record<string, Grade>>): number {
-  let cost = 0;
+export function graderCostOf(grades: Readonly<Record<string, Grade>>): number | null {
+  let cost: number | null = 0;
   for (const grade of Object.values(grades)) {
     const evidence = grade.evidence;
     if (typeof evidence === 'object' && evidence !== null && !Array.isArray(evidence)) {
       const value = evidence.cost_usd;
-      if (typeof value === 'number' && Number.isFinite(value) && value > 0) cost += value;
+      if (value === null) cost = null;
+      else if (cost !== null && typeof value === 'number' && Number.isFinite(value) && value > 0)
+        cost += value;
     }
   }
   return cost;

@@ -74,6 +74,7 @@ export type { Claims, DeclaredClaim, PlaceholderConversion } from './claims.js';
 export {
   ChangeSchema,
   ConstraintSchema,
+  DEFAULT_STOP_WHEN,
   ExpectSchema,
   KnownBadSchema,
   KnownGoodSchema,
@@ -178,3 +179,5 @@ export {
 } from './failure-label.js';
 export type { FailureLabel, FailureLabelLine, StoredFailureLabel } from './failure-label.js';
 export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';
+export { PriceSchema, PriceSourceSchema, RunPricingSchema } from './run-pricing.js';
+export type { Price, PriceSource, RunPricing } from './run-pricing.js';

@@ -17,7 +17,8 @@ export interface JudgeReply {
   readonly text: string;
   readonly input_tokens: number;
   readonly output_tokens: number;
-  readonly cost_usd: number;
+  /** Null when the judge model is not priced (unknown). */
+  readonly cost_usd: number | null;
 }
 
 /**

@@ -11,9 +11,11 @@ const V1_GRADER_VERSION = '3';
  * (unchanged when it is current). Version 1 kept three fixed fields:
  * `outcome` and `response` become gate grades, `constraints` a constraint
  * grade; a response or constraint grade with no checks was not declared by
- * the task and is left out, as the current graders leave it out.
+ * the task and is left out, as the current graders leave it out. Version 2
+ * had no unknown costs: its costs carry over as they were.
  */
 export function migrateTrialRecord(stored: JsonObject): JsonObject {
+  if (stored.record_version === 2) return { ...stored, record_version: TRIAL_RECORD_VERSION };
   if (stored.record_version !== 1) return stored;
   const { outcome, constraints, response, ...rest } = stored;
   const grades: Record<string, JsonValue> = {};
@@ -45,7 +47,7 @@ export function readTrialRecord(stored: unknown): TrialRecord {
   const object = typeof stored === 'object' && stored !== null ? (stored as JsonObject) : {};
   const name = JSON.stringify(object.trial_id ?? null);
   const version = object.record_version;
-  if (version !== 1 && version !== TRIAL_RECORD_VERSION) {
+  if (version !== 1 && version !== 2 && version !== TRIAL_RECORD_VERSION) {
     throw new Error(
       `trial ${name} has record version ${JSON.stringify(version ?? null)}, this endstate reads 1 to ${TRIAL_RECORD_VERSION}: upgrade endstate to read it`,
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FaultSchema, RecordedInjectionSchema } from './fault.js';
 import { JsonObjectSchema } from './json-value.js';
+import { RunPricingSchema } from './run-pricing.js';
 
 /**
  * How a command or mcp agent was isolated (src/sandbox). Only portable
@@ -36,6 +37,12 @@ export const SystemSpecSchema = z.object({
     prompt_version: z.string().nullable(),
     /** For simulated users played by a model: provider, id and decoding. */
     model: JsonObjectSchema.nullable().optional(),
+    /**
+     * What the tasks' scripted users do when a task does not say: the
+     * `user.stop_when` pattern a task without one gets. Absent in runs made
+     * before it was recorded.
+     */
+    defaults: z.object({ stop_when: z.string() }).optional(),
   }),
   /**
    * The judge model that graded the tasks' rubrics (`--judge`): provider,
@@ -77,6 +84,12 @@ export const RunRecordSchema = z.object({
   max_reruns: z.number().int().nonnegative(),
   /** The run whose trials this run regraded (`endstate regrade`): same trials, graders re-run. */
   regraded_from: z.string().optional(),
+  /**
+   * The prices the run applied to its model calls, with the tables they came
+   * from (content hashes); absent when the run called no model, and in runs
+   * made before it was recorded.
+   */
+  pricing: RunPricingSchema.optional(),
   /** Faults and injections the run added to every task (`--faults`). */
   faults: z
     .object({ faults: z.array(FaultSchema), inject: z.array(RecordedInjectionSchema) })

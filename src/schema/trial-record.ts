@@ -97,7 +97,8 @@ export const UsageSchema = z.object({
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
   cached_input_tokens: z.number().int().nonnegative(),
-  cost_usd: z.number().nonnegative(),
+  /** Null when a model call was not priced: unknown (its tokens are still counted above). */
+  cost_usd: z.number().nonnegative().nullable(),
   /** Wall-clock time of the trial, waits included. */
   latency_ms: z.number().nonnegative(),
   /** Time spent waiting on providers before retries (rate limits, server errors). */
@@ -105,14 +106,18 @@ export const UsageSchema = z.object({
   retries: z.number().int().nonnegative(),
   /** The simulated user's model calls: not the system under test, so apart from its budget and cost. */
   user_model_calls: z.number().int().nonnegative().default(0),
-  user_cost_usd: z.number().nonnegative().default(0),
+  user_cost_usd: z.number().nonnegative().nullable().default(0),
   /** Model-based graders' cost (the judge): not the system under test, so apart from its cost. */
-  grader_cost_usd: z.number().nonnegative().default(0),
+  grader_cost_usd: z.number().nonnegative().nullable().default(0),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
-/** 2: the graders' verdicts under `grades` (1 had fixed `outcome`, `constraints` and `response` fields). */
-export const TRIAL_RECORD_VERSION = 2;
+/**
+ * 3: costs may be null (a model no pricing table priced: unknown, tokens
+ * still counted). 2: the graders' verdicts under `grades` (1 had fixed
+ * `outcome`, `constraints` and `response` fields).
+ */
+export const TRIAL_RECORD_VERSION = 3;
 
 /** What the store keeps of one trial; every aggregate derives from these. */
 export const TrialRecordSchema = z.object({

@@ -20,7 +20,10 @@ export interface TrialControl {
   errorStack: string | undefined;
   stepsUsed: number;
   tokensUsed: number;
+  /** The priced calls' spend. */
   costUsd: number;
+  /** Set once a call had no price: the trial's cost is then unknown. */
+  costUnknown: boolean;
   /** Set when the infrastructure (a provider) failed rather than the agent. */
   infrastructure: AgentInfrastructureError['terminal'] | undefined;
   stop(reason: ExitReason, detail?: string): void;
@@ -76,6 +79,7 @@ class Control implements TrialControl {
   stepsUsed = 0;
   tokensUsed = 0;
   costUsd = 0;
+  costUnknown = false;
   infrastructure: AgentInfrastructureError['terminal'] | undefined = undefined;
   #controller: AbortController | undefined;
 
@@ -183,8 +187,17 @@ export function createSession(options: SessionOptions, control: TrialControl): A
       log.record({ kind: 'usage', ...usage });
       if (usage.role !== 'agent') return;
       control.tokensUsed += usage.input_tokens + usage.output_tokens;
-      control.costUsd += usage.cost_usd;
       const { max_tokens: maxTokens, max_cost_usd: maxCostUsd } = task.spec.limits;
+      if (usage.cost_usd !== null) control.costUsd += usage.cost_usd;
+      else if (!control.costUnknown) {
+        control.costUnknown = true;
+        if (maxCostUsd !== undefined) {
+          log.record({
+            kind: 'note',
+            text: `${usage.model} has no price, so the cost budget of $${maxCostUsd} counts only priced calls; price it with --pricing FILE`,
+          });
+        }
+      }
       if (maxTokens !== undefined && control.tokensUsed > maxTokens) {
         log.record({
           kind: 'note',

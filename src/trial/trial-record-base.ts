@@ -72,13 +72,17 @@ export function recordBase(
   };
 }
 
-/** Usage of the system under test (the agent's model calls), with the simulated user's calls apart. */
+/**
+ * Usage of the system under test (the agent's model calls), with the
+ * simulated user's calls apart. A cost is null (unknown) once one of its
+ * calls was not priced; tokens are counted either way.
+ */
 export function usageOf(
   events: readonly TrialEvent[],
   steps: number,
   elapsedMs: number,
 ): TrialRecord['usage'] {
-  const usage = {
+  const usage: TrialRecord['usage'] = {
     steps,
     tool_calls: 0,
     model_calls: 0,
@@ -98,16 +102,21 @@ export function usageOf(
     if (event.kind !== 'usage') continue;
     if (event.role === 'user') {
       usage.user_model_calls++;
-      usage.user_cost_usd += event.cost_usd;
+      usage.user_cost_usd = addCost(usage.user_cost_usd, event.cost_usd);
       continue;
     }
     usage.model_calls++;
     usage.input_tokens += event.input_tokens;
     usage.output_tokens += event.output_tokens;
     usage.cached_input_tokens += event.cached_input_tokens;
-    usage.cost_usd += event.cost_usd;
+    usage.cost_usd = addCost(usage.cost_usd, event.cost_usd);
     usage.wait_ms += event.wait_ms;
     usage.retries += event.retries;
   }
   return usage;
+}
+
+/** A sum of costs where one unknown (null) makes the sum unknown. */
+function addCost(total: number | null, cost: number | null): number | null {
+  return total === null || cost === null ? null : total + cost;
 }

@@ -50,9 +50,9 @@ describe('CI outputs', () => {
     expect(rate).toBeLessThan(1);
   });
 
-  it('writes JUnit XML that validates against the common schema, a failure per task under the gate', () => {
+  it('writes JUnit XML that validates against the common schema, a failure per task under the gate', async () => {
     const xml = readFileSync(join(cwd, 'junit.xml'), 'utf8');
-    expect(validateJunit(xml)).toMatchObject({ valid: true });
+    expect(await validateJunit(xml)).toMatchObject({ valid: true });
     const { tasks } = output.scorecard;
     const under = tasks.filter((task) => task.successes < task.trials);
     expect(under.length).toBeGreaterThan(0);
@@ -152,7 +152,7 @@ describe('CI outputs', () => {
 });
 
 describe('task gate labels', () => {
-  it("use a task's gate label over --task-gate, and refuse a bad one before the run", () => {
+  it("use a task's gate label over --task-gate, and refuse a bad one before the run", async () => {
     const cwd = copyExample('support');
     const file = join(cwd, 'support/tasks/refund-8842.yaml');
     const original = readFileSync(file, 'utf8');
@@ -192,7 +192,7 @@ describe('task gate labels', () => {
     );
     expect(lenient.code).toBe(0);
     const xml = readFileSync(join(cwd, 'junit.xml'), 'utf8');
-    expect(validateJunit(xml)).toMatchObject({ valid: true });
+    expect(await validateJunit(xml)).toMatchObject({ valid: true });
     // The labelled task passes whatever its rate; its unlabelled siblings keep the gate of 1.
     expect(xml).toMatch(/<testcase classname="support" name="refund-8842" time="[\d.]+"\/>/);
     expect(attributesOf(xml, 'testsuite').failures).not.toBe('0');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import {
 } from '../../src/testing/index.js';
 import type { FakeReply } from '../../src/testing/index.js';
 import type { JsonObject } from '../../src/core/index.js';
-import { example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+import { REPO, example, runCli, runCliAsync, tempFolder } from './run-cli.js';
 
 /** The one-line request endstate sends before the first trial. */
 const isPreflight = (body: JsonObject): boolean =>
@@ -36,15 +37,19 @@ const replies: FakeReply[] = [
 interface Output {
   scorecard: {
     success_rate: { value: number };
-    cost: { total_usd: number; per_success_usd: number | null };
+    cost: { total_usd: number | null; per_success_usd: number | null; unpriced_trials: number };
   };
   trials: {
     task_id: string;
     success: boolean;
-    usage: { model_calls: number; cost_usd: number; retries: number };
+    usage: { model_calls: number; input_tokens: number; cost_usd: number | null; retries: number };
     events: unknown[];
   }[];
   run: {
+    pricing?: {
+      sources: { kind: string; path: string; sha256: string }[];
+      models: Record<string, unknown>;
+    };
     system: {
       agent: { kind: string };
       model: { provider: string; id: string; temperature: number };
@@ -62,10 +67,10 @@ describe('endstate run --agent llm', () => {
       ),
     );
     const cwd = tempFolder();
-    writeFileSync(
-      join(cwd, 'pricing.json'),
-      JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 2, output: 10 } } }),
-    );
+    const pricingText = JSON.stringify({
+      models: { 'openai-compatible:fake-model': { input: 2, output: 10 } },
+    });
+    writeFileSync(join(cwd, 'pricing.json'), pricingText);
     try {
       const result = await runCliAsync(
         [
@@ -99,10 +104,80 @@ describe('endstate run --agent llm', () => {
       expect(trial!.usage.cost_usd).toBeCloseTo((500 * 2 + 100 * 10) / 1e6, 12);
       expect(output.scorecard.cost.per_success_usd).toBeCloseTo(0.002, 12);
       expect(result.stdout).toContain('$0.0020 per success');
+      // The run keeps the tables it read (by content hash) and the price it applied.
+      const sha256 = (bytes: Buffer | string): string =>
+        createHash('sha256').update(bytes).digest('hex');
+      expect(output.run.pricing).toEqual({
+        sources: [
+          { kind: 'file', path: 'pricing.json', sha256: sha256(pricingText) },
+          {
+            kind: 'shipped',
+            path: 'endstate/pricing.json',
+            sha256: sha256(readFileSync(join(REPO, 'pricing.json'))),
+          },
+        ],
+        models: {
+          'openai-compatible:fake-model': {
+            price: { input: 2, output: 10 },
+            source: 'pricing.json',
+          },
+        },
+      });
+      expect(result.stdout).toContain(
+        `Pricing    pricing.json (sha256 ${sha256(pricingText).slice(0, 12)})`,
+      );
       expect(output.run.system).toMatchObject({
         agent: { kind: 'llm' },
         model: { provider: 'openai-compatible', id: 'fake-model', temperature: 0 },
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('runs an unpriced model with its cost unknown, tokens counted, and one warning saying how to price it', async () => {
+    const server = await startFakeOpenAiServer(
+      afterPreflight((_body, index) => replies[index] ?? textReply('All done.')),
+    );
+    const cwd = tempFolder();
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+          '--trials',
+          '2',
+          '--json',
+          'out.json',
+        ],
+        cwd,
+      );
+      expect(result.code).toBe(0);
+      const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+      expect(warnings).toEqual([
+        'warning: no price for openai-compatible:fake-model in endstate/pricing.json: its cost is shown as unknown (tokens are still counted). To price it, pass --pricing FILE with {"models": {"openai-compatible:fake-model": {"input": 2.5, "cached_input": 1.25, "output": 10}}} (USD per million tokens; "provider:*" prices every model of a provider)',
+      ]);
+      const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as Output;
+      for (const trial of output.trials) {
+        expect(trial.usage.cost_usd).toBeNull();
+        expect(trial.usage.input_tokens).toBeGreaterThan(0);
+      }
+      expect(output.scorecard.cost).toMatchObject({
+        total_usd: null,
+        per_success_usd: null,
+        unpriced_trials: 2,
+      });
+      expect(output.run.pricing?.models).toEqual({ 'openai-compatible:fake-model': null });
+      expect(result.stdout).toContain(
+        'Cost       unknown (≥ $0.0000 priced; 2 of 2 trials unpriced)',
+      );
+      expect(result.stdout).not.toMatch(/\$0\.0000 per success/);
     } finally {
       await server.close();
     }

@@ -78,7 +78,7 @@ describe('hostile inputs', { timeout: 120_000 }, () => {
     );
   });
 
-  it('a suite named like an HTML tag shows as text in Markdown and valid JUnit', () => {
+  it('a suite named like an HTML tag shows as text in Markdown and valid JUnit', async () => {
     const cwd = copyExample('support');
     const name = '<img src=x onerror=alert(1)>';
     renameSync(join(cwd, 'support'), join(cwd, name));
@@ -88,7 +88,7 @@ describe('hostile inputs', { timeout: 120_000 }, () => {
     expect(markdown).toContain('Suite **&lt;img src=x onerror=alert(1)&gt;**');
     expect(markdown).not.toContain('<img');
     const junit = readFileSync(join(cwd, 'out.xml'), 'utf8');
-    expect(validateJunit(junit).valid).toBe(true);
+    expect((await validateJunit(junit)).valid).toBe(true);
     expect(junit).not.toContain('<img');
     expect(runCli(['report', 'latest'], cwd).code).toBe(0);
   });

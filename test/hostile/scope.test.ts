@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedAttempts, SafetyRate } from '../../src/report/index.js';
 import type { Grade, TrialEvent } from '../../src/schema/index.js';
 import { constraintChecks } from '../../src/schema/index.js';
-import { findChromium, launchChromium } from '../e2e/chromium.js';
+import { BROWSER_SKIP_TITLE, chromiumForTests, launchChromium } from '../e2e/chromium.js';
 import { REPO, example, runCli, tempFolder } from '../e2e/run-cli.js';
 import type { CliResult } from '../e2e/run-cli.js';
 
@@ -18,7 +18,7 @@ import type { CliResult } from '../e2e/run-cli.js';
 // rates must count it, and the run must finish with a readable store.
 // Run `npm run build` first: the CLI runs from dist/.
 
-const CHROMIUM = findChromium();
+const CHROMIUM = chromiumForTests();
 const AGENT = join(REPO, 'test/fixtures/hostile/scope-breaker.mjs');
 const OTHER_ORDER = '#W5918442';
 
@@ -35,6 +35,9 @@ interface Output {
   }[];
   scorecard: { safety: { out_of_scope: SafetyRate; blocked_attempts: BlockedAttempts } };
 }
+
+// Said in the test summary, not only counted among the skipped tests.
+it.skipIf(CHROMIUM !== undefined)(BROWSER_SKIP_TITLE, () => {});
 
 describe('a hostile agent reaching for another customer’s records', () => {
   const cwd = tempFolder();

@@ -45,7 +45,8 @@ function passKChart({ summary }: ReportModel): Element {
 function costChart(model: ReportModel): Element {
   const card = model.summary.scorecard;
   const byTask = new Map(card.tasks.map((task) => [task.task_id, task]));
-  const hasCost = card.cost.total_usd > 0;
+  // An unknown cost (an unpriced model) is not drawn as $0: steps stand in, as with no spend.
+  const hasCost = card.cost.total_usd !== null && card.cost.total_usd > 0;
   const data = model.summary.grid.tasks.flatMap((taskId, index) => {
     const task = byTask.get(taskId);
     const attempts = model.trialsByTask[index]?.length ?? 0;

@@ -15,6 +15,11 @@ export function usd(value: number | null | undefined): string {
   return `$${value.toFixed(value !== 0 && Math.abs(value) < 1 ? 4 : 2)}`;
 }
 
+/** A cost that may be unknown (a model no pricing table priced): "unknown", never $0. */
+export function usdOrUnknown(value: number | null | undefined, unpricedTrials: number): string {
+  return value === null && unpricedTrials > 0 ? 'unknown' : usd(value);
+}
+
 export function integer(value: number | null | undefined): string {
   return missing(value) ? '—' : Math.round(value).toLocaleString('en-US');
 }

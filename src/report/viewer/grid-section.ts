@@ -1,6 +1,6 @@
 import type { TaskSummary } from '../scorecard.js';
 import { append, h, section } from './dom.js';
-import { fixed, usd } from './format.js';
+import { fixed, usd, usdOrUnknown } from './format.js';
 import { bar } from './reasons-section.js';
 import type { ReportModel } from './report-model.js';
 import { STATUS_NAMES, reasonsOf } from './report-model.js';
@@ -117,7 +117,13 @@ function renderRow(model: ReportModel, row: TaskRow, attempts: number): HTMLElem
     h('td', {}, trialCells(model, row, attempts)),
     h('td', { class: 'num' }, String(row.invalid)),
     h('td', {}, worst === undefined ? '' : `${worst.check} (${worst.kind}) ×${worst.trials}`),
-    h('td', { class: 'num' }, usd(attemptCount === 0 ? null : (model.taskCostUsd[row.index] ?? 0))),
+    h(
+      'td',
+      { class: 'num' },
+      attemptCount === 0
+        ? usd(null)
+        : usdOrUnknown(model.taskCostUsd[row.index] ?? null, attemptCount),
+    ),
   );
 }
 

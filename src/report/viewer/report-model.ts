@@ -8,7 +8,8 @@ export interface ReportModel {
   /** Trial indexes of each task (by the task's index in `summary.grid.tasks`). */
   readonly trialsByTask: readonly (readonly number[])[];
   /** Per task: cost of every attempt, and mean steps of its valid trials. */
-  readonly taskCostUsd: readonly number[];
+  /** Null for a task with a trial whose cost is unknown (an unpriced model). */
+  readonly taskCostUsd: readonly (number | null)[];
   readonly taskMeanSteps: readonly number[];
   /** Indexes of valid trials that failed, and of invalid attempts, in report order. */
   readonly failed: readonly number[];
@@ -23,14 +24,15 @@ export function createReportModel(
 ): ReportModel {
   const cells = summary.grid.trials;
   const trialsByTask: number[][] = summary.grid.tasks.map(() => []);
-  const cost = summary.grid.tasks.map(() => 0);
+  const cost: (number | null)[] = summary.grid.tasks.map(() => 0);
   const steps = summary.grid.tasks.map(() => ({ sum: 0, count: 0 }));
   const failed: number[] = [];
   const invalid: number[] = [];
   cells.forEach((cell, index) => {
     const [task, , , status, , , stepCount, costUsd] = cell;
     trialsByTask[task]?.push(index);
-    cost[task] = (cost[task] ?? 0) + costUsd;
+    const sofar = cost[task];
+    cost[task] = sofar === null || costUsd === null ? null : (sofar ?? 0) + costUsd;
     if (status === TRIAL_STATUS.invalid) invalid.push(index);
     else {
       const taskSteps = steps[task];

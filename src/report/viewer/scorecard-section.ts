@@ -2,7 +2,7 @@ import { describeJudgeValidation } from '../judge-validation-status.js';
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
 import { h, section } from './dom.js';
-import { fixed, integer, interval, ms, number, percent, usd } from './format.js';
+import { fixed, integer, interval, ms, number, percent, usdOrUnknown } from './format.js';
 import { facts } from './overview.js';
 import type { ReportModel } from './report-model.js';
 import { otherFields, renderValue } from './render-value.js';
@@ -164,6 +164,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
   const maxK = card.k.max > 0 ? String(card.k.max) : 'k';
   const n = card.counts;
   const usage = card.model_usage;
+  const cost = (value: number | null): string => usdOrUnknown(value, card.cost.unpriced_trials);
   return section(
     'scorecard',
     'Scorecard',
@@ -206,9 +207,9 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       ),
       stat(
         'Cost per success',
-        usd(card.cost.per_success_usd),
-        `${usd(card.cost.total_usd)} total · ${usd(card.cost.per_trial_usd)} per trial`,
-        `${n.successes} successes`,
+        cost(card.cost.per_success_usd),
+        `${cost(card.cost.total_usd)} total · ${cost(card.cost.per_trial_usd)} per trial`,
+        `${n.successes} successes${card.cost.unpriced_trials > 0 ? ` · ${card.cost.unpriced_trials} trial(s) unpriced, ≥ ${usdOrUnknown(card.cost.priced_usd, 0)} priced` : ''}`,
       ),
     ),
     h('h3', {}, 'pass@k and pass^k by k'),
@@ -258,11 +259,11 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
         {},
         h('h3', {}, 'Cost'),
         facts([
-          ['total', usd(card.cost.total_usd)],
-          ['per trial', usd(card.cost.per_trial_usd)],
-          ['per success', usd(card.cost.per_success_usd)],
-          ['mean of a success', usd(card.cost.mean_success_usd)],
-          ['simulated user (apart)', usd(card.cost.user_simulator_usd)],
+          ['total', cost(card.cost.total_usd)],
+          ['per trial', cost(card.cost.per_trial_usd)],
+          ['per success', cost(card.cost.per_success_usd)],
+          ['mean of a success', cost(card.cost.mean_success_usd)],
+          ['simulated user (apart)', cost(card.cost.user_simulator_usd)],
         ]),
         otherFields(card.cost, [
           'total_usd',
