@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO, tempFolder } from './run-cli.js';
+import { REPO, example, tempFolder } from './run-cli.js';
 
 const RECORDER = join(REPO, 'test/fixtures/record-imports/register.mjs');
 const DIST = pathToFileURL(join(REPO, 'dist')).href;
@@ -92,12 +92,21 @@ describe('endstate --help', () => {
         expect(heavyModules(subResult.modules), `${name} ${sub} --help`).toEqual([]);
       }
     }
-  });
+  }, 120_000);
 
   it('loads a command module once that command runs', () => {
     const result = runRecorded(['lock', 'no-such-suite']);
     expect(result.code).toBe(2);
     expect(result.modules).toContain(`${DIST}/cli/lock-command.js`);
     expect(result.modules).not.toContain(`${DIST}/cli/run-command.js`);
+  });
+});
+
+describe('endstate run', () => {
+  it('runs a suite with the oracle without loading the MCP SDK', () => {
+    const result = runRecorded(['run', example('support'), '--tasks', 'refund-8842']);
+    expect(result.code).toBe(0);
+    expect(result.modules).toContain(`${DIST}/cli/run-command.js`);
+    expect(result.modules.filter((url) => url.includes('/@modelcontextprotocol/'))).toEqual([]);
   });
 });
