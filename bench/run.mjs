@@ -1,4 +1,5 @@
-// Harness benchmarks: prints one JSON object with throughput and per-trial costs.
+// Harness benchmarks: prints one JSON object with throughput, per-trial costs
+// and the CLI's startup times.
 // Run with `npm run bench` (builds first). Figures are wall-clock on this machine.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -144,6 +145,7 @@ const results = {
   suites: {},
   retail: null,
   html_report: null,
+  startup: null,
 };
 for (const name of ['support', 'airline']) {
   const suite = await loadSuite(join(root, 'examples', name));
@@ -181,4 +183,12 @@ const report = spawnSync(
 );
 if (report.status !== 0) throw new Error(`bench/report.mjs failed: ${report.stderr}`);
 results.html_report = JSON.parse(report.stdout);
+// How long the CLI takes to start: --help, and a run's time to its first
+// trial, each in fresh processes of `node bin/endstate.js`.
+const startup = spawnSync(process.execPath, [join(root, 'bench', 'startup.mjs')], {
+  encoding: 'utf8',
+  env: process.env,
+});
+if (startup.status !== 0) throw new Error(`bench/startup.mjs failed: ${startup.stderr}`);
+results.startup = JSON.parse(startup.stdout);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

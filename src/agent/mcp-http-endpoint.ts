@@ -2,7 +2,10 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type {
+  StreamableHTTPServerTransport,
+  StreamableHTTPServerTransportOptions,
+} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { EndpointRefusal } from './agent.js';
 
@@ -78,23 +81,35 @@ function refusalOf(
 }
 
 /** Holds requests until a server has connected: a client may arrive before the trial starts. */
-class GatedHttpTransport extends StreamableHTTPServerTransport {
-  private open: (isOpen: boolean) => void = () => undefined;
-  private readonly opened = new Promise<boolean>((resolve) => (this.open = resolve));
-  private isClosed = false;
+interface GatedHttpTransport extends StreamableHTTPServerTransport {
   /** True once a server has connected, false once the session is closed. */
-  async isOpen(): Promise<boolean> {
-    return !this.isClosed && (await this.opened);
+  isOpen(): Promise<boolean>;
+}
+
+/** The MCP SDK loads with the first endpoint: runs of other agents never load it. */
+async function createGatedHttpTransport(
+  options: StreamableHTTPServerTransportOptions,
+): Promise<GatedHttpTransport> {
+  const { StreamableHTTPServerTransport } =
+    await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  class GatedTransport extends StreamableHTTPServerTransport implements GatedHttpTransport {
+    private open: (isOpen: boolean) => void = () => undefined;
+    private readonly opened = new Promise<boolean>((resolve) => (this.open = resolve));
+    private isClosed = false;
+    async isOpen(): Promise<boolean> {
+      return !this.isClosed && (await this.opened);
+    }
+    override async start(): Promise<void> {
+      await super.start();
+      this.open(true);
+    }
+    override async close(): Promise<void> {
+      this.isClosed = true;
+      this.open(false);
+      await super.close();
+    }
   }
-  override async start(): Promise<void> {
-    await super.start();
-    this.open(true);
-  }
-  override async close(): Promise<void> {
-    this.isClosed = true;
-    this.open(false);
-    await super.close();
-  }
+  return new GatedTransport(options);
 }
 
 /**
@@ -111,7 +126,7 @@ class GatedHttpTransport extends StreamableHTTPServerTransport {
  */
 export async function listenMcpHttp(options: McpHttpOptions = {}): Promise<McpHttpEndpoint> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const transport = new GatedHttpTransport({
+  const transport = await createGatedHttpTransport({
     sessionIdGenerator: () => randomUUID(),
     // The SDK stops reading a body once it is past this, whether or not its length was declared.
     maxRequestBodySize: maxBodyBytes,

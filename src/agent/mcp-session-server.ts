@@ -1,15 +1,4 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ErrorCode as McpErrorCode,
-  isJSONRPCErrorResponse,
-  isJSONRPCResultResponse,
-} from '@modelcontextprotocol/sdk/types.js';
 import type {
   CallToolResult,
   GetPromptResult,
@@ -126,6 +115,18 @@ export async function serveSessionOverMcp(
   session: AgentSession,
   transport: Transport,
 ): Promise<McpServeResult> {
+  // The MCP SDK loads with the first session served: runs of other agents never load it.
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const {
+    CallToolRequestSchema,
+    GetPromptRequestSchema,
+    ListPromptsRequestSchema,
+    ListToolsRequestSchema,
+    McpError,
+    ErrorCode: McpErrorCode,
+    isJSONRPCErrorResponse,
+    isJSONRPCResultResponse,
+  } = await import('@modelcontextprotocol/sdk/types.js');
   const harnessNames: readonly string[] = Object.values(MCP_HARNESS_TOOLS);
   const clash = session.tools.find((tool) => harnessNames.includes(tool.name));
   if (clash !== undefined) {

@@ -1,6 +1,5 @@
 import { Option } from 'commander';
-import { DEFAULT_TASK_GATE } from '../report/index.js';
-import { GATE_METRIC_NAMES } from './gates.js';
+import { GATE_METRIC_NAMES } from './gate-metrics.js';
 import { probability } from './parse-number.js';
 
 /**
@@ -20,11 +19,11 @@ export function ciOptions(): Record<'failUnder' | 'junit' | 'md' | 'taskGate', O
       "also write JUnit XML: a test case per task, failing under the task's gate",
     ),
     md: new Option('--md <file>', 'also write a Markdown summary (for a pull-request comment)'),
+    // Unset, it is report's DEFAULT_TASK_GATE (ci-outputs.ts); not imported
+    // here, as help loads no report code (ci-options.test.ts checks the text).
     taskGate: new Option(
       '--task-gate <p>',
-      'JUnit and Markdown: the success rate a task needs unless its `gate` label sets one (1: every trial)',
-    )
-      .argParser(probability)
-      .default(DEFAULT_TASK_GATE),
+      'JUnit and Markdown: the success rate a task needs unless its `gate` label sets one (default: 1, every trial)',
+    ).argParser(probability),
   };
 }

@@ -4,9 +4,6 @@ import { bundledPath, readBundledFiles } from './bundled-files.js';
 import type { CliIo } from './cli-io.js';
 import { shownFolder, writeNewFiles } from './write-new-files.js';
 
-/** Where `endstate examples` copies to when no folder is named. */
-export const DEFAULT_EXAMPLES_FOLDER = 'endstate-examples';
-
 /** What makes a top-level folder of the examples a suite. */
 const ENVIRONMENT_FILE = /^[^/]+\/environment\.(ts|mts|js|mjs)$/;
 const TASK_FILE = /^([^/]+)\/tasks\/.+\.(ya?ml|json)$/;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRun, buildTrials } from '../../test/support/run-fixture.js';
 import { buildScorecard } from '../report/index.js';
-import { GATE_METRICS, evaluateGates, failedGates, gateValue, parseGate } from './gates.js';
+import { GATE_METRICS } from './gate-metrics.js';
+import { evaluateGates, failedGates, gateValue, parseGate } from './gates.js';
 
 // Task a: 4/4; task b: 2/4 with one invalid attempt rerun. Success 0.75, pass^2 = (1 + 1/6) / 2.
 const card = buildScorecard(buildRun(['a', 'b'], 4), [

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { importTaubench } from '../import/index.js';
 import type { CliIo } from './cli-io.js';
-
-export const IMPORT_FORMATS = ['taubench'] as const;
+import { IMPORT_FORMATS } from './import-formats.js';
 
 /** `endstate import taubench <dir> --out <suite>`. */
 export async function importCommand(

@@ -5,9 +5,6 @@ import { bundledPath, readBundledFiles, shownBundledPath } from './bundled-files
 import type { CliIo } from './cli-io.js';
 import { shownFolder, writeNewFiles } from './write-new-files.js';
 
-/** Where `endstate init` writes when no folder is named: a suite beside the project's code. */
-export const DEFAULT_INIT_FOLDER = 'evals';
-
 /** The template's README names the suite's folder as this placeholder. */
 const FOLDER_PLACEHOLDER = '{{dir}}';
 

@@ -1,11 +1,41 @@
+/*
+ * The CLI's commands. Each is declared here in full (arguments, options,
+ * help) and its code is loaded only when it runs, so `endstate --help` and a
+ * command load no more than they use. To add a command:
+ *
+ *   program
+ *     .command('name')
+ *     .description('...')
+ *     .argument('<suite>', 'suite folder')
+ *     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+ *     .action(async (suite: string, flags: NameFlags) => {
+ *       const { nameCommand } = await import('./name-command.js');
+ *       setExit(await nameCommand(suite, flags, io));
+ *     });
+ *
+ * with `import type { NameFlags } from './name-command.js'` above (a type
+ * import costs nothing at run time). This file imports, eagerly, only
+ * commander and small modules of plain values (option parsers, lists of
+ * choices): never a command module, an `index.js` or a heavy package (zod,
+ * yaml, the AI and MCP SDKs, SQLite, CEL, the report). A list the help
+ * shows goes in a module of its own (agent-kinds.ts, gate-metrics.ts).
+ * test/e2e/startup.test.ts fails when `--help` loads more.
+ */
 import { Command, CommanderError, Option } from 'commander';
-import { BOUNDS, HARNESS_VERSION, isEndstateError } from '../core/index.js';
+// Three leaves of core, not core/index.js, which also loads the CEL and RE2 engines.
+import { BOUNDS } from '../core/bounds.js';
+import { isEndstateError } from '../core/errors.js';
+import { HARNESS_VERSION } from '../core/version.js';
+import { AGENT_KINDS } from './agent-kinds.js';
 import { ciOptions } from './ci-options.js';
-import { EXIT } from './exit-codes.js';
 import type { CliIo } from './cli-io.js';
-import { compareCommand } from './compare-command.js';
-import type { CompareFlags } from './compare-command.js';
 import { processIo } from './cli-io.js';
+import type { CompareFlags } from './compare-command.js';
+import { EXIT } from './exit-codes.js';
+import { IMPORT_FORMATS } from './import-formats.js';
+import type { JudgeValidateFlags } from './judge-validate-command.js';
+import type { LabelsAgreeFlags, LabelsExportFlags, LabelsImportFlags } from './labels-command.js';
+import type { McpFlags } from './mcp-command.js';
 import {
   inRange,
   nonNegativeInteger,
@@ -14,31 +44,15 @@ import {
   positiveInteger,
   probability,
 } from './parse-number.js';
-import { IMPORT_FORMATS, importCommand } from './import-command.js';
-import { DEFAULT_INIT_FOLDER, initCommand } from './init-command.js';
-import { DEFAULT_EXAMPLES_FOLDER, examplesCommand } from './examples-command.js';
-import { judgeValidateCommand } from './judge-validate-command.js';
-import type { JudgeValidateFlags } from './judge-validate-command.js';
-import { labelsAgreeCommand, labelsExportCommand, labelsImportCommand } from './labels-command.js';
-import type { LabelsAgreeFlags, LabelsExportFlags, LabelsImportFlags } from './labels-command.js';
-import { lockCommand } from './lock-command.js';
-import { mcpCommand } from './mcp-command.js';
-import type { McpFlags } from './mcp-command.js';
-import { planCommand } from './plan-command.js';
 import type { PlanFlags } from './plan-command.js';
-import { regradeCommand } from './regrade-command.js';
 import type { RegradeFlags } from './regrade-command.js';
-import { reportCommand } from './report-command.js';
 import type { ReportFlags } from './report-command.js';
-import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
-import { AGENT_KINDS } from './select-agent.js';
-import { COLOR_MODES, showCommand } from './show-command.js';
 import type { ShowFlags } from './show-command.js';
-import { validateCommand } from './validate-command.js';
-import { viewCommand } from './view-command.js';
-import { WORSE_GATE_METRIC_NAMES } from './worse-gates.js';
+import { COLOR_MODES } from './color-modes.js';
+import { DEFAULT_EXAMPLES_FOLDER, DEFAULT_INIT_FOLDER } from './scaffold-folders.js';
 import type { ViewFlags } from './view-command.js';
+import { WORSE_GATE_METRIC_NAMES } from './worse-gate-metrics.js';
 
 /** Repeatable options: each use adds one value. */
 function collect(value: string, previous: string[]): string[] {
@@ -166,7 +180,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
-    .action(async (suite: string, flags: RunFlags) => setExit(await runCommand(suite, flags, io)));
+    .action(async (suite: string, flags: RunFlags) => {
+      const { runCommand } = await import('./run-command.js');
+      setExit(await runCommand(suite, flags, io));
+    });
 
   program
     .command('report')
@@ -195,9 +212,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
-    .action(async (run: string, flags: ReportFlags) =>
-      setExit(await reportCommand(run, flags, io)),
-    );
+    .action(async (run: string, flags: ReportFlags) => {
+      const { reportCommand } = await import('./report-command.js');
+      setExit(await reportCommand(run, flags, io));
+    });
 
   program
     .command('show')
@@ -226,9 +244,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
-    .action(async (task: string, attempt: number | undefined, flags: ShowFlags) =>
-      setExit(await showCommand(task, attempt, flags, io)),
-    );
+    .action(async (task: string, attempt: number | undefined, flags: ShowFlags) => {
+      const { showCommand } = await import('./show-command.js');
+      setExit(await showCommand(task, attempt, flags, io));
+    });
 
   program
     .command('compare')
@@ -251,9 +270,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
-    .action(async (runA: string, runB: string, flags: CompareFlags) =>
-      setExit(await compareCommand(runA, runB, flags, io)),
-    );
+    .action(async (runA: string, runB: string, flags: CompareFlags) => {
+      const { compareCommand } = await import('./compare-command.js');
+      setExit(await compareCommand(runA, runB, flags, io));
+    });
 
   program
     .command('regrade')
@@ -278,9 +298,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--record <dir>', "save the judge's model requests and responses")
     .option('--replay <dir>', "answer the judge's calls from a recording, with no network")
-    .action(async (run: string, flags: RegradeFlags) =>
-      setExit(await regradeCommand(run, flags, io)),
-    );
+    .action(async (run: string, flags: RegradeFlags) => {
+      const { regradeCommand } = await import('./regrade-command.js');
+      setExit(await regradeCommand(run, flags, io));
+    });
 
   program
     .command('validate')
@@ -289,9 +310,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('<suite>', 'suite folder')
     .option('--seed <s>', 'seed for the validation trials', inRange(BOUNDS.seed), 0)
-    .action(async (suite: string, flags: { seed: number }) =>
-      setExit(await validateCommand(suite, flags, io)),
-    );
+    .action(async (suite: string, flags: { seed: number }) => {
+      const { validateCommand } = await import('./validate-command.js');
+      setExit(await validateCommand(suite, flags, io));
+    });
   program
     .command('plan')
     .description(
@@ -332,7 +354,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'a stored pilot run (id, "latest" or "latest~N") to take p, r and k from; flags override',
     )
     .option('--store <path>', 'SQLite result store (with --from)', '.endstate/endstate.db')
-    .action(async (flags: PlanFlags) => setExit(await planCommand(flags, io)));
+    .action(async (flags: PlanFlags) => {
+      const { planCommand } = await import('./plan-command.js');
+      setExit(await planCommand(flags, io));
+    });
   program
     .command('lock')
     .description(
@@ -340,9 +365,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('<suite>', 'suite folder')
     .option('--check', 'write nothing; exit 2 unless the lock is current (for CI)')
-    .action(async (suite: string, flags: { check?: boolean }) =>
-      setExit(await lockCommand(suite, flags, io)),
-    );
+    .action(async (suite: string, flags: { check?: boolean }) => {
+      const { lockCommand } = await import('./lock-command.js');
+      setExit(await lockCommand(suite, flags, io));
+    });
   program
     .command('import')
     .description('convert tasks from another benchmark into an endstate suite')
@@ -355,9 +381,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       nonNegativeInteger,
       2,
     )
-    .action(async (format: string, dir: string, flags: { out: string; knownBad: number }) =>
-      setExit(await importCommand(format, dir, flags, io)),
-    );
+    .action(async (format: string, dir: string, flags: { out: string; knownBad: number }) => {
+      const { importCommand } = await import('./import-command.js');
+      setExit(await importCommand(format, dir, flags, io));
+    });
 
   program
     .command('mcp')
@@ -373,7 +400,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       nonNegativeInteger,
     )
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
-    .action(async (suite: string, flags: McpFlags) => setExit(await mcpCommand(suite, flags, io)));
+    .action(async (suite: string, flags: McpFlags) => {
+      const { mcpCommand } = await import('./mcp-command.js');
+      setExit(await mcpCommand(suite, flags, io));
+    });
 
   program
     .command('judge')
@@ -396,9 +426,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'SQLite result store (the record goes beside it)',
       '.endstate/endstate.db',
     )
-    .action(async (labels: string, flags: JudgeValidateFlags) =>
-      setExit(await judgeValidateCommand(labels, flags, io)),
-    );
+    .action(async (labels: string, flags: JudgeValidateFlags) => {
+      const { judgeValidateCommand } = await import('./judge-validate-command.js');
+      setExit(await judgeValidateCommand(labels, flags, io));
+    });
   const labels = program
     .command('labels')
     .description(
@@ -412,9 +443,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--out <file>', 'write the lines here (default: standard output)')
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
-    .action(async (run: string, flags: LabelsExportFlags) =>
-      setExit(await labelsExportCommand(run, flags, io)),
-    );
+    .action(async (run: string, flags: LabelsExportFlags) => {
+      const { labelsExportCommand } = await import('./labels-command.js');
+      setExit(await labelsExportCommand(run, flags, io));
+    });
   labels
     .command('import')
     .description(
@@ -423,9 +455,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('<files...>', 'labelled copies of `labels export` files')
     .option('--labeller <name>', 'labeller of lines that name none')
     .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
-    .action((files: string[], flags: LabelsImportFlags) =>
-      setExit(labelsImportCommand(files, flags, io)),
-    );
+    .action(async (files: string[], flags: LabelsImportFlags) => {
+      const { labelsImportCommand } = await import('./labels-command.js');
+      setExit(labelsImportCommand(files, flags, io));
+    });
   labels
     .command('agree')
     .description(
@@ -434,9 +467,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('<first>', 'labelled file of the first labeller (the reference)')
     .argument('<second>', 'labelled file of the second labeller')
     .option('--json <file>', 'also write the agreement as JSON')
-    .action((first: string, second: string, flags: LabelsAgreeFlags) =>
-      setExit(labelsAgreeCommand(first, second, flags, io)),
-    );
+    .action(async (first: string, second: string, flags: LabelsAgreeFlags) => {
+      const { labelsAgreeCommand } = await import('./labels-command.js');
+      setExit(labelsAgreeCommand(first, second, flags, io));
+    });
   program
     .command('view')
     .description(
@@ -449,9 +483,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
-    .action(async (run: string | undefined, flags: ViewFlags) =>
-      setExit(await viewCommand(run, flags, io)),
-    );
+    .action(async (run: string | undefined, flags: ViewFlags) => {
+      const { viewCommand } = await import('./view-command.js');
+      setExit(await viewCommand(run, flags, io));
+    });
   program
     .command('init')
     .description(
@@ -459,13 +494,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('[dir]', 'folder to write the suite into', DEFAULT_INIT_FOLDER)
     .option('--force', 'overwrite files already there')
-    .action((dir: string, flags: { force?: boolean }) => setExit(initCommand(dir, flags, io)));
+    .action(async (dir: string, flags: { force?: boolean }) => {
+      const { initCommand } = await import('./init-command.js');
+      setExit(initCommand(dir, flags, io));
+    });
   program
     .command('examples')
     .description('copy the bundled example suites, agents and faults files into a folder')
     .argument('[dir]', 'folder to copy them into', DEFAULT_EXAMPLES_FOLDER)
     .option('--force', 'overwrite files already there')
-    .action((dir: string, flags: { force?: boolean }) => setExit(examplesCommand(dir, flags, io)));
+    .action(async (dir: string, flags: { force?: boolean }) => {
+      const { examplesCommand } = await import('./examples-command.js');
+      setExit(examplesCommand(dir, flags, io));
+    });
   return program;
 }
 

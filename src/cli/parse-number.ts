@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from 'commander';
-import { describeRange } from '../core/index.js';
-import type { NumericRange } from '../core/index.js';
+// Not through core/index.js, which also loads the CEL and RE2 engines: flag
+// parsers are declared for `--help`, which must stay light (see main.ts).
+import { describeRange } from '../core/bounds.js';
+import type { NumericRange } from '../core/bounds.js';
 
 /**
  * A parser for a flag with a documented range (src/core/bounds.ts): refuses

@@ -13,12 +13,11 @@ import { EndstateError } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
 import type { Suite, Task } from '../task/index.js';
+import { AGENT_KINDS } from './agent-kinds.js';
 import { agentIsolation, hasSandboxFlags } from './agent-sandbox.js';
 import type { HiddenPaths, SandboxFlags } from './agent-sandbox.js';
 import { loadTrajectories } from './load-trajectories.js';
 import { parseCommand } from './parse-command.js';
-
-export const AGENT_KINDS = ['oracle', 'replay', 'simulated', 'llm', 'command', 'mcp'] as const;
 
 export interface AgentChoice {
   readonly kind: string;

@@ -1,3 +1,4 @@
+import type { ColorMode } from './color-modes.js';
 import { renderTrial } from '../report/index.js';
 import type { CliIo } from './cli-io.js';
 import { checkRunSeal } from './check-run-seal.js';
@@ -6,7 +7,6 @@ import { selectTrial } from './select-trial.js';
 import { storePath } from './store-path.js';
 
 /** `--color`: `auto` colours only a terminal, and never with NO_COLOR set. */
-export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
 export interface ShowFlags {
   /** Run id, `latest` (the default) or `latest~N`. */
@@ -14,7 +14,7 @@ export interface ShowFlags {
   /** Which try of the attempt, when an invalid one was rerun (default: the last). */
   readonly rerun?: number;
   readonly store?: string;
-  readonly color?: (typeof COLOR_MODES)[number];
+  readonly color?: ColorMode;
   /** Show a trial of a run whose records were changed outside endstate (else refused, exit 2). */
   readonly acceptTampered?: boolean;
 }

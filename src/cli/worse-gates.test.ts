@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Comparison, PairedDifference } from '../report/index.js';
-import { WORSE_GATE_METRICS, checkWorseGate, parseWorseGate } from './worse-gates.js';
+import { WORSE_GATE_METRICS } from './worse-gate-metrics.js';
+import { checkWorseGate, parseWorseGate } from './worse-gates.js';
 
 const differenceWith = (value: number, ci95: [number, number]): PairedDifference => ({
   value,

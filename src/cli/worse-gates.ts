@@ -1,5 +1,6 @@
 import { EndstateError } from '../core/index.js';
-import type { Comparison, PairedDifference } from '../report/index.js';
+import type { Comparison } from '../report/index.js';
+import { WORSE_GATE_METRICS } from './worse-gate-metrics.js';
 
 /** A `--fail-if-worse METRIC[=MARGIN]` gate: fail when B is surely worse than A by more than MARGIN. */
 export interface WorseGate {
@@ -7,29 +8,6 @@ export interface WorseGate {
   /** The drop (B − A, as a fraction: 0.02 is 2 points) tolerated before the gate fails. */
   readonly margin: number;
 }
-
-interface WorseGateMetric {
-  readonly name: string;
-  readonly about: string;
-  readonly difference: (comparison: Comparison) => PairedDifference;
-}
-
-/** Every metric `--fail-if-worse` can name: the differences the comparison has an interval for. */
-export const WORSE_GATE_METRICS: readonly WorseGateMetric[] = [
-  {
-    name: 'success_rate',
-    about: 'the paired task-level difference of success rates',
-    difference: (comparison) => comparison.difference,
-  },
-  {
-    name: 'outcome_rate',
-    about: 'the same for outcome-only rates (state and facts, constraints ignored)',
-    difference: (comparison) => comparison.outcome_difference,
-  },
-];
-
-/** `success_rate, outcome_rate`: for the help text. */
-export const WORSE_GATE_METRIC_NAMES = WORSE_GATE_METRICS.map((metric) => metric.name).join(', ');
 
 const usage = (text: string, problem: string): EndstateError =>
   new EndstateError('E_USAGE', `--fail-if-worse ${text}: ${problem}`, {

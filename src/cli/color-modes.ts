@@ -1,0 +1,4 @@
+/** When `endstate show` colours its output (a module of its own: the help lists them). */
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+
+export type ColorMode = (typeof COLOR_MODES)[number];
