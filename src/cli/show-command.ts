@@ -6,8 +6,6 @@ import { openStoredRun } from './open-stored-run.js';
 import { selectTrial } from './select-trial.js';
 import { storePath } from './store-path.js';
 
-/** `--color`: `auto` colours only a terminal, and never with NO_COLOR set. */
-
 export interface ShowFlags {
   /** Run id, `latest` (the default) or `latest~N`. */
   readonly run?: string;
