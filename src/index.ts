@@ -12,13 +12,11 @@ export type {
   EnvironmentSpec,
   Outbox,
   OutboxMessage,
-  PastCall,
   ToolCallResult,
   ToolContext,
   ToolDefinition,
   ToolDescriptor,
   ToolEffect,
-  ToolFailure,
 } from './environment/index.js';
 export { diffStates, hashState } from './state/index.js';
 export type {
@@ -37,8 +35,13 @@ export type {
   Task,
 } from './task/index.js';
 export {
+  AGENT_KINDS,
+  AGENT_REGISTRY,
   SLIP_KINDS,
   TrialStoppedError,
+  agentSpecOf,
+  createAgentFromSpec,
+  defineAgentKind,
   createCommandAgent,
   createDoNothingAgent,
   createLlmAgent,
@@ -52,6 +55,9 @@ export {
 } from './agent/index.js';
 export type {
   Agent,
+  AgentBuildContext,
+  AgentKind,
+  AgentSpecInput,
   AgentResult,
   AgentSession,
   AgentSpec,
@@ -59,7 +65,6 @@ export type {
   LlmAgentOptions,
   McpAgentOptions,
   McpServerAgentOptions,
-  SessionBudget,
   SimulatedAgentOptions,
   SlipKind,
 } from './agent/index.js';
@@ -204,3 +209,173 @@ export type {
   TrialEvent,
   TrialRecord,
 } from './schema/index.js';
+export { createUsersFromSpec, scriptedUsers } from './user/index.js';
+export type { UserContext, UserSimulator, UsersSpec } from './user/index.js';
+/** What a library user needs to build a model caller for the llm agent, users and judges. */
+export {
+  DEFAULT_RETRY_POLICY,
+  createLanguageModel,
+  createModelCaller,
+  loadPricing,
+  modelKey,
+  parseModelRef,
+  priceOf,
+} from './model/index.js';
+export type {
+  ModelCallerOptions,
+  ModelRef,
+  Price,
+  Pricing,
+  PricingTable,
+  RetryPolicy,
+} from './model/index.js';
+
+// Types named by the signatures above (src/public-types.test.ts keeps this list complete).
+export type {
+  EndpointRefusal,
+  McpHttpEndpoint,
+  McpServeResult,
+  ReplayAgentOptions,
+  SessionBudget,
+  SessionCaps,
+} from './agent/index.js';
+export type { McpHttpOptions } from './agent/mcp-http-endpoint.js';
+export type { Clock, EndstateErrorOptions, Rng } from './core/index.js';
+export type { PastCall, ToolFailure, ToolSpec } from './environment/index.js';
+export type {
+  AgentMessage,
+  ClaimStateInput,
+  ConstraintsInput,
+  FinalStateView,
+  MustNotSayInput,
+  OutcomeInput,
+  ResponseInput,
+  ToolEffectOf,
+  TrajectoryInput,
+} from './grade/index.js';
+export type { DecodingSettings, ModelCaller } from './model/index.js';
+export type {
+  AgentErrorSummary,
+  CalibrationSummary,
+  ComparedRun,
+  ConstraintSummary,
+  FaultSummary,
+  GateVerdict,
+  HumanLabelCounts,
+  InvalidReason,
+  JudgeValidationStatus,
+  PartialSummary,
+  PlanSummary,
+  SafetySummary,
+  SampleSummary,
+  SliceSummary,
+  TaskComparison,
+  TaskSummary,
+} from './report/index.js';
+export type { IntervalsByK, RateSummary } from './report/scorecard.js';
+export type {
+  FailureCaseFile,
+  RunJudge,
+  TaskValidation,
+  TrialOutline,
+  TrialRef,
+} from './run/index.js';
+export type { AgentIsolation } from './sandbox/index.js';
+export type {
+  FailureVerdict,
+  Grade,
+  GradedCheck,
+  GraderOutput,
+  GraderRole,
+  ModelUsage,
+  RunStatus,
+  SandboxSpec,
+  Step,
+  TrajectoryFile,
+  TrialIdentity,
+} from './schema/index.js';
+export type { FrozenState } from './state/index.js';
+export type {
+  BoundedMeanIntervalOptions,
+  ClusterBootstrapInterval,
+  ClusterBootstrapOptions,
+  ClusterRatioBootstrapInterval,
+  ClusterRatioBootstrapOptions,
+  ClusteredUpperBoundOptions,
+  ClusteredWilsonMethod,
+  ClusteredWilsonOptions,
+  ConfidencePrediction,
+  DesignEffectSource,
+  DifferenceTarget,
+  EceUpperBoundMethod,
+  EceUpperBoundOptions,
+  IntraTaskCorrelationStatus,
+  PairedTTestOptions,
+  PassKInterval,
+  ProportionInterval,
+  RatioCluster,
+  ReliabilityBin,
+  SignFlipMethod,
+  SignFlipOptions,
+  SuccessCounts,
+  SuccessRateIntervalOptions,
+  SuitePassK,
+  TaskCounts,
+  TaskEventCounts,
+  TaskTrialCounts,
+  TrialCluster,
+  WidthTarget,
+} from './stats/index.js';
+export type { ResolvedBase } from './stats/sample-size.js';
+export type { MemoryStoreOptions, RunVerification } from './store/index.js';
+export type { SqliteStoreOptions } from './store/sqlite-store.js';
+export type { AcceptedDrift, LockableSuite, ModuleImporter } from './task/index.js';
+export type { RunFaults, TrialInput } from './trial/index.js';
+export type { UserFactory, UserReply } from './user/index.js';
+export type { McpServeEnding } from './agent/index.js';
+export type { ToolOutput } from './environment/index.js';
+export type { ToolAccessRule } from './grade/index.js';
+export type {
+  ModelCallRequest,
+  ModelCallResult,
+  ModelRecording,
+  ModelRefusal,
+  Provider,
+} from './model/index.js';
+export type {
+  BlockedAttempts,
+  FaultEffect,
+  InjectionSummary,
+  JudgedRubric,
+  PassTally,
+  PlanRate,
+  SafetyRate,
+} from './report/index.js';
+export type { TaskCounts as ComparedTaskCounts } from './report/index.js';
+export type { ValidationCheck } from './run/index.js';
+export type { AgentLaunch, AgentLaunchRequest, SandboxSettings } from './sandbox/index.js';
+export type {
+  Constraint,
+  EndpointRefusedEvent,
+  Expect,
+  Fault,
+  JudgeValidation,
+  RecordedInjection,
+  UsageEvent,
+  UserSpec,
+} from './schema/index.js';
+export type { ClusterBootstrapMethod, ClusterRatioBootstrapMethod } from './stats/index.js';
+export type { SampleSizeBase } from './stats/sample-size.js';
+export type { MemoryTables, SealProblem, StoreKey } from './store/index.js';
+export type { TaskFingerprint } from './task/index.js';
+export type { RecordedCall } from './model/index.js';
+export type {
+  AttemptRule,
+  AttemptTally,
+  SafetyBound,
+  SameTaskComparison,
+  Tally,
+} from './report/index.js';
+export type { RunSeal, TrialSeal } from './store/index.js';
+export type { TasksLeftOut } from './report/index.js';
+export type { SealedTrialEntry } from './store/index.js';

@@ -30,3 +30,7 @@ export {
   serveSessionOverMcp,
 } from './mcp-session-server.js';
 export type { McpServeEnding, McpServeResult } from './mcp-session-server.js';
+export { defineAgentKind } from './agent-kind.js';
+export type { AgentBuildContext, AgentKind, AgentSpecInput } from './agent-kind.js';
+export { AGENT_KINDS, AGENT_REGISTRY, agentSpecOf, createAgentFromSpec } from './agent-registry.js';
+export type { ReplayAgentOptions } from './replay-agent.js';

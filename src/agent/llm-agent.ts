@@ -17,6 +17,11 @@ export interface LlmAgentOptions {
   readonly decoding: DecodingSettings;
   /** Added after the environment's policy in the system prompt. */
   readonly systemPrompt?: string;
+  /**
+   * The file `systemPrompt` was read from, as given: recorded in the system
+   * spec, with the text's hash, so a stored run can rebuild its agent.
+   */
+  readonly systemPromptFile?: string;
   /** Run every tool call of a reply (default: only the first, as tau-bench does). */
   readonly parallelToolCalls?: boolean;
 }
@@ -65,7 +70,12 @@ export function createLlmAgent(options: LlmAgentOptions): Agent {
       kind: 'llm',
       name: options.caller.model,
       version: '1',
-      options: { parallel_tool_calls: options.parallelToolCalls === true },
+      options: {
+        parallel_tool_calls: options.parallelToolCalls === true,
+        ...(options.systemPromptFile === undefined
+          ? {}
+          : { system_prompt_file: options.systemPromptFile }),
+      },
       model: { ...options.model, ...options.decoding },
       prompt: {
         system:

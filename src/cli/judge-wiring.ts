@@ -1,6 +1,8 @@
-import { EndstateError } from '../core/index.js';
+import { EndstateError, canonicalJson, jsonEqual } from '../core/index.js';
+import type { JsonObject } from '../core/index.js';
 import { JUDGE_PROMPT_VERSION } from '../grade/index.js';
 import { DEFAULT_JUDGE_DECODING, createJudgeCaller, parseModelRef } from '../model/index.js';
+import type { ModelRef } from '../model/index.js';
 import type { RunJudge } from '../run/index.js';
 import type { Task } from '../task/index.js';
 import type { CallerFactory } from './select-agent.js';
@@ -15,12 +17,58 @@ export async function judgeOf(
   callerFor: CallerFactory,
 ): Promise<RunJudge | undefined> {
   if (judgeFlag === undefined) return undefined;
-  const ref = parseModelRef(judgeFlag, '--judge');
+  return judgeFor(parseModelRef(judgeFlag, '--judge'), callerFor);
+}
+
+async function judgeFor(ref: ModelRef, callerFor: CallerFactory): Promise<RunJudge> {
   const caller = await callerFor(ref);
   return {
     forTrial: (trial) => createJudgeCaller({ caller, trial, decoding: DEFAULT_JUDGE_DECODING }),
     spec: { ...ref, ...DEFAULT_JUDGE_DECODING, prompt_version: JUDGE_PROMPT_VERSION },
   };
+}
+
+/**
+ * The judge a stored system spec's `judge` entry names, rebuilt (its API
+ * key still comes from the environment, or its answers from a recording).
+ * A judge this endstate would pin differently (another prompt version or
+ * decoding) is refused with the fields that differ: its verdicts would not
+ * be the run's judge's.
+ */
+export async function judgeFromSpec(
+  spec: JsonObject | undefined,
+  callerFor: CallerFactory,
+): Promise<RunJudge | undefined> {
+  if (spec === undefined) return undefined;
+  const { provider, id, base_url: baseUrl } = spec;
+  if (typeof provider !== 'string' || typeof id !== 'string') {
+    throw new EndstateError(
+      'E_USAGE',
+      'judge.provider and judge.id of the system spec must be strings',
+      {
+        hint: 'Pass --judge provider:id.',
+      },
+    );
+  }
+  const text = `${provider}:${typeof baseUrl === 'string' ? `${baseUrl}#` : ''}${id}`;
+  const judge = await judgeFor(parseModelRef(text, 'judge'), callerFor);
+  const fields = [...new Set([...Object.keys(spec), ...Object.keys(judge.spec)])].sort();
+  const differing = fields.filter(
+    (field) => !jsonEqual(spec[field] ?? null, judge.spec[field] ?? null),
+  );
+  if (differing.length > 0) {
+    throw new EndstateError(
+      'E_USAGE',
+      `the judge of the system spec (${provider}:${id}) cannot be rebuilt as it was`,
+      {
+        problems: differing.map((field) => ({
+          message: `judge.${field}: ${canonicalJson(spec[field] ?? null)} then, ${canonicalJson(judge.spec[field] ?? null)} now`,
+        })),
+        hint: "Pass --judge provider:id to judge with this endstate's settings.",
+      },
+    );
+  }
+  return judge;
 }
 
 /** Tasks graded against a rubric, which need a judge model. */

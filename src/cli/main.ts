@@ -72,14 +72,24 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command('run')
     .description('run a system on a suite, k trials per task, and print the scorecard')
-    .argument('<suite>', 'suite folder (environment.ts + tasks/*.yaml)')
+    .argument(
+      '[suite]',
+      "suite folder (environment.ts + tasks/*.yaml); with --resume, default: the run's",
+    )
     .addOption(
-      new Option('--agent <kind>', 'agent under test').choices(AGENT_KINDS).default('oracle'),
+      new Option(
+        '--agent <kind>',
+        "agent under test (default: oracle; with --resume, the run's)",
+      ).choices(AGENT_KINDS),
     )
     .option('--trials <k>', 'trials per task', inRange(BOUNDS.trials), 1)
     .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
     .option('--seed <s>', 'run seed (every trial seed derives from it)', inRange(BOUNDS.seed), 0)
-    .option('--slip <p>', 'simulated agent: probability of a slip per step', probability, 0.1)
+    .option(
+      '--slip <p>',
+      'simulated agent: probability of a slip per step (default: 0.1)',
+      probability,
+    )
     .option('--tasks <glob>', 'only tasks whose id matches the glob, e.g. "refund-*"')
     .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
     .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
@@ -167,7 +177,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--faults <file>', 'faults and injections applied to every task (YAML or JSON)')
     .option(
       '--resume <run>',
-      'go on with an interrupted run (id or "latest"): stored trials are kept, the rest run',
+      'go on with an interrupted run (id or "latest"): stored trials are kept, the rest run; its suite, agent, users and judge are rebuilt from the run',
     )
     .option('--no-canary', "skip the canary gate (the oracle on the suite's canary tasks first)")
     .option(
@@ -180,7 +190,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
-    .action(async (suite: string, flags: RunFlags) => {
+    .action(async (suite: string | undefined, flags: RunFlags) => {
       const { runCommand } = await import('./run-command.js');
       setExit(await runCommand(suite, flags, io));
     });
@@ -290,7 +300,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--judge <provider:id>',
-      'the judge model of tasks with a judge rubric (needed when the run has any)',
+      "the judge model of tasks with a judge rubric (default: the run's own judge)",
     )
     .option(
       '--pricing <file>',

@@ -16,6 +16,8 @@ import {
 } from '../model/index.js';
 import type { RunPricing } from '../schema/index.js';
 import type { ModelCaller, ModelRecording, ModelRef, ModelRefusal } from '../model/index.js';
+import type { JsonObject } from '../core/index.js';
+import type { SystemSpec } from '../schema/index.js';
 import type { CliIo } from './cli-io.js';
 
 export interface ModelWiringFlags {
@@ -162,4 +164,26 @@ function keyVariableOf(model: string): string {
     (API_KEY_VARIABLES as Readonly<Record<string, string | undefined>>)[provider] ??
     "the provider's key variable"
   );
+}
+
+/** The model reference in a spec's model entry (provider, id, base URL), if it names one. */
+function refOf(model: JsonObject | null | undefined): ModelRef | undefined {
+  if (model === null || model === undefined) return undefined;
+  const { provider, id, base_url: baseUrl } = model;
+  if (typeof provider !== 'string' || typeof id !== 'string') return undefined;
+  return {
+    provider: provider as ModelRef['provider'],
+    id,
+    ...(typeof baseUrl === 'string' ? { base_url: baseUrl } : {}),
+  };
+}
+
+/** Every model a system calls, by role: the llm agent's, the simulated users', the judge's. */
+export function modelsOf(spec: SystemSpec): { ref: ModelRef; role: 'agent' | 'user' | 'judge' }[] {
+  const models = [
+    { ref: spec.agent.kind === 'llm' ? refOf(spec.model) : undefined, role: 'agent' as const },
+    { ref: spec.user.kind === 'llm' ? refOf(spec.user.model) : undefined, role: 'user' as const },
+    { ref: refOf(spec.judge), role: 'judge' as const },
+  ];
+  return models.flatMap(({ ref, role }) => (ref === undefined ? [] : [{ ref, role }]));
 }

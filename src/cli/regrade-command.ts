@@ -6,7 +6,8 @@ import { regrade } from '../run/index.js';
 import type { RegradeSummary, TrialRef } from '../run/index.js';
 import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
-import { judgeOf, judgedTasks } from './judge-wiring.js';
+import { judgeFromSpec, judgeOf, judgedTasks } from './judge-wiring.js';
+import type { ModelRef } from '../model/index.js';
 import { wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storePath } from './store-path.js';
@@ -21,7 +22,7 @@ export interface RegradeFlags {
   /** The suite folder, when it is no longer where the run found it. */
   readonly suite?: string;
   readonly allowSuiteChange?: boolean;
-  /** The judge model of tasks with a rubric (`provider:id`). */
+  /** The judge model of tasks with a rubric (`provider:id`); default: the run's own judge. */
   readonly judge?: string;
   readonly pricing?: string;
   readonly record?: string;
@@ -60,14 +61,6 @@ export function renderRegradeSummary(summary: RegradeSummary): string {
   return lines.join('\n');
 }
 
-/** `provider:id` of a judge as the system spec keeps it. */
-function describeJudge(spec: Readonly<Record<string, unknown>>): string {
-  const { provider, id } = spec;
-  return typeof provider === 'string' && typeof id === 'string'
-    ? `${provider}:${id}`
-    : 'a judge model';
-}
-
 /**
  * `endstate regrade [RUN|latest]`: the graders re-run on a stored run's
  * trials, stored as a new run; the old run is left as it was.
@@ -100,26 +93,32 @@ export async function regradeCommand(
       io.err(`note: run ${run.run_id} is ${run.status}; only its stored trials are regraded\n`);
     }
     const judged = judgedTasks(suite.tasks).filter((task) => run.suite.task_ids.includes(task.id));
-    if (judged.length > 0 && flags.judge === undefined) {
-      const before = run.system.judge;
+    // Without --judge, the run's own judge (its system spec) grades the rubrics again.
+    const judgeSpec = flags.judge === undefined ? run.system.judge : undefined;
+    if (judged.length > 0 && flags.judge === undefined && judgeSpec === undefined) {
       throw new EndstateError(
         'E_USAGE',
-        `run ${run.run_id} has tasks graded by a judge model (${judged.map((task) => task.id).join(', ')}): regrading them needs --judge`,
+        `run ${run.run_id} has tasks graded by a judge model (${judged.map((task) => task.id).join(', ')}) but was run without one: regrading them needs --judge`,
         {
-          hint: `Pass --judge provider:id${before === undefined ? '' : ` (the run was judged by ${describeJudge(before)})`}; with --replay DIR the judge's recorded answers are used again.`,
+          hint: "Pass --judge provider:id; with --replay DIR the judge's recorded answers are used again.",
         },
       );
     }
     // The judge's calls share the run's defaults for retries, limits and timeouts.
     const wiring =
-      flags.judge === undefined
+      flags.judge === undefined && (judged.length === 0 || judgeSpec === undefined)
         ? undefined
         : wireModels(
             { ...flags, maxRetries: 5, maxConcurrentRequests: 8, requestTimeout: 120 },
             io,
           );
+    const callerFor = (ref: ModelRef) => wiring!.callerFor(ref);
     const judge =
-      wiring === undefined ? undefined : await judgeOf(flags.judge, (ref) => wiring.callerFor(ref));
+      wiring === undefined
+        ? undefined
+        : flags.judge === undefined
+          ? await judgeFromSpec(judgeSpec, callerFor)
+          : await judgeOf(flags.judge, callerFor);
     const result = await regrade({
       store,
       run,

@@ -1,5 +1,7 @@
 import picomatch from 'picomatch';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { agentSpecOf } from '../agent/index.js';
 import { BOUNDS, EndstateError } from '../core/index.js';
 import {
   buildScorecard,
@@ -16,10 +18,10 @@ import {
   runSuite,
 } from '../run/index.js';
 import type { RunSuiteOptions } from '../run/index.js';
-import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { parseModelRef } from '../model/index.js';
-import type { DecodingSettings } from '../model/index.js';
-import { USER_PROMPT_VERSION, createLlmUsers } from '../user/index.js';
+import type { DecodingSettings, ModelRef } from '../model/index.js';
+import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
 import { openSqliteStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
@@ -36,25 +38,28 @@ import { runVerdict } from './run-verdict.js';
 import { warnIfLockStale } from './lock-warning.js';
 import { createProgress } from './progress.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
-import { selectAgent } from './select-agent.js';
+import { DEFAULT_SLIP, agentSpecOfFlags, buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
-import { judgeOf, tasksWithoutJudge } from './judge-wiring.js';
-import { wireModels } from './model-wiring.js';
+import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
+import { modelsOf, wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
 import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { hasSandboxFlags } from './agent-sandbox.js';
 import type { SandboxFlags } from './agent-sandbox.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 
 export interface RunFlags extends CiOutputFlags, SandboxFlags {
   /** Print the scorecard even when the run's records were changed outside endstate (else exit 2), marked as tampered. */
   readonly acceptTampered?: boolean;
-  readonly agent: string;
+  /** Default oracle; on --resume, the run's agent. */
+  readonly agent?: string;
   readonly trials: number;
   readonly concurrency: number;
   readonly seed: number;
-  readonly slip: number;
+  /** Default 0.1. */
+  readonly slip?: number;
   readonly maxReruns: number;
   /** Largest share of planned trials left without a valid record (0: every one must be valid). */
   readonly maxInvalid: number;
@@ -101,42 +106,69 @@ function decodingOf(flags: RunFlags): DecodingSettings {
   };
 }
 
-/** A model playing the users of tasks that have a scenario (`--user-model`). */
+/**
+ * The simulated users: a model playing the users of tasks that have a
+ * scenario (`--user-model`), else the tasks' scripts; on --resume without
+ * user flags, those of the run's system spec.
+ */
 async function usersOf(
   flags: RunFlags,
   callerFor: CallerFactory,
+  stored: SystemSpec | undefined,
 ): Promise<RunSuiteOptions['users']> {
-  if (flags.userModel === undefined) return undefined;
+  if (flags.userModel === undefined) {
+    if (flags.userTemperature !== undefined) {
+      throw new EndstateError('E_USAGE', '--user-temperature applies with --user-model');
+    }
+    if (stored === undefined || stored.user.kind === 'scripted') return undefined;
+    return createUsersFromSpec(stored.user, { callerFor });
+  }
   const ref = parseModelRef(flags.userModel, '--user-model');
   const decoding: DecodingSettings =
     flags.userTemperature === undefined ? {} : { temperature: flags.userTemperature };
-  return {
-    factory: createLlmUsers({ caller: await callerFor(ref), decoding }),
-    spec: {
-      kind: 'llm',
-      prompt_version: USER_PROMPT_VERSION,
-      model: { ...ref, ...decoding },
-    },
-  };
+  return createUsersFromSpec(
+    { kind: 'llm', prompt_version: USER_PROMPT_VERSION, model: { ...ref, ...decoding } },
+    { callerFor },
+  );
 }
 
-/** `endstate run <suite>`: everything is checked before the store is touched. */
-export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo): Promise<number> {
+/** Flags that choose or shape the agent: given on --resume, they are checked against the run's. */
+function hasAgentFlags(flags: RunFlags): boolean {
+  return (
+    flags.agent !== undefined ||
+    flags.slip !== undefined ||
+    flags.trajectory !== undefined ||
+    flags.model !== undefined ||
+    flags.systemPrompt !== undefined ||
+    Object.keys(decodingOf(flags)).length > 0 ||
+    flags.parallelToolCalls !== undefined ||
+    flags.command !== undefined ||
+    !flags.sandbox ||
+    hasSandboxFlags(flags)
+  );
+}
+
+/**
+ * `endstate run <suite>`: everything is checked before the store is
+ * touched. `endstate run --resume RUN` needs no suite and no agent flags:
+ * the run's record holds its suite path and its system spec.
+ */
+export async function runCommand(
+  suitePath: string | undefined,
+  flags: RunFlags,
+  io: CliIo,
+): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
   checkOutputPaths({
     storePath: storePath(flags.store, io.cwd),
     cwd: io.cwd,
     outputs: { '--json': flags.json, '--junit': flags.junit, '--md': flags.md },
   });
-  const suite = await loadSuite(resolve(io.cwd, suitePath), { displayPath: suitePath });
-  warnIfLockStale(suite, suitePath, io);
-  if (flags.junit !== undefined || flags.md !== undefined) {
-    checkGateLabels(
-      suite.tasks.map((task) => ({ id: task.id, labels: task.spec.labels, file: task.file })),
-    );
+  if (suitePath === undefined && flags.resume === undefined) {
+    throw new EndstateError('E_USAGE', 'endstate run needs a suite folder', {
+      hint: 'e.g. endstate run examples/support --agent simulated; or endstate run --resume latest to go on with a stored run.',
+    });
   }
-  const runFaults =
-    flags.faults === undefined ? undefined : loadRunFaults(flags.faults, io.cwd, suite.environment);
   // Opened once needed: a new run checks everything before the store is touched.
   let store: RunStore | undefined;
   const openStore = (): RunStore =>
@@ -144,10 +176,45 @@ export async function runCommand(suitePath: string, flags: RunFlags, io: CliIo):
       ...(flags.durable === true ? { durable: true } : {}),
     }));
   try {
-    return await runChecked(suite, suitePath, flags, io, openStore, gates, runFaults);
+    const resume = await resumable(openStore, flags);
+    const shownPath = suitePath ?? resume!.run.suite.path;
+    const suite = await loadSuiteOf(shownPath, resume?.run, io);
+    warnIfLockStale(suite, shownPath, io);
+    if (flags.junit !== undefined || flags.md !== undefined) {
+      checkGateLabels(
+        suite.tasks.map((task) => ({ id: task.id, labels: task.spec.labels, file: task.file })),
+      );
+    }
+    const runFaults =
+      flags.faults === undefined
+        ? undefined
+        : loadRunFaults(flags.faults, io.cwd, suite.environment);
+    return await runChecked(
+      { suite, suitePath: shownPath, resume, runFaults, gates },
+      flags,
+      io,
+      openStore,
+    );
   } finally {
     await store?.close();
   }
+}
+
+/** The suite to run; on --resume without a suite argument, the one the run recorded. */
+async function loadSuiteOf(
+  shownPath: string,
+  run: RunRecord | undefined,
+  io: CliIo,
+): Promise<Suite> {
+  const path = resolve(io.cwd, shownPath);
+  if (run !== undefined && !existsSync(path)) {
+    throw new EndstateError(
+      'E_FILE_NOT_FOUND',
+      `suite folder ${shownPath} of run ${run.run_id} does not exist`,
+      { hint: 'Pass the suite folder where it is now: endstate run SUITE --resume RUN.' },
+    );
+  }
+  return loadSuite(path, { displayPath: shownPath });
 }
 
 /** Every planned trial is held in memory and stored: their number is bounded before the run. */
@@ -186,16 +253,22 @@ async function resumable(
   return { run, trials: await store.listTrials(run.run_id) };
 }
 
+interface RunInput {
+  readonly suite: Suite;
+  /** As shown in messages: the argument, or the path the resumed run recorded. */
+  readonly suitePath: string;
+  readonly resume: { run: RunRecord; trials: TrialRecord[] } | undefined;
+  readonly runFaults: RunFaults | undefined;
+  readonly gates: ReturnType<typeof parseGate>[];
+}
+
 async function runChecked(
-  suite: Suite,
-  suitePath: string,
+  input: RunInput,
   flags: RunFlags,
   io: CliIo,
   openStore: () => RunStore,
-  gates: ReturnType<typeof parseGate>[],
-  runFaults: RunFaults | undefined,
 ): Promise<number> {
-  const resume = await resumable(openStore, flags);
+  const { suite, suitePath, resume, runFaults, gates } = input;
   let tasks = suite.tasks;
   if (resume !== undefined) {
     const byId = new Map(suite.tasks.map((task) => [task.id, task]));
@@ -218,35 +291,38 @@ async function runChecked(
   if (resume === undefined && flags.judge === undefined) {
     tasks = tasksWithoutJudge(tasks, (text) => notes.push(text));
   }
-  checkPlannedTrials(tasks.length, flags.trials);
+  checkPlannedTrials(tasks.length, resume?.run.trials_per_task ?? flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
-  const selected = await selectAgent(
-    {
-      kind: flags.agent,
-      slip: flags.slip,
-      trajectory: flags.trajectory,
-      model: flags.model,
-      systemPrompt: flags.systemPrompt,
-      decoding: decodingOf(flags),
-      parallelToolCalls: flags.parallelToolCalls === true,
-      command: flags.command,
-      sandbox: flags,
-      hidden: {
-        cwd: io.cwd,
-        suite: resolve(io.cwd, suitePath),
-        store: storePath(flags.store, io.cwd),
-      },
-    },
-    suite,
-    tasks,
-    io.cwd,
-    callerFor,
-  );
-  const users = await usersOf(flags, callerFor);
-  const judge = await judgeOf(flags.judge, callerFor);
+  const stored = resume?.run.system;
+  const hidden = {
+    cwd: io.cwd,
+    suite: resolve(io.cwd, suitePath),
+    store: storePath(flags.store, io.cwd),
+  };
+  const agentSpec =
+    stored !== undefined && !hasAgentFlags(flags)
+      ? agentSpecOf(stored)
+      : agentSpecOfFlags({
+          kind: flags.agent ?? stored?.agent.kind ?? 'oracle',
+          slip: flags.slip ?? DEFAULT_SLIP,
+          trajectory: flags.trajectory,
+          model: flags.model,
+          systemPrompt: flags.systemPrompt,
+          decoding: decodingOf(flags),
+          parallelToolCalls: flags.parallelToolCalls === true,
+          command: flags.command,
+          sandbox: flags,
+          hidden,
+        });
+  const selected = await buildAgent(agentSpec, suite, tasks, { cwd: io.cwd, hidden, callerFor });
+  const users = await usersOf(flags, callerFor, stored);
+  const judge =
+    stored !== undefined && flags.judge === undefined
+      ? await judgeFromSpec(stored.judge, callerFor)
+      : await judgeOf(flags.judge, callerFor);
+  const spec = buildSystemSpec(selected.agent.spec, { user: users?.spec, judge: judge?.spec });
   if (resume !== undefined) {
-    const spec = buildSystemSpec(selected.agent.spec, { user: users?.spec, judge: judge?.spec });
     const refusal = resumeRefusal(resume.run, resume.trials, suite, {
       spec,
       hash: hashSystemSpec(spec),
@@ -254,8 +330,10 @@ async function runChecked(
     if (refusal !== undefined) throw refusal;
   }
   if (flags.canary) await checkCanary(suite, suitePath, flags.seed);
-  if (flags.preflight && flags.replay === undefined)
-    await preflight(flags, (wiring ??= wireModels(flags, io)));
+  if (flags.preflight && flags.replay === undefined) {
+    const models = modelsOf(spec);
+    if (models.length > 0) await preflight(models, (wiring ??= wireModels(flags, io)));
+  }
   const store = openStore();
   for (const note of notes) io.err(note);
 
@@ -349,16 +427,11 @@ async function runChecked(
 }
 
 /** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */
-async function preflight(flags: RunFlags, wiring: ReturnType<typeof wireModels>): Promise<void> {
-  if (flags.agent === 'llm' && flags.model !== undefined) {
-    await wiring.preflight(parseModelRef(flags.model, '--model'), 'agent');
-  }
-  if (flags.userModel !== undefined) {
-    await wiring.preflight(parseModelRef(flags.userModel, '--user-model'), 'user');
-  }
-  if (flags.judge !== undefined) {
-    await wiring.preflight(parseModelRef(flags.judge, '--judge'), 'judge');
-  }
+async function preflight(
+  models: readonly { ref: ModelRef; role: 'agent' | 'user' | 'judge' }[],
+  wiring: ReturnType<typeof wireModels>,
+): Promise<void> {
+  for (const { ref, role } of models) await wiring.preflight(ref, role);
 }
 
 /** The canary gate: the suite's canary tasks must reset and be solved by the oracle. */

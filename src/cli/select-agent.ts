@@ -1,24 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Agent } from '../agent/index.js';
-import {
-  createCommandAgent,
-  createLlmAgent,
-  createMcpAgent,
-  createOracleAgent,
-  createReplayAgent,
-  createSimulatedAgent,
-} from '../agent/index.js';
+import type { Agent, AgentBuildContext, AgentSpecInput } from '../agent/index.js';
+import { AGENT_KINDS, SLIP_KINDS, createAgentFromSpec } from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
+import type { JsonObject } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
+import type { SandboxSpec, TrajectoryFile } from '../schema/index.js';
 import type { Suite, Task } from '../task/index.js';
-import { AGENT_KINDS } from './agent-kinds.js';
 import { agentIsolation, hasSandboxFlags } from './agent-sandbox.js';
 import type { HiddenPaths, SandboxFlags } from './agent-sandbox.js';
 import { loadTrajectories } from './load-trajectories.js';
 import { parseCommand } from './parse-command.js';
 
+/** The simulated agent's probability of a slip per step, without --slip. */
+export const DEFAULT_SLIP = 0.1;
 export interface AgentChoice {
   readonly kind: string;
   readonly slip: number;
@@ -38,8 +34,7 @@ export interface AgentChoice {
 /** Models are wired only when a model agent or user is asked for. */
 export type CallerFactory = (ref: ModelRef) => Promise<ModelCaller>;
 
-function readSystemPrompt(path: string | undefined, cwd: string): string | undefined {
-  if (path === undefined) return undefined;
+function readSystemPrompt(path: string, cwd: string): string {
   const file = resolve(cwd, path);
   if (!existsSync(file)) {
     throw new EndstateError('E_FILE_NOT_FOUND', `system prompt file ${path} does not exist`);
@@ -47,14 +42,122 @@ function readSystemPrompt(path: string | undefined, cwd: string): string | undef
   return readFileSync(file, 'utf8');
 }
 
-/** The agent the flags ask for, and the tasks it can run (replay runs only the tasks in its file). */
-export async function selectAgent(
-  choice: AgentChoice,
-  suite: Suite,
-  tasks: readonly Task[],
+/** The sandbox flags a stored sandbox spec stands for. */
+export function sandboxFlagsOf(sandbox: SandboxSpec): SandboxFlags {
+  return {
+    sandbox: sandbox.kind === 'bubblewrap',
+    agentEnv: sandbox.env,
+    agentMount: sandbox.mounts,
+    agentNetwork: sandbox.network,
+    ...(sandbox.agent_dir === undefined ? {} : { agentDir: sandbox.agent_dir }),
+  };
+}
+
+/**
+ * What building an agent needs beyond its spec, from the shell: files are
+ * read relative to `cwd`, a sandbox hides the run's folders, models come
+ * from `callerFor`. `trajectories` are those already read from `file`.
+ */
+export function agentBuildContext(
   cwd: string,
+  hidden: HiddenPaths,
   callerFor: CallerFactory,
-): Promise<{ agent: Agent; tasks: readonly Task[] }> {
+  loaded?: { readonly file: string; readonly trajectories: TrajectoryFile },
+): AgentBuildContext {
+  return {
+    cwd,
+    callerFor,
+    loadTrajectories: (file) =>
+      loaded !== undefined && loaded.file === file
+        ? loaded.trajectories
+        : loadTrajectories(file, cwd),
+    readSystemPrompt: (file) => readSystemPrompt(file, cwd),
+    isolate: (sandbox, command) => agentIsolation(sandboxFlagsOf(sandbox), command, hidden),
+  };
+}
+
+/** The sandbox the flags ask for, as the system spec records it. */
+function sandboxSpecOf(flags: SandboxFlags, command: readonly string[], hidden: HiddenPaths) {
+  // Built once here so flag errors (a bad variable name, a missing mount) surface before the run.
+  const { kind, network, env, mounts, agent_dir } = agentIsolation(flags, command, hidden).settings;
+  const sandbox: SandboxSpec = {
+    kind,
+    network,
+    env: [...env],
+    mounts: [...mounts],
+    ...(agent_dir === undefined ? {} : { agent_dir }),
+  };
+  return sandbox;
+}
+
+/** The agent the flags ask for, as a spec for the registry. */
+export function agentSpecOfFlags(choice: AgentChoice): AgentSpecInput {
+  checkFlagsApply(choice);
+  switch (choice.kind) {
+    case 'command':
+    case 'mcp': {
+      if (choice.command === undefined) {
+        throw new EndstateError('E_USAGE', `--agent ${choice.kind} needs --command`, {
+          hint:
+            choice.kind === 'command'
+              ? "e.g. --command 'node my-agent.mjs': a program speaking JSON lines (docs/command-protocol.md in the endstate package; `endstate examples` copies a complete one to endstate-examples/agents/refund-agent.mjs)"
+              : "e.g. --command 'node my-mcp-client.mjs': any MCP client (docs/mcp.md in the endstate package; `endstate examples` copies one to endstate-examples/agents/mcp-refund-client.mjs)",
+        });
+      }
+      const command = parseCommand(choice.command);
+      if (
+        choice.kind === 'mcp' &&
+        choice.sandbox.sandbox &&
+        choice.sandbox.agentNetwork === 'none'
+      ) {
+        throw new EndstateError(
+          'E_USAGE',
+          '--agent-network none cannot be used with --agent mcp: the agent reaches its MCP endpoint over the loopback network',
+          {
+            hint: 'Leave out --agent-network none (the agent keeps the network), or use --agent command.',
+          },
+        );
+      }
+      return {
+        kind: choice.kind,
+        options: { command },
+        sandbox: sandboxSpecOf(choice.sandbox, command, choice.hidden) as JsonObject,
+      };
+    }
+    case 'llm': {
+      if (choice.model === undefined) {
+        throw new EndstateError('E_USAGE', '--agent llm needs --model', {
+          hint: 'e.g. --model openai:gpt-4o-mini, or openai-compatible:http://localhost:11434/v1#llama3.1 for Ollama.',
+        });
+      }
+      const ref: ModelRef = parseModelRef(choice.model);
+      return {
+        kind: 'llm',
+        options: {
+          parallel_tool_calls: choice.parallelToolCalls,
+          ...(choice.systemPrompt === undefined ? {} : { system_prompt_file: choice.systemPrompt }),
+        },
+        model: { ...ref, ...choice.decoding },
+      };
+    }
+    case 'oracle':
+      return { kind: 'oracle', options: {} };
+    case 'simulated':
+      return { kind: 'simulated', options: { slip: choice.slip, slips: [...SLIP_KINDS] } };
+    case 'replay': {
+      if (choice.trajectory === undefined) {
+        throw new EndstateError('E_USAGE', '--agent replay needs --trajectory FILE');
+      }
+      return { kind: 'replay', options: { trajectory_file: choice.trajectory } };
+    }
+    default:
+      throw new EndstateError('E_USAGE', `unknown agent "${choice.kind}"`, {
+        hint: `Choose one of: ${AGENT_KINDS.join(', ')}.`,
+      });
+  }
+}
+
+function checkFlagsApply(choice: AgentChoice): void {
   if (choice.kind !== 'replay' && choice.trajectory !== undefined) {
     throw new EndstateError('E_USAGE', '--trajectory only applies to --agent replay');
   }
@@ -70,81 +173,64 @@ export async function selectAgent(
       '--agent-env, --agent-dir, --agent-mount and --agent-network apply to --agent command and --agent mcp',
     );
   }
-  switch (choice.kind) {
-    case 'command': {
-      if (choice.command === undefined) {
-        throw new EndstateError('E_USAGE', '--agent command needs --command', {
-          hint: "e.g. --command 'node my-agent.mjs': a program speaking JSON lines (docs/command-protocol.md in the endstate package; `endstate examples` copies a complete one to endstate-examples/agents/refund-agent.mjs)",
-        });
-      }
-      const command = parseCommand(choice.command);
-      const isolation = agentIsolation(choice.sandbox, command, choice.hidden);
-      return { agent: createCommandAgent({ command, cwd, isolation }), tasks };
-    }
-    case 'mcp': {
-      if (choice.command === undefined) {
-        throw new EndstateError('E_USAGE', '--agent mcp needs --command', {
-          hint: "e.g. --command 'node my-mcp-client.mjs': any MCP client (docs/mcp.md in the endstate package; `endstate examples` copies one to endstate-examples/agents/mcp-refund-client.mjs)",
-        });
-      }
-      const command = parseCommand(choice.command);
-      if (choice.sandbox.sandbox && choice.sandbox.agentNetwork === 'none') {
-        throw new EndstateError(
-          'E_USAGE',
-          '--agent-network none cannot be used with --agent mcp: the agent reaches its MCP endpoint over the loopback network',
-          {
-            hint: 'Leave out --agent-network none (the agent keeps the network), or use --agent command.',
-          },
-        );
-      }
-      const isolation = agentIsolation(choice.sandbox, command, choice.hidden);
-      return { agent: createMcpAgent({ command, cwd, isolation }), tasks };
-    }
-    case 'llm': {
-      if (choice.model === undefined) {
-        throw new EndstateError('E_USAGE', '--agent llm needs --model', {
-          hint: 'e.g. --model openai:gpt-4o-mini, or openai-compatible:http://localhost:11434/v1#llama3.1 for Ollama.',
-        });
-      }
-      const ref = parseModelRef(choice.model);
-      const systemPrompt = readSystemPrompt(choice.systemPrompt, cwd);
-      const agent = createLlmAgent({
-        caller: await callerFor(ref),
-        model: { ...ref },
-        decoding: choice.decoding,
-        ...(systemPrompt === undefined ? {} : { systemPrompt }),
-        parallelToolCalls: choice.parallelToolCalls,
-      });
-      return { agent, tasks };
-    }
-    case 'oracle':
-      return { agent: createOracleAgent(), tasks };
-    case 'simulated':
-      return { agent: createSimulatedAgent({ slip: choice.slip }), tasks };
-    case 'replay': {
-      if (choice.trajectory === undefined) {
-        throw new EndstateError('E_USAGE', '--agent replay needs --trajectory FILE');
-      }
-      const trajectories = loadTrajectories(choice.trajectory, cwd);
-      const known = new Set(suite.tasks.map((task) => task.id));
-      const unknown = Object.keys(trajectories).filter((id) => !known.has(id));
-      if (unknown.length > 0) {
-        throw new EndstateError(
-          'E_TRAJECTORY_INVALID',
-          `trajectory file ${choice.trajectory} names unknown task(s): ${unknown.join(', ')}`,
-          {
-            hint: `Suite ${suite.name} has: ${[...known].join(', ')}.`,
-          },
-        );
-      }
-      return {
-        agent: createReplayAgent(trajectories),
-        tasks: tasks.filter((task) => Object.hasOwn(trajectories, task.id)),
-      };
-    }
-    default:
-      throw new EndstateError('E_USAGE', `unknown agent "${choice.kind}"`, {
-        hint: `Choose one of: ${AGENT_KINDS.join(', ')}.`,
-      });
+}
+
+/** Replay trajectories read once, checked against the suite: a task id it does not have is an error. */
+function loadReplayFile(file: string, suite: Suite, cwd: string): TrajectoryFile {
+  const trajectories = loadTrajectories(file, cwd);
+  const known = new Set(suite.tasks.map((task) => task.id));
+  const unknown = Object.keys(trajectories).filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new EndstateError(
+      'E_TRAJECTORY_INVALID',
+      `trajectory file ${file} names unknown task(s): ${unknown.join(', ')}`,
+      { hint: `Suite ${suite.name} has: ${[...known].join(', ')}.` },
+    );
   }
+  return trajectories;
+}
+
+/**
+ * The agent a spec describes (from the flags, or stored with a run), built
+ * through the registry, and the tasks it can run: replay runs only the
+ * tasks in its file.
+ */
+export async function buildAgent(
+  spec: AgentSpecInput,
+  suite: Suite,
+  tasks: readonly Task[],
+  context: { cwd: string; hidden: HiddenPaths; callerFor: CallerFactory },
+): Promise<{ agent: Agent; tasks: readonly Task[] }> {
+  const file = spec.kind === 'replay' ? spec.options['trajectory_file'] : undefined;
+  const loaded =
+    typeof file === 'string'
+      ? { file, trajectories: loadReplayFile(file, suite, context.cwd) }
+      : undefined;
+  const agent = await createAgentFromSpec(
+    spec,
+    agentBuildContext(context.cwd, context.hidden, context.callerFor, loaded),
+  );
+  const trajectories = loaded?.trajectories;
+  return {
+    agent,
+    tasks:
+      trajectories === undefined
+        ? tasks
+        : tasks.filter((task) => Object.hasOwn(trajectories, task.id)),
+  };
+}
+
+/** The agent the flags ask for, and the tasks it can run (replay runs only the tasks in its file). */
+export async function selectAgent(
+  choice: AgentChoice,
+  suite: Suite,
+  tasks: readonly Task[],
+  cwd: string,
+  callerFor: CallerFactory,
+): Promise<{ agent: Agent; tasks: readonly Task[] }> {
+  return buildAgent(agentSpecOfFlags(choice), suite, tasks, {
+    cwd,
+    hidden: choice.hidden,
+    callerFor,
+  });
 }

@@ -15,7 +15,7 @@ export const DEFAULT_ALPHA = 0.05;
 export const DEFAULT_POWER = 0.8;
 
 /** What the suite is for, and the success rate expected of the system. */
-interface SampleSizeBase {
+export interface SampleSizeBase {
   /** Expected success rate per trial, in (0, 1); for a comparison, the baseline system's (A). */
   readonly p: number;
   /** k, trials of each task per system: a whole number ≥ 1 (default 1). */
@@ -56,7 +56,7 @@ export interface WidthTarget extends SampleSizeBase {
 export type SampleSizeTarget = DifferenceTarget | WidthTarget;
 
 /** The inputs with their defaults filled in. */
-interface ResolvedBase {
+export interface ResolvedBase {
   readonly p: number;
   readonly trialsPerTask: number;
   readonly icc: number;

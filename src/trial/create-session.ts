@@ -29,7 +29,7 @@ export interface TrialControl {
   stop(reason: ExitReason, detail?: string): void;
   /** Ends the trial because a provider failed; the trial is then invalid. */
   failInfrastructure(error: AgentInfrastructureError): void;
-  /** Aborted once the trial stops; created on first use (most agents never listen). */
+  /** Aborted once the trial stops. */
   readonly signal: AbortSignal;
 }
 
@@ -112,23 +112,16 @@ export function createTrialControl(): TrialControl {
   return new Control();
 }
 
-/** Carries a trial's `signal` on its prototype (see Control). */
-class TrialSignal {
-  readonly #control: TrialControl;
-  constructor(control: TrialControl) {
-    this.#control = control;
-  }
-  get signal(): AbortSignal {
-    return this.#control.signal;
-  }
-}
-
-/** `fields` with the trial's `signal`, read on demand: most agents and users never listen. */
+/**
+ * `fields` with the trial's `signal` as an own property: sessions and user
+ * contexts are plain data, so `{ ...session }` or a wrapper built from it
+ * keeps every field, the signal included.
+ */
 export function withTrialSignal<T extends object>(
   control: TrialControl,
   fields: T,
 ): T & { readonly signal: AbortSignal } {
-  return Object.assign(new TrialSignal(control), fields);
+  return { ...fields, signal: control.signal };
 }
 
 function loopLimit(task: Task): number {

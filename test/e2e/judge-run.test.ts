@@ -117,3 +117,56 @@ describe('endstate run --judge', () => {
     }
   });
 });
+
+describe('endstate regrade without --judge', () => {
+  it("regrades a judged run with the run's own judge, its answers replayed from a recording", async () => {
+    const server = await startFakeOpenAiServer(judgeReply);
+    const cwd = tempFolder();
+    writeFileSync(
+      join(cwd, 'pricing.json'),
+      JSON.stringify({ models: { 'openai-compatible:fake-judge': { input: 2, output: 10 } } }),
+    );
+    const judge = `openai-compatible:${server.url}#fake-judge`;
+    try {
+      const result = await runCliAsync(
+        [
+          'run',
+          example('support'),
+          '--tasks',
+          'explain-window-8850',
+          '--judge',
+          judge,
+          '--pricing',
+          'pricing.json',
+          '--record',
+          'recording',
+        ],
+        cwd,
+      );
+      expect(result.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    // The server is gone: every judge answer comes from the recording.
+    const regraded = runCli(
+      [
+        'regrade',
+        'latest',
+        '--replay',
+        'recording',
+        '--pricing',
+        'pricing.json',
+        '--json',
+        're.json',
+      ],
+      cwd,
+    );
+    expect(regraded.stderr).not.toMatch(/error/i);
+    expect(regraded.code).toBe(0);
+    const output = JSON.parse(readFileSync(join(cwd, 're.json'), 'utf8')) as Output;
+    expect(output.run.system.judge).toMatchObject({ id: 'fake-judge', temperature: 0 });
+    expect(output.trials.map((trial) => trial.grades['judge']!.evidence['verdict'])).toEqual([
+      'pass',
+    ]);
+  });
+});

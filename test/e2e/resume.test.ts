@@ -66,10 +66,8 @@ describe('resuming a killed run', () => {
     expect(refusal[1]).toMatch(/^ {2}agent: \{"kind":"simulated",.*\} → \{"kind":"oracle",.*\}$/);
     expect(wrong.stderr).toContain('Hint: Pass the same --agent and agent options as the run');
 
-    const resumed = runCli(
-      ['run', example('support'), ...RUN, '--resume', 'latest', '--json', 'resumed.json'],
-      cwd,
-    );
+    // No suite and no agent flags: the run's record holds its suite path and system spec.
+    const resumed = runCli(['run', '--resume', 'latest', '--json', 'resumed.json'], cwd);
     expect(resumed.code).toBe(0);
     const done = Number(
       new RegExp(`resuming run-\\S+: (\\d+) of ${planned} trials were stored`).exec(
