@@ -377,5 +377,11 @@ export type {
   Tally,
 } from './report/index.js';
 export type { RunSeal, TrialSeal } from './store/index.js';
-export type { TasksLeftOut } from './report/index.js';
+export type {
+  AgentErrorGroup,
+  AgentErrorKinds,
+  CostSummary,
+  TasksLeftOut,
+} from './report/index.js';
+export type { PriceSource, RunPricing } from './schema/index.js';
 export type { SealedTrialEntry } from './store/index.js';

@@ -96,3 +96,4 @@ export { proposeTrialFailureLabel } from './trial-failure-label.js';
 export { summariseFailureLabels } from './failure-label-summary.js';
 export type { FailureLabelSummary, HumanLabelCounts } from './failure-label-summary.js';
 export { failureLabelLines } from './failure-label-lines.js';
+export type { CostSummary } from './cost-summary.js';
