@@ -380,6 +380,7 @@ export type { RunSeal, TrialSeal } from './store/index.js';
 export type {
   AgentErrorGroup,
   AgentErrorKinds,
+  AgentErrorSource,
   CostSummary,
   TasksLeftOut,
 } from './report/index.js';
