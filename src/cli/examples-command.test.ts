@@ -2,22 +2,8 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from './cli-io.js';
+import { captureIo } from './capture-io.js';
 import { main } from './main.js';
-
-function captureIo(cwd: string): CliIo & { readonly stdout: string[]; readonly stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    cwd,
-    env: {},
-    isTty: false,
-    stdout,
-    stderr,
-    out: (text) => void stdout.push(text),
-    err: (text) => void stderr.push(text),
-  };
-}
 
 const REPO_EXAMPLES = join(import.meta.dirname, '../../examples');
 

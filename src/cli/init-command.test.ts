@@ -4,23 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadSuite } from '../task/index.js';
-import type { CliIo } from './cli-io.js';
+import { captureIo } from './capture-io.js';
 import { initCommand } from './init-command.js';
 import { main } from './main.js';
-
-function captureIo(cwd: string): CliIo & { readonly stdout: string[]; readonly stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    cwd,
-    env: {},
-    isTty: false,
-    stdout,
-    stderr,
-    out: (text) => void stdout.push(text),
-    err: (text) => void stderr.push(text),
-  };
-}
 
 const project = (): string => mkdtempSync(join(tmpdir(), 'endstate-init-'));
 
