@@ -139,8 +139,8 @@ function misuse(method: Method, args: readonly unknown[], problem: string, fix: 
   });
 }
 
-/** A collection and id to show in a suggested call: the ones given when they are strings. */
-function placeholders(args: readonly unknown[]): [collection: string, id: string] {
+/** A collection and id to show in a suggested call: the ones given when they are strings, else an example. */
+function exampleNamesOf(args: readonly unknown[]): [collection: string, id: string] {
   const [collection, id] = args;
   return [
     typeof collection === 'string' ? collection : 'orders',
@@ -156,7 +156,7 @@ function checkArity(method: Method, parameters: readonly Parameter[], args: read
       ? 'takes no arguments'
       : `takes ${required === parameters.length ? '' : `${required} to `}${parameters.length} argument${parameters.length === 1 ? '' : 's'} (${parameters.join(', ')})`;
   const problem = `${signature(method).replace(/\(.*/, '')} ${takes}, got ${args.length}`;
-  const [collection, id] = placeholders(args);
+  const [collection, id] = exampleNamesOf(args);
   const first = args[0];
   if (typeof first === 'string' && first.includes('/') && args.length === 1) {
     const [name, ...rest] = first.split('/');
@@ -203,7 +203,7 @@ interface Argument {
 }
 
 function checkArgument({ method, parameter, args, value }: Argument): void {
-  const [collection, id] = placeholders(args);
+  const [collection, id] = exampleNamesOf(args);
   const given = describeArgument(value);
   const withArgs = (changed: Record<number, unknown>) =>
     formatCall(
