@@ -5,7 +5,7 @@ import { bundledPath, readBundledFiles, shownBundledPath } from './bundled-files
 import type { CliIo } from './cli-io.js';
 import { shownFolder, writeNewFiles } from './write-new-files.js';
 
-/** The template's README names the suite's folder as this placeholder. */
+/** What the template's README writes where the suite's folder goes. */
 const FOLDER_PLACEHOLDER = '{{dir}}';
 
 export interface InitFlags {
