@@ -3,6 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer } from '../../src/testing/index.js';
 import { REPO, example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+import { SANDBOX_SKIP_TITLE, sandboxForTests } from './bubblewrap.js';
+
+const SANDBOX = sandboxForTests();
+// Said in the test summary, not only counted among the skipped tests.
+it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
 
 const CRASHING = join(REPO, 'test/fixtures/crashing-suite');
 
@@ -51,39 +56,42 @@ describe('exit codes a CI can trust', () => {
     expect(result.stderr).toContain('gate failed: success_rate is not available');
   });
 
-  it('shows the kinds of agent errors, their counts and a trial to show, in the terminal', () => {
-    const cwd = tempFolder();
-    writeFileSync(
-      join(cwd, 'chatty.mjs'),
-      "process.stdout.write('Hello! I will look into that order.\\n');\nsetTimeout(() => process.exit(0), 100);\n",
-    );
-    const result = runCli(
-      [
-        'run',
-        example('support'),
-        '--tasks',
-        'refund-8842',
-        '--trials',
-        '2',
-        '--agent',
-        'command',
-        '--command',
-        'node chatty.mjs',
-      ],
-      cwd,
-    );
-    expect(result.code).toBe(0);
-    const lines = result.stdout.split('\n');
-    const from = lines.findIndex((line) => line.startsWith('Agent errors ('));
-    expect(from).toBeGreaterThan(0);
-    expect(lines[from]).toBe(
-      'Agent errors (2 in 2 valid trial(s), 1 kind(s), all; quoted values and numbers masked)',
-    );
-    expect(lines[from + 1]).toBe(
-      "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Each stdout line must be one JSON message (…); write logs to stderr. Line #: …",
-    );
-    expect(lines[from + 2]).toMatch(/^ {9}e\.g\. endstate show refund-8842 1 --run run-\S+$/);
-  });
+  it.runIf(SANDBOX)(
+    'shows the kinds of agent errors, their counts and a trial to show, in the terminal',
+    () => {
+      const cwd = tempFolder();
+      writeFileSync(
+        join(cwd, 'chatty.mjs'),
+        "process.stdout.write('Hello! I will look into that order.\\n');\nsetTimeout(() => process.exit(0), 100);\n",
+      );
+      const result = runCli(
+        [
+          'run',
+          example('support'),
+          '--tasks',
+          'refund-8842',
+          '--trials',
+          '2',
+          '--agent',
+          'command',
+          '--command',
+          'node chatty.mjs',
+        ],
+        cwd,
+      );
+      expect(result.code).toBe(0);
+      const lines = result.stdout.split('\n');
+      const from = lines.findIndex((line) => line.startsWith('Agent errors ('));
+      expect(from).toBeGreaterThan(0);
+      expect(lines[from]).toBe(
+        'Agent errors (2 in 2 valid trial(s), 1 kind(s), all; quoted values and numbers masked)',
+      );
+      expect(lines[from + 1]).toBe(
+        "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Each stdout line must be one JSON message (…); write logs to stderr. Line #: …",
+      );
+      expect(lines[from + 2]).toMatch(/^ {9}e\.g\. endstate show refund-8842 1 --run run-\S+$/);
+    },
+  );
 
   it('scores a model that cannot use the tools 0%, counts it, and exits 1', async () => {
     // Every request is refused with a 422, a refusal that does not stop the run:

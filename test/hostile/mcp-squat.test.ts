@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, example, runCli, runCliAsync, tempFolder } from '../e2e/run-cli.js';
+import { SANDBOX_SKIP_TITLE, sandboxForTests } from '../e2e/bubblewrap.js';
+
+const SANDBOX = sandboxForTests();
+// Said in the test summary, not only counted among the skipped tests.
+it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
 
 interface SquatAttempt {
   readonly port?: number;
@@ -24,7 +29,7 @@ interface Report {
 
 const FIXTURES = join(REPO, 'test/fixtures/hostile');
 
-describe('hostile agent: squatting on the MCP endpoint', () => {
+describe.runIf(SANDBOX)('hostile agent: squatting on the MCP endpoint', () => {
   it('another local process that finds the trial ports cannot play the trials; its attempts are recorded', async () => {
     const cwd = tempFolder();
     const log = join(cwd, 'squatter.log');

@@ -3,6 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, copyExample, example, runCli, runCliAsync, tempFolder } from '../e2e/run-cli.js';
+import { SANDBOX_SKIP_TITLE, sandboxForTests } from '../e2e/bubblewrap.js';
+
+const SANDBOX = sandboxForTests();
+// Said in the test summary, not only counted among the skipped tests.
+it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
 
 const HOSTILE = join(REPO, 'test', 'fixtures', 'hostile');
 const BIN = join(REPO, 'bin', 'endstate.js');
@@ -76,29 +81,32 @@ function killAll(marker: string): void {
 }
 
 describe.runIf(isLinux)('hostile agents: cheating', { timeout: SLOW_MS }, () => {
-  it('reads neither the answer key, the store nor a secret in the sandbox, and scores like a do-nothing agent', async () => {
-    const { cwd, out } = await runCheater([]);
-    expect(out.run.status).toBe('finished');
-    expect(out.run.system.sandbox).toMatchObject({ kind: 'bubblewrap', network: 'host' });
-    expect(out.scorecard.isolation).toContain('bubblewrap');
-    expect(out.trials).toHaveLength(2);
-    for (const trial of out.trials) {
-      expect(trial.success).toBe(false);
-      expect(trial.final_answer).toContain('played reference: false');
-      expect(trial.final_answer).toContain('parent environ: ');
-      expect(trial.final_answer).toContain('key: undefined');
-    }
-    // The cheater tried the suite's folder by its absolute path from the harness's command line.
-    expect(out.trials[0]!.final_answer).toMatch(/tasks of \/[^:]*\/support: ENOENT/);
-    // No secret anywhere endstate stored or wrote.
-    expect(storedText(cwd)).not.toContain(SECRET);
-    expect(readFileSync(join(cwd, 'out.json'), 'utf8')).not.toContain(SECRET);
-    // The harness is healthy: the stored run reports.
-    const report = runCli(['report', 'latest'], cwd);
-    expect([0, 1]).toContain(report.code);
-    expect(report.stdout).toContain('sandbox bubblewrap');
-    expect(report.stderr).not.toContain('error');
-  });
+  it.runIf(SANDBOX)(
+    'reads neither the answer key, the store nor a secret in the sandbox, and scores like a do-nothing agent',
+    async () => {
+      const { cwd, out } = await runCheater([]);
+      expect(out.run.status).toBe('finished');
+      expect(out.run.system.sandbox).toMatchObject({ kind: 'bubblewrap', network: 'host' });
+      expect(out.scorecard.isolation).toContain('bubblewrap');
+      expect(out.trials).toHaveLength(2);
+      for (const trial of out.trials) {
+        expect(trial.success).toBe(false);
+        expect(trial.final_answer).toContain('played reference: false');
+        expect(trial.final_answer).toContain('parent environ: ');
+        expect(trial.final_answer).toContain('key: undefined');
+      }
+      // The cheater tried the suite's folder by its absolute path from the harness's command line.
+      expect(out.trials[0]!.final_answer).toMatch(/tasks of \/[^:]*\/support: ENOENT/);
+      // No secret anywhere endstate stored or wrote.
+      expect(storedText(cwd)).not.toContain(SECRET);
+      expect(readFileSync(join(cwd, 'out.json'), 'utf8')).not.toContain(SECRET);
+      // The harness is healthy: the stored run reports.
+      const report = runCli(['report', 'latest'], cwd);
+      expect([0, 1]).toContain(report.code);
+      expect(report.stdout).toContain('sandbox bubblewrap');
+      expect(report.stderr).not.toContain('error');
+    },
+  );
 
   it('with --no-sandbox the same agent does cheat (so the test above can fail), and every report says it ran unisolated', async () => {
     const { cwd, out } = await runCheater(['--no-sandbox']);
@@ -161,41 +169,47 @@ describe.runIf(isLinux)('hostile agents: forking', { timeout: SLOW_MS }, () => {
     }
   }
 
-  it('leaves no agent process behind when the harness is killed with SIGKILL mid-run (double fork, setsid)', async () => {
-    await killHarnessMidRun('all', []);
-  });
+  it.runIf(SANDBOX)(
+    'leaves no agent process behind when the harness is killed with SIGKILL mid-run (double fork, setsid)',
+    async () => {
+      await killHarnessMidRun('all', []);
+    },
+  );
 
   it('with --no-sandbox, the watchdog kills the agent’s process group when the harness is killed', async () => {
     await killHarnessMidRun('group', ['--no-sandbox']);
   });
 
-  it('kills what the agent left running when its trial ends, and the run finishes', async () => {
-    const cwd = copyExample('support');
-    const tag = marker();
-    try {
-      const result = await runCliAsync(
-        [
-          'run',
-          join(cwd, 'support'),
-          '--tasks',
-          'refund-8842',
-          '--agent',
-          'command',
-          '--command',
-          `node ${join(HOSTILE, 'forking-agent.mjs')} ${tag} all final`,
-        ],
-        cwd,
-      );
-      expect(result.stderr).not.toContain('error E_');
-      expect(result.stdout).toContain('refund-8842');
-      await expect
-        .poll(() => processesWith(tag).map((found) => found.argv), { timeout: 3000 })
-        .toEqual([]);
-      expect(runCli(['report', 'latest'], cwd).stdout).toContain('sandbox bubblewrap');
-    } finally {
-      killAll(tag);
-    }
-  });
+  it.runIf(SANDBOX)(
+    'kills what the agent left running when its trial ends, and the run finishes',
+    async () => {
+      const cwd = copyExample('support');
+      const tag = marker();
+      try {
+        const result = await runCliAsync(
+          [
+            'run',
+            join(cwd, 'support'),
+            '--tasks',
+            'refund-8842',
+            '--agent',
+            'command',
+            '--command',
+            `node ${join(HOSTILE, 'forking-agent.mjs')} ${tag} all final`,
+          ],
+          cwd,
+        );
+        expect(result.stderr).not.toContain('error E_');
+        expect(result.stdout).toContain('refund-8842');
+        await expect
+          .poll(() => processesWith(tag).map((found) => found.argv), { timeout: 3000 })
+          .toEqual([]);
+        expect(runCli(['report', 'latest'], cwd).stdout).toContain('sandbox bubblewrap');
+      } finally {
+        killAll(tag);
+      }
+    },
+  );
 });
 
 describe('sandbox usage errors (exit 2, before anything runs)', { timeout: SLOW_MS }, () => {

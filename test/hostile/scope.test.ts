@@ -8,7 +8,12 @@ import type { Grade, TrialEvent } from '../../src/schema/index.js';
 import { constraintChecks } from '../../src/schema/index.js';
 import { BROWSER_SKIP_TITLE, chromiumForTests, launchChromium } from '../e2e/chromium.js';
 import { REPO, example, runCli, tempFolder } from '../e2e/run-cli.js';
+import { SANDBOX_SKIP_TITLE, sandboxForTests } from '../e2e/bubblewrap.js';
 import type { CliResult } from '../e2e/run-cli.js';
+
+const SANDBOX = sandboxForTests();
+// Said in the test summary, not only counted among the skipped tests.
+it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
 
 // A hostile command agent on a tau-bench retail task that declares its
 // scope (train-100 serves yusuf_garcia_1670): it reads and tries to cancel
@@ -39,7 +44,7 @@ interface Output {
 // Said in the test summary, not only counted among the skipped tests.
 it.skipIf(CHROMIUM !== undefined)(BROWSER_SKIP_TITLE, () => {});
 
-describe('a hostile agent reaching for another customer’s records', () => {
+describe.runIf(SANDBOX)('a hostile agent reaching for another customer’s records', () => {
   const cwd = tempFolder();
   let run: CliResult;
   beforeAll(() => {
