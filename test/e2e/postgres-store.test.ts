@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.js';
+import { openStore, parsePostgresUrl } from '../../src/store/index.js';
 import { REPO, example, runCli, tempFolder } from './run-cli.js';
 import type { CliResult } from './run-cli.js';
 
@@ -146,6 +147,39 @@ describe('every command on a PostgreSQL store', { timeout: 120_000 }, () => {
     const { sqlite: a, postgres: b } = onBoth(['labels', 'export', runIds[1]!]);
     expect(a.code).toBe(0);
     expect(a.out).toContain('"run_id"');
+    expect(b).toEqual(a);
+  });
+
+  it('plan --from takes the same inputs from the pilot run', () => {
+    const { sqlite: a, postgres: b } = onBoth(['plan', '--from', runIds[0]!, '--delta', '0.1']);
+    expect(a.code).toBe(0);
+    expect(a.out).toContain(`pilot run ${runIds[0]}`);
+    expect(b).toEqual(a);
+  });
+
+  it('labels import keeps labels beside the PostgreSQL store, and its report counts them', () => {
+    const exported = runCli(['labels', 'export', runIds[1]!, '--store', postgres], cwd);
+    const lines = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const labelled = lines.map((line) => ({ ...line, label: line.proposed_label }));
+    writeFileSync(join(cwd, 'ana.jsonl'), labelled.map((line) => JSON.stringify(line)).join('\n'));
+    const { sqlite: importedA, postgres: importedB } = onBoth([
+      'labels',
+      'import',
+      'ana.jsonl',
+      '--labeller',
+      'ana',
+    ]);
+    expect(importedB.code).toBe(0);
+    expect(importedB.out).toContain(`imported ${lines.length} label(s)`);
+    expect(importedB.out).toContain(
+      join(cwd, '.endstate', `postgres-${parsePostgresUrl(postgres).name}`, 'failure-labels.jsonl'),
+    );
+    expect(importedA.code).toBe(0);
+    const { sqlite: a, postgres: b } = onBoth(['report', runIds[1]!]);
+    expect(b.out).toMatch(/label +proposed +ana/);
     expect(b).toEqual(a);
   });
 
