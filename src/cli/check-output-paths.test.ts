@@ -37,4 +37,12 @@ describe('checkOutputPaths', () => {
       }),
     ).not.toThrow();
   });
+
+  it('checks the outputs of a store that is no file against each other only', () => {
+    const outputs = { '--json': '.endstate/endstate.db', '--md': 'out.md' };
+    expect(() => checkOutputPaths({ storePath: undefined, cwd, outputs })).not.toThrow();
+    expect(() =>
+      checkOutputPaths({ storePath: undefined, cwd, outputs: { '--json': 'a', '--md': './a' } }),
+    ).toThrow(/--md \.\/a is also the file of --json/);
+  });
 });

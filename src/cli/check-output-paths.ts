@@ -20,21 +20,21 @@ function canonical(path: string): string {
  * Refuses outputs that would overwrite the result store (its database, its
  * write-ahead log or its key file) or each other, before anything runs: `--json` aimed
  * at the store would destroy every recorded run. `outputs` maps each flag
- * (`--json`) to its path, undefined when not given.
+ * (`--json`) to its path, undefined when not given. `storePath` is the
+ * SQLite file; undefined for a store that is no file (PostgreSQL, memory),
+ * whose outputs are only checked against each other.
  */
 export function checkOutputPaths(input: {
-  readonly storePath: string;
+  readonly storePath: string | undefined;
   readonly cwd: string;
   readonly outputs: Readonly<Record<string, string | undefined>>;
 }): void {
-  const store = canonical(resolve(input.cwd, input.storePath));
-  const storeFiles = new Set([
-    store,
-    `${store}-wal`,
-    `${store}-shm`,
-    `${store}-journal`,
-    `${store}.key`,
-  ]);
+  const storeFiles = new Set<string>();
+  if (input.storePath !== undefined) {
+    const store = canonical(resolve(input.cwd, input.storePath));
+    for (const suffix of ['', '-wal', '-shm', '-journal', '.key'])
+      storeFiles.add(`${store}${suffix}`);
+  }
   const seen = new Map<string, string>();
   for (const [flag, path] of Object.entries(input.outputs)) {
     if (path === undefined) continue;

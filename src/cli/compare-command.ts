@@ -8,8 +8,8 @@ import {
   renderComparisonTerminal,
 } from '../report/index.js';
 import type { CliIo } from './cli-io.js';
-import { findStoredRun, openExistingStore } from './open-stored-run.js';
-import { storePath } from './store-path.js';
+import { findStoredRun } from './open-stored-run.js';
+import { openExistingStore, storeFileOf, storeSpecOf } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 import { checkWorseGate, parseWorseGate } from './worse-gates.js';
@@ -45,17 +45,17 @@ export async function compareCommand(
   io: CliIo,
 ): Promise<number> {
   const gates = (flags.failIfWorse ?? []).map(parseWorseGate);
-  const path = storePath(flags.store, io.cwd);
+  const spec = storeSpecOf(flags.store, io.cwd);
   checkOutputPaths({
-    storePath: path,
+    storePath: storeFileOf(spec),
     cwd: io.cwd,
     outputs: { '--json': flags.json, '--md': flags.md, '--html': flags.html },
   });
-  const store = openExistingStore(path);
+  const store = await openExistingStore(spec, io.cwd);
   try {
-    const a = await findStoredRun(store, path, runA);
-    const b = await findStoredRun(store, path, runB);
-    const sealOptions = { acceptTampered: flags.acceptTampered, storePath: path };
+    const a = await findStoredRun(store, spec.display, runA);
+    const b = await findStoredRun(store, spec.display, runB);
+    const sealOptions = { acceptTampered: flags.acceptTampered, storePath: spec.display };
     const sealA = await checkRunSeal(store, a, sealOptions, io);
     const sealB = await checkRunSeal(store, b, sealOptions, io);
     const sealWarnings = [sealA.warning, sealB.warning].filter(

@@ -10,7 +10,7 @@ import { EXIT } from './exit-codes.js';
 import { appendJudgeValidation, judgeValidationsPath } from './judge-validations-file.js';
 import { labelAgreementJson } from './label-agreement-json.js';
 import { readJudgeLabels } from './read-judge-labels.js';
-import { storePath } from './store-path.js';
+import { requireLastingStore, storeSpecOf } from './store-path.js';
 import { writeJsonFile } from './write-json-file.js';
 
 export interface JudgeValidateFlags {
@@ -41,6 +41,8 @@ async function recordTarget(
       },
     );
   }
+  const store = storeSpecOf(flags.store, io.cwd);
+  requireLastingStore(store, 'judge validate --record');
   const model = modelKey(parseModelRef(flags.judge, '--judge'));
   const suite = await loadSuite(resolve(io.cwd, flags.suite), { displayPath: flags.suite });
   const task = suite.tasks.find((candidate) => candidate.id === flags.task);
@@ -55,7 +57,7 @@ async function recordTarget(
     });
   }
   return {
-    file: judgeValidationsPath(storePath(flags.store, io.cwd)),
+    file: judgeValidationsPath(store),
     model,
     rubricHash: rubricHash(task.spec.judge),
     taskId: task.id,

@@ -5,10 +5,12 @@ import type { Problem } from '../core/index.js';
 import { JudgeValidationSchema } from '../schema/index.js';
 import type { JudgeValidation } from '../schema/index.js';
 import { formatPath } from '../task/index.js';
+import { filesBesideStore } from './files-beside-store.js';
+import type { StoreBeside } from './files-beside-store.js';
 
 /** The validations on record live beside the store: `.endstate/judge-validations.jsonl` by default. */
-export function judgeValidationsPath(storeFile: string): string {
-  return join(dirname(storeFile), 'judge-validations.jsonl');
+export function judgeValidationsPath(store: StoreBeside): string {
+  return join(filesBesideStore(store), 'judge-validations.jsonl');
 }
 
 /**

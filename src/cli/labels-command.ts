@@ -11,7 +11,7 @@ import { writeStoredFailureLabels } from './failure-labels-file.js';
 import { labelAgreementJson } from './label-agreement-json.js';
 import { openStoredRun } from './open-stored-run.js';
 import { readJsonLines } from './read-json-lines.js';
-import { storePath } from './store-path.js';
+import { requireLastingStore, storeSpecOf } from './store-path.js';
 import { writeJsonFile } from './write-json-file.js';
 
 const HINT = `Edit the lines \`endstate labels export\` wrote: set "label" to one of ${FAILURE_LABELS.join(', ')} (docs/failure-labels.md) and "labeller" to your name, or pass --labeller.`;
@@ -47,7 +47,7 @@ export async function labelsExportCommand(
   flags: LabelsExportFlags,
   io: CliIo,
 ): Promise<number> {
-  const { store, run } = await openStoredRun(storePath(flags.store, io.cwd), runArgument);
+  const { store, run } = await openStoredRun(storeSpecOf(flags.store, io.cwd), io.cwd, runArgument);
   try {
     const lines = failureLabelLines(await store.listTrials(run.run_id));
     const text = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
@@ -78,6 +78,8 @@ export function labelsImportCommand(
   flags: LabelsImportFlags,
   io: CliIo,
 ): number {
+  const spec = storeSpecOf(flags.store, io.cwd);
+  requireLastingStore(spec, 'labels import');
   const labels: StoredFailureLabel[] = [];
   let skipped = 0;
   const problems: EndstateError[] = [];
@@ -121,7 +123,7 @@ export function labelsImportCommand(
         hint: HINT,
       },
     );
-  const stored = writeStoredFailureLabels(storePath(flags.store, io.cwd), io.cwd, labels);
+  const stored = writeStoredFailureLabels(spec, io.cwd, labels);
   io.out(
     `imported ${labels.length} label(s) from ${files.length} file(s)${skipped > 0 ? ` (${skipped} unlabelled line(s) skipped)` : ''}; ${stored.replaced} replaced an earlier label; ${stored.total} stored in ${stored.path}\n`,
   );

@@ -51,6 +51,7 @@ import type { RunFlags } from './run-command.js';
 import type { ShowFlags } from './show-command.js';
 import { COLOR_MODES } from './color-modes.js';
 import { DEFAULT_EXAMPLES_FOLDER, DEFAULT_INIT_FOLDER } from './scaffold-folders.js';
+import { DEFAULT_STORE, STORE_HELP } from './store-help.js';
 import type { ViewFlags } from './view-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gate-metrics.js';
 
@@ -213,7 +214,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .addOption(reportCi.junit)
     .addOption(reportCi.md)
     .addOption(reportCi.taskGate)
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
     .option(
       '--save-failures <dir>',
       'write each failed trial as a replay trajectory plus its verdict (regression cases)',
@@ -249,7 +250,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .choices(COLOR_MODES)
         .default('auto'),
     )
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
     .option(
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
@@ -275,7 +276,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         `exit 1 when B is worse than A by more than margin (default 0): the upper end of B − A's 95% CI is below −margin (repeatable); metrics: ${WORSE_GATE_METRIC_NAMES}`,
       ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
     .option(
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
@@ -292,7 +293,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--json <file>', 'also write { run, scorecard, trials, regrade } as JSON')
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
     .option('--suite <path>', "the run's suite folder, if it moved")
     .option(
       '--allow-suite-change',
@@ -363,7 +364,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--from <run>',
       'a stored pilot run (id, "latest" or "latest~N") to take p, r and k from; flags override',
     )
-    .option('--store <path>', 'SQLite result store (with --from)', '.endstate/endstate.db')
+    .option('--store <store>', `${STORE_HELP} (with --from)`, DEFAULT_STORE)
     .action(async (flags: PlanFlags) => {
       const { planCommand } = await import('./plan-command.js');
       setExit(await planCommand(flags, io));
@@ -409,7 +410,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'serve Streamable HTTP on 127.0.0.1:PORT (0: any free port) instead of stdio',
       nonNegativeInteger,
     )
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', `${STORE_HELP}, or memory:`, DEFAULT_STORE)
     .action(async (suite: string, flags: McpFlags) => {
       const { mcpCommand } = await import('./mcp-command.js');
       setExit(await mcpCommand(suite, flags, io));
@@ -431,11 +432,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--judge <provider:id>', 'with --record: the judge model that gave the labels')
     .option('--suite <dir>', 'with --record: the suite holding the judged task')
     .option('--task <id>', 'with --record: the task whose rubric was judged')
-    .option(
-      '--store <path>',
-      'SQLite result store (the record goes beside it)',
-      '.endstate/endstate.db',
-    )
+    .option('--store <store>', `${STORE_HELP} (the record goes beside it)`, DEFAULT_STORE)
     .action(async (labels: string, flags: JudgeValidateFlags) => {
       const { judgeValidateCommand } = await import('./judge-validate-command.js');
       setExit(await judgeValidateCommand(labels, flags, io));
@@ -452,7 +449,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('[run]', 'run id, or "latest"', 'latest')
     .option('--out <file>', 'write the lines here (default: standard output)')
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
     .action(async (run: string, flags: LabelsExportFlags) => {
       const { labelsExportCommand } = await import('./labels-command.js');
       setExit(await labelsExportCommand(run, flags, io));
@@ -464,7 +461,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .argument('<files...>', 'labelled copies of `labels export` files')
     .option('--labeller <name>', 'labeller of lines that name none')
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', `${STORE_HELP} (the labels go beside it)`, DEFAULT_STORE)
     .action(async (files: string[], flags: LabelsImportFlags) => {
       const { labelsImportCommand } = await import('./labels-command.js');
       setExit(labelsImportCommand(files, flags, io));
@@ -487,7 +484,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "serve the store's runs and their HTML reports on 127.0.0.1 until Ctrl-C (prints the address)",
     )
     .argument('[run]', 'also print the address of this run\'s report (id or "latest")')
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
     .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', nonNegativeInteger, 0)
     .option(
       '--accept-tampered',

@@ -6,13 +6,13 @@ import type { McpHttpEndpoint } from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { runSuite } from '../run/index.js';
-import { openSqliteStore } from '../store/index.js';
+import { openStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
 import type { LoadSuiteOptions } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 import { guardInterrupts } from './interrupt-guard.js';
 import { warnIfLockStale } from './lock-warning.js';
-import { storePath } from './store-path.js';
+import { DEFAULT_STORE, storeSpecOf } from './store-path.js';
 import { checkRunSeal } from './check-run-seal.js';
 import { failedChecks } from '../schema/index.js';
 
@@ -42,15 +42,22 @@ export async function mcpCommand(
     ...options,
   });
   warnIfLockStale(suite, suitePath, io);
+  const spec = storeSpecOf(flags.store, io.cwd);
   const task = suite.tasks.find((candidate) => candidate.id === flags.task);
   if (task === undefined) {
     throw new EndstateError('E_USAGE', `suite ${suite.name} has no task "${flags.task}"`, {
       hint: `Task ids: ${suite.tasks.map((candidate) => candidate.id).join(', ')}.`,
     });
   }
-  const endpoint = flags.http === undefined ? undefined : await listenOn(flags.http);
+  const store = await openStore(spec.spec, io.cwd);
+  let endpoint: McpHttpEndpoint | undefined;
+  try {
+    endpoint = flags.http === undefined ? undefined : await listenOn(flags.http);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const connection = endpoint ?? stdioConnection();
-  const store = openSqliteStore(storePath(flags.store, io.cwd));
   const guard = guardInterrupts(store, (signal) =>
     io.err(`\n${signal}: the trial of ${task.id} was interrupted\n`),
   );
@@ -84,10 +91,14 @@ export async function mcpCommand(
       },
     });
     // The verdict is read back from the store only once the record matches its seal.
-    await checkRunSeal(store, result.run, { storePath: storePath(flags.store, io.cwd) }, io);
+    await checkRunSeal(store, result.run, { storePath: spec.display }, io);
     const [trial] = await store.listTrials(result.run.run_id);
     if (trial !== undefined) io.err(renderVerdict(trial));
-    io.err(`Stored in run ${result.run.run_id}: \`endstate report latest\` shows it.\n`);
+    io.err(
+      spec.type === 'memory'
+        ? `Kept in run ${result.run.run_id} of the memory store: gone when this process exits.\n`
+        : `Stored in run ${result.run.run_id}: \`endstate report latest${flags.store === DEFAULT_STORE ? '' : ` --store ${spec.display}`}\` shows it.\n`,
+    );
     return 0;
   } finally {
     guard.release();

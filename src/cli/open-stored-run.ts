@@ -1,26 +1,16 @@
-import { existsSync } from 'node:fs';
 import { EndstateError } from '../core/index.js';
 import type { RunRecord } from '../schema/index.js';
-import { openSqliteStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
-
-/** Opens an existing store (never creates one). */
-export function openExistingStore(path: string): RunStore {
-  if (!existsSync(path)) {
-    throw new EndstateError('E_STORE', `no result store at ${path}`, {
-      hint: 'Run `endstate run <suite>` in this folder first, or pass --store PATH.',
-    });
-  }
-  return openSqliteStore(path);
-}
+import { openExistingStore } from './store-path.js';
+import type { StoreSpec } from './store-path.js';
 
 /** `latest~N`: the N-th run before the latest (`latest~0` is the latest). */
 const BEFORE_LATEST = /^latest~(\d+)$/;
 
-/** A run in an open store by id, `latest`, or `latest~N` (N runs before the latest). */
+/** A run in an open store (named `display` in messages) by id, `latest`, or `latest~N` (N runs before the latest). */
 export async function findStoredRun(
   store: RunStore,
-  path: string,
+  display: string,
   runArgument: string,
 ): Promise<RunRecord> {
   const back = BEFORE_LATEST.exec(runArgument)?.[1];
@@ -32,7 +22,7 @@ export async function findStoredRun(
         : await store.getRun(runArgument);
   if (run === undefined) {
     const known = (await store.listRuns()).map((stored) => stored.run_id).slice(-5);
-    throw new EndstateError('E_RUN_NOT_FOUND', `no run "${runArgument}" in ${path}`, {
+    throw new EndstateError('E_RUN_NOT_FOUND', `no run "${runArgument}" in ${display}`, {
       hint:
         known.length > 0
           ? `Recent runs (oldest first): ${known.join(', ')}.`
@@ -44,12 +34,13 @@ export async function findStoredRun(
 
 /** Opens an existing store (never creates one) and finds a run in it by id, `latest` or `latest~N`. */
 export async function openStoredRun(
-  path: string,
+  spec: StoreSpec,
+  cwd: string,
   runArgument: string,
 ): Promise<{ store: RunStore; run: RunRecord }> {
-  const store = openExistingStore(path);
+  const store = await openExistingStore(spec, cwd);
   try {
-    return { store, run: await findStoredRun(store, path, runArgument) };
+    return { store, run: await findStoredRun(store, spec.display, runArgument) };
   } catch (error) {
     await store.close();
     throw error;

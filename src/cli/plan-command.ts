@@ -6,7 +6,7 @@ import { readPilotRun } from './read-pilot-run.js';
 import type { PilotRun } from './read-pilot-run.js';
 import { renderPlan } from './render-plan.js';
 import type { PlanInput, PlanInputs } from './render-plan.js';
-import { storePath } from './store-path.js';
+import { storeSpecOf } from './store-path.js';
 
 export interface PlanFlags {
   /** Left out: the pilot run's success rate (--from), else a usage error. */
@@ -39,7 +39,7 @@ export async function planCommand(flags: PlanFlags, io: CliIo): Promise<number> 
   const pilot =
     flags.from === undefined
       ? undefined
-      : await readPilotRun(storePath(flags.store, io.cwd), flags.from, io);
+      : await readPilotRun(storeSpecOf(flags.store, io.cwd), flags.from, io);
   const inputs = resolveInputs(flags, pilot);
   const target = targetOf(flags, inputs);
   io.out(`${renderPlan({ target, plan: sampleSize(target), inputs }).join('\n')}\n`);

@@ -4,6 +4,7 @@ import type { IntraTaskCorrelation } from '../stats/index.js';
 import { checkRunSeal } from './check-run-seal.js';
 import type { CliIo } from './cli-io.js';
 import { openStoredRun } from './open-stored-run.js';
+import type { StoreSpec } from './store-path.js';
 
 /** What a stored pilot run says about the inputs of a plan. */
 export interface PilotRun {
@@ -24,14 +25,14 @@ export interface PilotRun {
  * valid trials the scorecard uses, once its records match their seals.
  */
 export async function readPilotRun(
-  storeFile: string,
+  spec: StoreSpec,
   runArgument: string,
   io: CliIo,
 ): Promise<PilotRun> {
-  const { store, run } = await openStoredRun(storeFile, runArgument);
+  const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
   try {
     // A plan never rests on a run changed outside endstate (E_TAMPERED, exit 2).
-    await checkRunSeal(store, run, { storePath: storeFile }, io);
+    await checkRunSeal(store, run, { storePath: spec.display }, io);
     const scorecard = buildScorecard(run, await store.listTrials(run.run_id));
     const counts = scorecard.tasks
       .filter((task) => task.trials > 0)

@@ -10,7 +10,7 @@ import { judgeFromSpec, judgeOf, judgedTasks } from './judge-wiring.js';
 import type { ModelRef } from '../model/index.js';
 import { wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
-import { storePath } from './store-path.js';
+import { storeFileOf, storeSpecOf } from './store-path.js';
 import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
@@ -70,16 +70,16 @@ export async function regradeCommand(
   flags: RegradeFlags,
   io: CliIo,
 ): Promise<number> {
+  const spec = storeSpecOf(flags.store, io.cwd);
   checkOutputPaths({
-    storePath: storePath(flags.store, io.cwd),
+    storePath: storeFileOf(spec),
     cwd: io.cwd,
     outputs: { '--json': flags.json },
   });
-  const path = storePath(flags.store, io.cwd);
-  const { store, run } = await openStoredRun(path, runArgument);
+  const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
   try {
     // The regraded run is sealed anew: a tampered run is never regraded, whatever the flags.
-    const seal = await checkRunSeal(store, run, { storePath: path }, io);
+    const seal = await checkRunSeal(store, run, { storePath: spec.display }, io);
     const suitePath = flags.suite === undefined ? run.suite.path : resolve(io.cwd, flags.suite);
     if (!existsSync(suitePath)) {
       throw new EndstateError(
@@ -131,7 +131,7 @@ export async function regradeCommand(
     const scorecard = withJudgeValidation(
       withSealWarning(buildScorecard(result.run, trials), seal),
       trials,
-      path,
+      spec,
     );
     io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
     if (flags.json !== undefined) {

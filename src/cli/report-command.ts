@@ -13,7 +13,7 @@ import { evaluateGates, parseGate } from './gates.js';
 import { openStoredRun } from './open-stored-run.js';
 import { runVerdict } from './run-verdict.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
-import { storePath } from './store-path.js';
+import { storeFileOf, storeSpecOf } from './store-path.js';
 import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
@@ -42,8 +42,9 @@ export async function reportCommand(
   io: CliIo,
 ): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
+  const spec = storeSpecOf(flags.store, io.cwd);
   checkOutputPaths({
-    storePath: storePath(flags.store, io.cwd),
+    storePath: storeFileOf(spec),
     cwd: io.cwd,
     outputs: {
       '--json': flags.json,
@@ -52,23 +53,22 @@ export async function reportCommand(
       '--md': flags.md,
     },
   });
-  const path = storePath(flags.store, io.cwd);
-  const { store, run } = await openStoredRun(path, runArgument);
+  const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
   try {
     const seal = await checkRunSeal(
       store,
       run,
-      { acceptTampered: flags.acceptTampered, storePath: path },
+      { acceptTampered: flags.acceptTampered, storePath: spec.display },
       io,
     );
     const trials = await store.listTrials(run.run_id);
     const scorecard = withJudgeValidation(
       withSealWarning(
-        buildScorecard(run, trials, { failureLabels: readStoredFailureLabels(path, io.cwd) }),
+        buildScorecard(run, trials, { failureLabels: readStoredFailureLabels(spec, io.cwd) }),
         seal,
       ),
       trials,
-      path,
+      spec,
     );
     const ciOutputs = renderCiOutputs(
       { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },

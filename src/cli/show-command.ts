@@ -4,7 +4,7 @@ import type { CliIo } from './cli-io.js';
 import { checkRunSeal } from './check-run-seal.js';
 import { openStoredRun } from './open-stored-run.js';
 import { selectTrial } from './select-trial.js';
-import { storePath } from './store-path.js';
+import { storeSpecOf } from './store-path.js';
 
 export interface ShowFlags {
   /** Run id, `latest` (the default) or `latest~N`. */
@@ -34,13 +34,13 @@ export async function showCommand(
   flags: ShowFlags,
   io: CliIo,
 ): Promise<number> {
-  const path = storePath(flags.store, io.cwd);
-  const { store, run } = await openStoredRun(path, flags.run ?? 'latest');
+  const spec = storeSpecOf(flags.store, io.cwd);
+  const { store, run } = await openStoredRun(spec, io.cwd, flags.run ?? 'latest');
   try {
     const seal = await checkRunSeal(
       store,
       run,
-      { acceptTampered: flags.acceptTampered, storePath: path },
+      { acceptTampered: flags.acceptTampered, storePath: spec.display },
       io,
     );
     const { trial, note } = selectTrial(await store.listTrials(run.run_id), {

@@ -8,6 +8,7 @@ import type { RunRecord } from '../schema/index.js';
 import { openSqliteStore } from '../store/index.js';
 import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import type { CliIo } from './cli-io.js';
+import { storeSpecOf } from './store-path.js';
 import { startViewServer, viewCommand } from './view-command.js';
 import type { ViewServer } from './view-command.js';
 
@@ -54,7 +55,11 @@ beforeAll(async () => {
     }
   }
   await store.close();
-  server = await startViewServer({ storePath, port: 0, io: captureIo(folder) });
+  server = await startViewServer({
+    store: storeSpecOf(storePath, folder),
+    port: 0,
+    io: captureIo(folder),
+  });
 });
 
 afterAll(async () => {
@@ -78,7 +83,7 @@ describe('startViewServer', () => {
     db.close();
     for (const acceptTampered of [false, true]) {
       const viewing = await startViewServer({
-        storePath: path,
+        store: storeSpecOf(path, folder),
         port: 0,
         io: captureIo(folder),
         acceptTampered,

@@ -1,15 +1,15 @@
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EndstateError, isEndstateError } from '../core/index.js';
 import type { RunRecord } from '../schema/index.js';
 import { buildScorecard, renderHtmlReport, renderRunList } from '../report/index.js';
-import { describeVerification, openSqliteStore } from '../store/index.js';
+import { describeVerification } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import { loadViewerTemplate } from './load-viewer-template.js';
-import { storePath } from './store-path.js';
+import { openExistingStore, storeSpecOf } from './store-path.js';
+import type { StoreSpec } from './store-path.js';
 
 export interface ViewFlags {
   readonly store?: string;
@@ -106,8 +106,13 @@ function pathOf(url: string | undefined): { pathname: string; segments: string[]
   }
 }
 
-function createHandler(store: RunStore, path: string, port: () => number, acceptTampered: boolean) {
-  const report = createReportCache(store, loadViewerTemplate(), acceptTampered);
+function createHandler(
+  store: RunStore,
+  path: string,
+  port: () => number,
+  options: { readonly template: string; readonly acceptTampered: boolean },
+) {
+  const report = createReportCache(store, options.template, options.acceptTampered);
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!isOwnHost(request.headers.host, port())) {
       send(response, 403, 'text/plain', `only 127.0.0.1:${port()} or localhost:${port()}\n`);
@@ -153,17 +158,16 @@ function createHandler(store: RunStore, path: string, port: () => number, accept
  * on request.
  */
 export async function startViewServer(options: {
-  readonly storePath: string;
+  /** The store to serve (opened only if it exists). */
+  readonly store: StoreSpec;
   readonly port: number;
   readonly io: CliIo;
   readonly acceptTampered?: boolean;
 }): Promise<ViewServer> {
-  if (!existsSync(options.storePath)) {
-    throw new EndstateError('E_STORE', `no result store at ${options.storePath}`, {
-      hint: 'Run `endstate run <suite>` in this folder first, or pass --store PATH.',
-    });
-  }
-  const store = openSqliteStore(options.storePath);
+  // Read before the store is opened: a missing page leaves no connection open.
+  const template = loadViewerTemplate();
+  const store = await openExistingStore(options.store, options.io.cwd);
+  const storeName = options.store.display;
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       const message = isEndstateError(error)
@@ -181,12 +185,10 @@ export async function startViewServer(options: {
       } else response.destroy();
     });
   });
-  const handle = createHandler(
-    store,
-    options.storePath,
-    () => (server.address() as AddressInfo).port,
-    options.acceptTampered === true,
-  );
+  const handle = createHandler(store, storeName, () => (server.address() as AddressInfo).port, {
+    template,
+    acceptTampered: options.acceptTampered === true,
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -207,13 +209,9 @@ export async function startViewServer(options: {
       const run =
         runArgument === 'latest' ? await store.latestRun() : await store.getRun(runArgument);
       if (run === undefined) {
-        throw new EndstateError(
-          'E_RUN_NOT_FOUND',
-          `no run "${runArgument}" in ${options.storePath}`,
-          {
-            hint: `Open ${url} for the runs it holds.`,
-          },
-        );
+        throw new EndstateError('E_RUN_NOT_FOUND', `no run "${runArgument}" in ${storeName}`, {
+          hint: `Open ${url} for the runs it holds.`,
+        });
       }
       return new URL(runHref(run), url).href;
     },
@@ -245,16 +243,16 @@ export async function viewCommand(
   io: CliIo,
   stopped: () => Promise<unknown> = untilInterrupted,
 ): Promise<number> {
-  const path = storePath(flags.store, io.cwd);
+  const spec = storeSpecOf(flags.store, io.cwd);
   const server = await startViewServer({
-    storePath: path,
+    store: spec,
     port: flags.port ?? 0,
     io,
     acceptTampered: flags.acceptTampered === true,
   });
   try {
     const runUrl = runArgument === undefined ? undefined : await server.runUrl(runArgument);
-    io.out(`endstate view: serving ${path} at ${server.url} (Ctrl-C stops)\n`);
+    io.out(`endstate view: serving ${spec.display} at ${server.url} (Ctrl-C stops)\n`);
     if (runUrl !== undefined) io.out(`run ${runArgument}: ${runUrl}\n`);
     await stopped();
     io.err('endstate view: stopped\n');

@@ -1,5 +1,6 @@
 import { judgeValidationStatus, judgedRubrics } from '../report/index.js';
 import type { JudgedTrial, Scorecard } from '../report/index.js';
+import type { StoreBeside } from './files-beside-store.js';
 import { judgeValidationsPath, readJudgeValidations } from './judge-validations-file.js';
 
 /**
@@ -10,10 +11,10 @@ import { judgeValidationsPath, readJudgeValidations } from './judge-validations-
 export function withJudgeValidation(
   scorecard: Scorecard,
   trials: readonly JudgedTrial[],
-  storeFile: string,
+  store: StoreBeside,
 ): Scorecard {
   const judged = judgedRubrics(trials);
   if (judged.length === 0) return scorecard;
-  const validations = readJudgeValidations(judgeValidationsPath(storeFile));
+  const validations = readJudgeValidations(judgeValidationsPath(store));
   return { ...scorecard, judge_validation: judgeValidationStatus(judged, validations) };
 }

@@ -22,11 +22,14 @@ export interface ConnectionPool {
  * Connects, migrates the schema and finds the store's key: made with a new
  * store (before the migration commits, so no process sees the store
  * without it), read otherwise; undefined when this machine has no copy.
+ * With `existing`, a store that is not there yet is refused (E_STORE) and
+ * nothing is made: the migration's transaction is rolled back.
  */
 export async function migratePostgresStore(
   pool: ConnectionPool,
   url: PostgresUrl,
   keyPath: string,
+  options: { readonly existing?: boolean } = {},
 ): Promise<StoreKey | undefined> {
   let client: PooledConnection;
   try {
@@ -39,7 +42,7 @@ export async function migratePostgresStore(
       {
         cause: error,
         retryable: true,
-        hint: `Start PostgreSQL and check the URL's host, port, database and user: \`psql "${url.display}" -c 'select 1'\` must answer.`,
+        hint: `Start PostgreSQL on ${serverAddress(url)} (or correct the URL's host and port), and check its database and user: \`psql "${url.display}" -c 'select 1'\` must answer.`,
       },
     );
   }
@@ -49,6 +52,7 @@ export async function migratePostgresStore(
     await migratePostgres(client, {
       schema: url.schema,
       created: () => {
+        if (options.existing === true) throw noStoreError(url);
         key = readStoreKeyFile(keyPath) ?? createKeyFile(keyPath);
       },
     });
@@ -84,6 +88,20 @@ export async function rollBack(client: SqlConnection): Promise<Error | undefined
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
+}
+
+/** `host:port` of the server a store URL names (5432 when it names no port). */
+function serverAddress(url: PostgresUrl): string {
+  const parsed = new URL(url.display);
+  return `${parsed.hostname}:${parsed.port || '5432'}`;
+}
+
+/** A reading command named a database (and schema) that holds no store. */
+function noStoreError(url: PostgresUrl): EndstateError {
+  const where = url.schema === undefined ? "the connection's search_path" : `schema ${url.schema}`;
+  return new EndstateError('E_STORE', `no result store at ${url.display} (${where} holds none)`, {
+    hint: 'Check the URL names the database and ?schema= a run was stored in, or store a run there first: `endstate run <suite> --store URL`.',
+  });
 }
 
 function createKeyFile(keyPath: string): StoreKey {

@@ -85,6 +85,46 @@ describe('openStore', () => {
   });
 });
 
+describe('openStore with existing', () => {
+  it('refuses a missing SQLite file and makes none', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'endstate-open-'));
+    await expect(openStore('runs.db', cwd, { existing: true })).rejects.toThrow(
+      `no result store at ${join(cwd, 'runs.db')}`,
+    );
+    expect(existsSync(join(cwd, 'runs.db'))).toBe(false);
+  });
+
+  it('refuses memory: as a usage error: it holds no runs to read', async () => {
+    const opening = openStore('memory:', tmpdir(), { existing: true });
+    await expect(opening).rejects.toMatchObject({ code: 'E_USAGE' });
+    await expect(opening).rejects.toThrow(/^--store memory: holds no runs to read\n/);
+  });
+
+  it('refuses a PostgreSQL schema that holds no store, leaving no schema and no key behind', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'endstate-open-'));
+    const schema = newSchema();
+    const url = `${POSTGRES_URL}?schema=${schema}`;
+    const opening = openStore(url, cwd, { existing: true });
+    await expect(opening).rejects.toMatchObject({ code: 'E_STORE' });
+    await expect(opening).rejects.toThrow(
+      `no result store at ${parsePostgresUrl(url).display} (schema ${schema} holds none)`,
+    );
+    const { rows } = await queryOnce(
+      `SELECT schema_name FROM information_schema.schemata WHERE schema_name = '${schema}'`,
+    );
+    expect(rows).toEqual([]);
+    expect(existsSync(join(cwd, '.endstate'))).toBe(false);
+  });
+
+  it('opens a PostgreSQL store that is there', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'endstate-open-'));
+    const url = `${POSTGRES_URL}?schema=${newSchema()}`;
+    await (await openStore(url, cwd)).close();
+    const store = await openStore(url, cwd, { existing: true });
+    expect(await roundTrip(store)).toBe('r1');
+  });
+});
+
 describe('parsePostgresUrl', () => {
   it('reads the schema, masks the password and names the store', () => {
     expect(parsePostgresUrl('postgres://ana:s3cret@db.internal:6543/evals?schema=team_a')).toEqual({

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { createMemoryStore } from './memory-store.js';
@@ -14,6 +15,13 @@ export interface OpenStoreOptions {
   readonly durable?: boolean;
   /** PostgreSQL: the key file (default `.endstate/postgres-<host>-<port>-<database>[-<schema>].key` under cwd). */
   readonly keyPath?: string;
+  /**
+   * Open only a store that is there, never make one (commands that read
+   * runs): a missing SQLite file or a database (and schema) without the
+   * store's tables is refused (E_STORE), `memory:` too (E_USAGE: it holds
+   * nothing before this process stores it).
+   */
+  readonly existing?: boolean;
 }
 
 /**
@@ -29,10 +37,18 @@ export async function openStore(
   cwd: string,
   options: OpenStoreOptions = {},
 ): Promise<RunStore> {
-  if (spec === MEMORY_STORE) return createMemoryStore();
+  const existing = options.existing === true;
+  if (spec === MEMORY_STORE) {
+    if (existing)
+      throw new EndstateError('E_USAGE', '--store memory: holds no runs to read', {
+        hint: 'A memory store lives only as long as the process that stored into it. Name the store the run was stored in: its SQLite file (default .endstate/endstate.db) or its postgres:// URL.',
+      });
+    return createMemoryStore();
+  }
   if (isPostgresUrl(spec))
     return openPostgresStore(spec, {
       cwd,
+      existing,
       ...(options.keyPath === undefined ? {} : { keyPath: options.keyPath }),
     });
   if (spec.trim() === '' || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(spec)) {
@@ -41,5 +57,10 @@ export async function openStore(
       hint: 'Give a file path (SQLite, the default: .endstate/endstate.db), postgres://USER@HOST[:PORT]/DATABASE[?schema=NAME], or memory: (see docs/scale-out.md).',
     });
   }
-  return openSqliteStore(resolve(cwd, spec), options.durable === true ? { durable: true } : {});
+  const path = resolve(cwd, spec);
+  if (existing && !existsSync(path))
+    throw new EndstateError('E_STORE', `no result store at ${path}`, {
+      hint: 'Run `endstate run <suite>` in this folder first, or pass --store PATH (or postgres://…).',
+    });
+  return openSqliteStore(path, options.durable === true ? { durable: true } : {});
 }

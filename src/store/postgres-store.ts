@@ -29,6 +29,8 @@ export interface PostgresStoreOptions {
   readonly schema?: string;
   /** Connections this process keeps open at most (default 4). */
   readonly maxConnections?: number;
+  /** Open only a store that is there: refuse (E_STORE) rather than make one (reading commands). */
+  readonly existing?: boolean;
 }
 
 /** `.endstate/postgres-<host>-<port>-<database>[-<schema>].key` under `cwd`. */
@@ -81,7 +83,9 @@ export async function openPostgresStore(
   // An idle connection that breaks is dropped by the pool; its error is kept for the next failure's message.
   let idleError: Error | undefined;
   pool.on('error', (error) => (idleError = error));
-  const key = await migratePostgresStore(pool, parsed, keyPath);
+  const key = await migratePostgresStore(pool, parsed, keyPath, {
+    existing: options.existing === true,
+  });
   const sealer = createSealer(key, keyPath, { sharedWriters: true });
 
   const failure = (action: string, error: unknown): EndstateError =>
