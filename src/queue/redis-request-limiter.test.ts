@@ -267,6 +267,28 @@ describe('createRedisRequestLimiter', () => {
     expect(holdersWhenRun[0]).not.toBe(leaseEnd[0]);
   }, 30_000);
 
+  it('gives up waiting when the signal aborts, taking no slot', async () => {
+    const endpoint = newEndpoint();
+    const { holders } = requestLimiterKeys(PREFIX, endpoint);
+    const limiter = limiterOver(connect(), endpoint, { maxConcurrentRequests: 1 });
+    let release!: () => void;
+    const holding = limiter.run(() => new Promise<void>((resolve) => (release = resolve)), signal);
+    while ((await admin.zcard(holders)) === 0) await sleep(5);
+    const controller = new AbortController();
+    let ran = false;
+    const waiting = limiter.run(() => {
+      ran = true;
+      return Promise.resolve();
+    }, controller.signal);
+    controller.abort(new Error('trial timed out'));
+    await expect(waiting).rejects.toThrow('trial timed out');
+    expect(await admin.zcard(holders)).toBe(1);
+    release();
+    await holding;
+    expect(ran).toBe(false);
+    expect(await admin.zcard(holders)).toBe(0);
+  });
+
   it('makes the trial invalid, never the agent at fault, when Redis does not answer', async () => {
     const unreachable = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,
