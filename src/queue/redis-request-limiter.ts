@@ -120,14 +120,21 @@ export function createRedisRequestLimiter(
     async run(work, signal) {
       const token = randomUUID();
       await acquire(token, signal);
+      const release = () =>
+        redis.zrem(keys.holders, token).catch((error: unknown) => {
+          trouble('a slot could not be freed', error);
+        });
+      if (signal.aborted) {
+        // Aborted while Redis was granting the slot: hand it back unused.
+        await release();
+        signal.throwIfAborted();
+      }
       const renewal = renewEvery(token);
       try {
         return await work();
       } finally {
         clearInterval(renewal);
-        await redis.zrem(keys.holders, token).catch((error: unknown) => {
-          trouble('a slot could not be freed', error);
-        });
+        await release();
       }
     },
     async pause(durationMs) {
