@@ -26,6 +26,7 @@ const allowedImports = {
   trial: ['core', 'schema', 'state', 'environment', 'task', 'model', 'user', 'agent', 'grade'],
   store: ['core', 'schema'],
   report: ['core', 'schema', 'stats'],
+  queue: ['core', 'model'],
   run: [
     'core',
     'schema',

@@ -214,7 +214,9 @@ export type { UserContext, UserSimulator, UsersSpec } from './user/index.js';
 /** What a library user needs to build a model caller for the llm agent, users and judges. */
 export {
   DEFAULT_RETRY_POLICY,
+  UNLIMITED_REQUESTS,
   createLanguageModel,
+  createLocalRequestLimiter,
   createModelCaller,
   loadPricing,
   modelKey,
@@ -222,11 +224,15 @@ export {
   priceOf,
 } from './model/index.js';
 export type {
+  LimiterClock,
   ModelCallerOptions,
   ModelRef,
   Price,
   Pricing,
   PricingTable,
+  RequestLimiter,
+  RequestLimiterFactory,
+  RequestLimits,
   RetryPolicy,
 } from './model/index.js';
 

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLanguageModel, createModelCaller, openModelRecording } from '../model/index.js';
+import {
+  UNLIMITED_REQUESTS,
+  createLanguageModel,
+  createModelCaller,
+  openModelRecording,
+} from '../model/index.js';
 import type { ModelCallerOptions, ModelRecording } from '../model/index.js';
 import type { Step, TrialRecord } from '../schema/index.js';
 import { loadSuite } from '../task/index.js';
@@ -33,7 +38,7 @@ function caller(languageModel: LanguageModelV3, extra: Partial<ModelCallerOption
     model: 'openai-compatible:fake-model',
     languageModel,
     price: { input: 1, output: 2 },
-    limit: (work) => work(),
+    limiter: UNLIMITED_REQUESTS,
     sleep: () => Promise.resolve(),
     random: () => 0.5,
     now: () => 0,

@@ -161,9 +161,14 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--max-concurrent-requests <n>',
-      'run-wide limit per provider endpoint',
+      'requests in flight per provider endpoint, held run-wide (across workers with a queue)',
       inRange(BOUNDS.maxConcurrentRequests),
       8,
+    )
+    .option(
+      '--requests-per-minute <n>',
+      'requests started per rolling minute per provider endpoint, held like --max-concurrent-requests (default: no limit)',
+      inRange(BOUNDS.requestsPerMinute),
     )
     .option(
       '--request-timeout <seconds>',

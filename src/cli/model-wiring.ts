@@ -1,10 +1,11 @@
-import pLimit from 'p-limit';
 import { resolve } from 'node:path';
 import { EndstateError, sleep } from '../core/index.js';
 import {
   API_KEY_VARIABLES,
   DEFAULT_RETRY_POLICY,
+  UNLIMITED_REQUESTS,
   createLanguageModel,
+  createLocalRequestLimiter,
   createModelCaller,
   loadPricing,
   modelKey,
@@ -14,8 +15,15 @@ import {
   priceOf,
   runPricingOf,
 } from '../model/index.js';
-import type { RunPricing } from '../schema/index.js';
-import type { ModelCaller, ModelRecording, ModelRef, ModelRefusal } from '../model/index.js';
+import type { RunPricing, RunRecord } from '../schema/index.js';
+import type {
+  ModelCaller,
+  ModelRecording,
+  ModelRef,
+  ModelRefusal,
+  RequestLimiter,
+  RequestLimiterFactory,
+} from '../model/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { SystemSpec } from '../schema/index.js';
 import type { CliIo } from './cli-io.js';
@@ -26,19 +34,41 @@ export interface ModelWiringFlags {
   readonly replay?: string;
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
+  /** Requests started per rolling minute per provider endpoint; absent: no such limit. */
+  readonly requestsPerMinute?: number;
   /** Seconds to wait for one request's answer. */
   readonly requestTimeout: number;
 }
 
+export interface ModelWiringOptions {
+  /**
+   * Makes the limiter of each provider endpoint (default: one in this
+   * process). A distributed worker passes one kept in Redis, so the limits
+   * hold across every worker.
+   */
+  readonly limiterFor?: RequestLimiterFactory;
+}
+
+/** The limiter of one process: its limits hold for this process's calls alone. */
+export const localLimiterFor: RequestLimiterFactory = (_endpoint, limits) =>
+  createLocalRequestLimiter(limits, { now: Date.now, sleep });
+
+/** The provider endpoint a model is called at, which its request limits are kept by. */
+export function endpointOf(ref: ModelRef): string {
+  return `${ref.provider}:${ref.base_url ?? ''}`;
+}
+
 /**
  * Everything model agents and simulated users share in a run: the pricing
- * table, one limit on concurrent requests per provider endpoint, retries,
- * and the recording (if any). Made in the shell: keys, timers and the
- * clock come from here.
+ * table, one request limiter per provider endpoint (requests in flight,
+ * requests per minute, a shared pause on Retry-After), retries, and the
+ * recording (if any). Made in the shell: keys, timers and the clock come
+ * from here.
  */
 export function wireModels(
   flags: ModelWiringFlags,
   io: CliIo,
+  options: ModelWiringOptions = {},
 ): {
   callerFor(ref: ModelRef): Promise<ModelCaller>;
   /** The first refusal no retry can fix, as the error that stops the run (exit 4). */
@@ -47,6 +77,8 @@ export function wireModels(
   preflight(ref: ModelRef, role: 'agent' | 'user' | 'judge'): Promise<void>;
   /** The pricing tables read and the price applied to each model a caller was made for. */
   pricing(): RunPricing;
+  /** The limits each provider endpoint's requests were held to, as the run record keeps them. */
+  requestLimits(): NonNullable<RunRecord['request_limits']>;
 } {
   if (flags.record !== undefined && flags.replay !== undefined) {
     throw new EndstateError('E_USAGE', '--record and --replay cannot be used together');
@@ -75,7 +107,14 @@ export function wireModels(
       : flags.replay !== undefined
         ? openModelRecording(resolve(io.cwd, flags.replay), 'replay')
         : undefined;
-  const limits = new Map<string, ReturnType<typeof pLimit>>();
+  const limits = {
+    maxConcurrentRequests: flags.maxConcurrentRequests,
+    ...(flags.requestsPerMinute === undefined
+      ? {}
+      : { requestsPerMinute: flags.requestsPerMinute }),
+  };
+  const limiterFor = options.limiterFor ?? localLimiterFor;
+  const limiters = new Map<string, RequestLimiter>();
   let refusal: EndstateError | undefined;
   const onRefusal = (found: ModelRefusal): void => {
     refusal ??= refusalError(found);
@@ -83,6 +122,12 @@ export function wireModels(
   return {
     refusal: () => refusal,
     pricing: () => runPricingOf(pricing, [...priced]),
+    requestLimits: () => ({
+      max_concurrent_requests: flags.maxConcurrentRequests,
+      ...(flags.requestsPerMinute === undefined
+        ? {}
+        : { requests_per_minute: flags.requestsPerMinute }),
+    }),
     async preflight(ref, role) {
       const key = modelKey(ref);
       const caller = createModelCaller({
@@ -92,7 +137,8 @@ export function wireModels(
         price: undefined,
         retry: PREFLIGHT_RETRY_POLICY,
         requestTimeoutMs: flags.requestTimeout * 1000,
-        limit: (work) => work(),
+        // One request, outside the run's limits: it must not wait behind the run's.
+        limiter: UNLIMITED_REQUESTS,
         sleep,
         random: Math.random,
         now: Date.now,
@@ -113,9 +159,9 @@ export function wireModels(
     },
     async callerFor(ref) {
       const key = modelKey(ref);
-      const endpoint = `${ref.provider}:${ref.base_url ?? ''}`;
-      let limit = limits.get(endpoint);
-      if (limit === undefined) limits.set(endpoint, (limit = pLimit(flags.maxConcurrentRequests)));
+      const endpoint = endpointOf(ref);
+      let limiter = limiters.get(endpoint);
+      if (limiter === undefined) limiters.set(endpoint, (limiter = limiterFor(endpoint, limits)));
       return createModelCaller({
         model: key,
         languageModel: await createLanguageModel(ref, io.env, {
@@ -124,7 +170,7 @@ export function wireModels(
         price: priceFor(key),
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: flags.maxRetries },
         requestTimeoutMs: flags.requestTimeout * 1000,
-        limit: limit,
+        limiter,
         ...(recording === undefined ? {} : { recording }),
         onRefusal,
         sleep,

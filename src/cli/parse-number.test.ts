@@ -23,6 +23,7 @@ describe('inRange', () => {
       BOUNDS.seed,
       BOUNDS.maxReruns,
       BOUNDS.maxConcurrentRequests,
+      BOUNDS.requestsPerMinute,
       BOUNDS.requestTimeoutS,
     ]) {
       const parse = inRange(range);

@@ -84,6 +84,8 @@ export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly replay?: string;
   readonly maxRetries: number;
   readonly maxConcurrentRequests: number;
+  /** Requests started per rolling minute per provider endpoint; absent: no such limit. */
+  readonly requestsPerMinute?: number;
   /** Seconds. */
   readonly requestTimeout: number;
   readonly command?: string;
@@ -357,7 +359,9 @@ async function runChecked(
       ...(judge === undefined ? {} : { judge }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
       ...(resume === undefined ? {} : { resume }),
-      ...(wiring === undefined ? {} : { pricing: wiring.pricing() }),
+      ...(wiring === undefined
+        ? {}
+        : { pricing: wiring.pricing(), requestLimits: wiring.requestLimits() }),
       stop: () => guard.interruption ?? wiring?.refusal(),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') {

@@ -88,6 +88,13 @@ export const BOUNDS = {
     default: 8,
     why: 'requests in flight per provider endpoint',
   },
+  requestsPerMinute: {
+    name: '--requests-per-minute',
+    min: 1,
+    max: 100_000,
+    integer: true,
+    why: 'requests started per rolling minute per provider endpoint; the Redis limiter keeps one entry per request of the last minute',
+  },
   maxSteps: {
     name: 'limits.max_steps',
     min: 1,

@@ -2,12 +2,17 @@ import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { classifyModelError } from './classify-model-error.js';
 
-const httpError = (statusCode: number, message: string): APICallError =>
+const httpError = (
+  statusCode: number,
+  message: string,
+  responseHeaders?: Record<string, string>,
+): APICallError =>
   new APICallError({
     message,
     url: 'http://127.0.0.1/v1/chat/completions',
     requestBodyValues: {},
     statusCode,
+    ...(responseHeaders === undefined ? {} : { responseHeaders }),
     isRetryable: statusCode === 429 || statusCode >= 500,
   });
 
@@ -37,4 +42,20 @@ describe('classifyModelError', () => {
     expect(classifyModelError(httpError(429, 'Rate limit'), 0).type).toBe('retryable');
     expect(classifyModelError(httpError(503, 'Overloaded'), 0).type).toBe('retryable');
   });
+
+  it.each([
+    [429, { 'Retry-After': '7' }, 7000, true],
+    [503, { 'retry-after-ms': '1500' }, 1500, true],
+    [502, { 'Retry-After': '7' }, 7000, false],
+    [429, undefined, undefined, false],
+  ])(
+    'on HTTP %i with %o waits %s ms and pauses the endpoint: %s',
+    (status, headers, wait, pauses) => {
+      expect(classifyModelError(httpError(status, 'busy', headers), 0)).toMatchObject({
+        type: 'retryable',
+        retryAfterMs: wait,
+        pausesEndpoint: pauses,
+      });
+    },
+  );
 });

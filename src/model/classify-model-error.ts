@@ -5,6 +5,12 @@ export type ModelErrorClass =
   | {
       readonly type: 'retryable';
       readonly retryAfterMs: number | undefined;
+      /**
+       * The provider asked every request to wait (a 429 or 503 with
+       * Retry-After), not just this one: the caller pauses its endpoint's
+       * limiter for `retryAfterMs`.
+       */
+      readonly pausesEndpoint: boolean;
       readonly message: string;
     }
   /** The provider refuses the request itself (bad key, unknown model, tools not supported). */
@@ -20,6 +26,8 @@ export type ModelErrorClass =
     };
 
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504, 529]);
+/** Too many requests, or the service unavailable for now: the endpoint's trouble, not one request's. */
+const PAUSING_STATUS = new Set([429, 503]);
 
 /** Seconds or an HTTP date in Retry-After (or milliseconds in retry-after-ms). */
 export function retryAfterMs(
@@ -46,7 +54,13 @@ export function classifyModelError(error: unknown, now: number): ModelErrorClass
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     if (error.isRetryable || (status !== undefined && RETRYABLE_STATUS.has(status))) {
-      return { type: 'retryable', retryAfterMs: retryAfterMs(error.responseHeaders, now), message };
+      const wait = retryAfterMs(error.responseHeaders, now);
+      return {
+        type: 'retryable',
+        retryAfterMs: wait,
+        pausesEndpoint: wait !== undefined && status !== undefined && PAUSING_STATUS.has(status),
+        message,
+      };
     }
     return {
       type: 'refused',
@@ -65,7 +79,7 @@ export function classifyModelError(error: unknown, now: number): ModelErrorClass
     (typeof code === 'string' &&
       /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|EAI_AGAIN|UND_ERR)/.test(code))
   ) {
-    return { type: 'retryable', retryAfterMs: undefined, message };
+    return { type: 'retryable', retryAfterMs: undefined, pausesEndpoint: false, message };
   }
   return { type: 'refused', message, stopsRun: false };
 }

@@ -16,6 +16,7 @@ import type { FakeOpenAiServer } from '../testing/index.js';
 import { createJudgeCaller } from './create-judge-caller.js';
 import { createLanguageModel } from './create-language-model.js';
 import { createModelCaller } from './create-model-caller.js';
+import { UNLIMITED_REQUESTS } from './request-limiter.js';
 import type { ModelRecording } from './model-recording.js';
 import { openModelRecording } from './model-recording.js';
 
@@ -40,7 +41,7 @@ async function judgeOver(url: string, recording?: ModelRecording): Promise<Grade
     model: 'openai-compatible:fake-model',
     languageModel,
     price: PRICE,
-    limit: (work) => work(),
+    limiter: UNLIMITED_REQUESTS,
     ...(recording === undefined ? {} : { recording }),
     sleep: () => Promise.resolve(),
     random: () => 0.5,

@@ -7,6 +7,7 @@ import { recordingKey } from './model-recording.js';
 import type { ModelRecording } from './model-recording.js';
 import { costOf } from './pricing.js';
 import type { Price } from './pricing.js';
+import type { RequestLimiter } from './request-limiter.js';
 
 export interface RetryPolicy {
   /** Tries after the first (default 5). */
@@ -48,8 +49,12 @@ export interface ModelCallerOptions {
    * passing trouble, instead of holding the trial until its own timeout.
    */
   readonly requestTimeoutMs?: number;
-  /** Run-wide limit on concurrent requests to this provider. */
-  readonly limit: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * The limits on requests to this provider endpoint, shared by every
+   * caller of the endpoint (run-wide, or across workers); told of each
+   * Retry-After on a 429 or 503 so that every caller waits it out.
+   */
+  readonly limiter: RequestLimiter;
   readonly recording?: ModelRecording;
   /**
    * Told of a refusal that every later request would meet too (a bad key,
@@ -73,10 +78,22 @@ function tokensOf(result: LanguageModelV3GenerateResult) {
   };
 }
 
+/** The limiter could not do its work: the trial is invalid (infrastructure), never the agent's failure. */
+function limiterFailure(model: string, error: unknown): AgentInfrastructureError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new AgentInfrastructureError(
+    `${model}: the request limits could not be applied, so no request was sent: ${message}`,
+    'environment_failure',
+    { cause: error },
+  );
+}
+
 /**
  * A ModelCaller over an AI SDK model: provider trouble (429, 5xx, timeouts)
  * is retried with exponential backoff and full jitter, honouring
- * Retry-After, and the waiting is reported apart from working time; when
+ * Retry-After (a 429 or 503's Retry-After pauses the endpoint's limiter, so
+ * every caller of the endpoint waits too), and the waiting is reported
+ * apart from working time; when
  * retries run out, or the provider refuses the request, the trial becomes
  * invalid (never an agent failure). With a recording, responses are saved
  * or replayed by the call's key.
@@ -92,14 +109,14 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
     for (let attempt = 0; ; attempt++) {
       let timeout: AbortSignal | undefined;
       try {
-        const result = await options.limit(async () => {
+        const result = await options.limiter.run(async () => {
           // The clock starts once the request is sent, not while it queues for the limit.
           timeout = AbortSignal.timeout(timeoutMs);
           return options.languageModel.doGenerate({
             ...request.options,
             abortSignal: AbortSignal.any([signal, timeout]),
           });
-        });
+        }, signal);
         const tokens = tokensOf(result);
         return {
           content: result.content,
@@ -115,11 +132,14 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
         };
       } catch (error) {
         if (signal.aborted) throw error;
+        // The request was never sent: the limiter failed (its shared store does not answer).
+        if (timeout === undefined) throw limiterFailure(options.model, error);
         const verdict: ModelErrorClass =
           timeout?.aborted === true
             ? {
                 type: 'retryable',
                 retryAfterMs: undefined,
+                pausesEndpoint: false,
                 message: `no answer within ${timeoutMs / 1000} s (the request timeout)`,
               }
             : classifyModelError(error, options.now());
@@ -147,6 +167,13 @@ export function createModelCaller(options: ModelCallerOptions): ModelCaller {
         const backoff =
           Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt) * options.random();
         const delay = Math.min(retry.maxDelayMs, Math.max(backoff, verdict.retryAfterMs ?? 0));
+        if (verdict.pausesEndpoint && verdict.retryAfterMs !== undefined) {
+          await options.limiter
+            .pause(Math.min(retry.maxDelayMs, verdict.retryAfterMs))
+            .catch((failure: unknown) => {
+              throw limiterFailure(options.model, failure);
+            });
+        }
         waitMs += delay;
         await options.sleep(delay, signal);
       }

@@ -18,6 +18,10 @@ export type {
 } from './model-caller.js';
 export { PROVIDERS, modelKey, parseModelRef } from './model-ref.js';
 export { preflightRequest } from './preflight-request.js';
+export { UNLIMITED_REQUESTS } from './request-limiter.js';
+export type { RequestLimiter, RequestLimiterFactory, RequestLimits } from './request-limiter.js';
+export { REQUEST_WINDOW_MS, createLocalRequestLimiter } from './create-local-request-limiter.js';
+export type { LimiterClock } from './create-local-request-limiter.js';
 export type { ModelRef, Provider } from './model-ref.js';
 export { openModelRecording, recordingKey } from './model-recording.js';
 export type { ModelRecording, RecordedCall } from './model-recording.js';

@@ -52,6 +52,8 @@ export interface RunSuiteOptions {
   readonly faults?: RunFaults;
   /** The prices applied to the run's model calls and their tables, kept with the run record. */
   readonly pricing?: RunPricing;
+  /** The limits on requests per provider endpoint the run's model calls were held to, kept with the run record. */
+  readonly requestLimits?: RunRecord['request_limits'];
   /**
    * Go on with a stored run instead of starting one: its finished trials
    * are kept, the rest are played with the same seeds. The caller checks
@@ -207,5 +209,6 @@ function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunReco
       ? {}
       : { faults: { faults: [...options.faults.faults], inject: [...options.faults.inject] } }),
     ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
+    ...(options.requestLimits === undefined ? {} : { request_limits: options.requestLimits }),
   };
 }

@@ -90,6 +90,19 @@ export const RunRecordSchema = z.object({
    * made before it was recorded.
    */
   pricing: RunPricingSchema.optional(),
+  /**
+   * The limits on requests to each provider endpoint the run called
+   * (`--max-concurrent-requests`, `--requests-per-minute`), held across
+   * every process that played its trials; absent when the run called no
+   * model, and in runs made before it was recorded. Not part of the system:
+   * the system hash does not change with them.
+   */
+  request_limits: z
+    .object({
+      max_concurrent_requests: z.number().int().positive(),
+      requests_per_minute: z.number().int().positive().optional(),
+    })
+    .optional(),
   /** Faults and injections the run added to every task (`--faults`). */
   faults: z
     .object({ faults: z.array(FaultSchema), inject: z.array(RecordedInjectionSchema) })

@@ -16,6 +16,8 @@ export {
 } from './fake-openai-server.js';
 export type { FakeOpenAiServer, FakeReply } from './fake-openai-server.js';
 export { scriptedModel } from './scripted-model.js';
+export { createFakeClock } from './fake-clock.js';
+export type { FakeClock } from './fake-clock.js';
 export { sampleBeta, sampleGamma } from './sample-beta.js';
 export { correlatedTaskRates } from './correlated-task-rates.js';
 export type {

@@ -2,7 +2,7 @@ import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '
 import { MockLanguageModelV3 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLlmAgent } from '../agent/index.js';
-import { createModelCaller } from '../model/index.js';
+import { UNLIMITED_REQUESTS, createModelCaller } from '../model/index.js';
 import type { ModelCaller } from '../model/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
@@ -66,7 +66,7 @@ function caller(model: MockLanguageModelV3, id: string): ModelCaller {
     model: `mock:${id}`,
     languageModel: model,
     price: { input: 1, output: 2 },
-    limit: (work) => work(),
+    limiter: UNLIMITED_REQUESTS,
     sleep: () => Promise.resolve(),
     random: () => 0.5,
     now: () => 0,

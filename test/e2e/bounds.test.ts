@@ -13,6 +13,7 @@ describe('numeric ranges are checked before anything runs', () => {
     ['--max-reruns', '1000', 'a whole number from 0 to 100'],
     ['--request-timeout', '0', 'a number from 1 to 3600 s'],
     ['--max-concurrent-requests', '0', 'a whole number from 1 to 1024'],
+    ['--requests-per-minute', '0', 'a whole number from 1 to 100000'],
   ])('run %s %s exits 2, naming the flag, the range and the value', (flag, value, range) => {
     const cwd = tempFolder();
     const result = runCli(['run', example('support'), flag, value], cwd);

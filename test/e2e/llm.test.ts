@@ -46,6 +46,7 @@ interface Output {
     events: unknown[];
   }[];
   run: {
+    request_limits?: { max_concurrent_requests: number; requests_per_minute?: number };
     pricing?: {
       sources: { kind: string; path: string; sha256: string }[];
       models: Record<string, unknown>;
@@ -153,6 +154,10 @@ describe('endstate run --agent llm', () => {
           `openai-compatible:${server.url}#fake-model`,
           '--trials',
           '2',
+          '--max-concurrent-requests',
+          '3',
+          '--requests-per-minute',
+          '600',
           '--json',
           'out.json',
         ],
@@ -174,6 +179,12 @@ describe('endstate run --agent llm', () => {
         unpriced_trials: 2,
       });
       expect(output.run.pricing?.models).toEqual({ 'openai-compatible:fake-model': null });
+      // The limits the model calls were held to are kept with the run, outside the system spec.
+      expect(output.run.request_limits).toEqual({
+        max_concurrent_requests: 3,
+        requests_per_minute: 600,
+      });
+      expect(output.run.system).not.toHaveProperty('request_limits');
       expect(result.stdout).toContain(
         'Cost       unknown (≥ $0.0000 priced; 2 of 2 trials unpriced)',
       );

@@ -1,0 +1,314 @@
+import { APICallError } from '@ai-sdk/provider';
+import type { LanguageModelV3GenerateResult } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentInfrastructureError, sleep } from '../core/index.js';
+import { createModelCaller } from '../model/index.js';
+import type { ModelCallRequest, RequestLimiter, RequestLimits } from '../model/index.js';
+import { createRedisRequestLimiter, requestLimiterKeys } from './redis-request-limiter.js';
+import type { RedisRequestLimiterOptions } from './redis-request-limiter.js';
+
+/** The server these tests run against (see docs/scale-out.md). */
+const TEST_REDIS_URL = process.env.ENDSTATE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HOW_TO_START = `These tests need Redis at ${TEST_REDIS_URL}: start it (\`sudo service redis-server start\`, or \`docker run -d -p 6379:6379 redis:7\`), check it answers with \`redis-cli -h 127.0.0.1 ping\`, or point ENDSTATE_TEST_REDIS_URL at another server.`;
+const WORKER = fileURLToPath(
+  new URL('../../test/support/request-limiter-worker.ts', import.meta.url),
+);
+
+/** Every key of this file lives under its own prefix, deleted afterwards. */
+const PREFIX = `endstate_test_${randomBytes(6).toString('hex')}`;
+const connections: Redis[] = [];
+let admin: Redis;
+
+function connect(): Redis {
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+  connections.push(redis);
+  return redis;
+}
+
+beforeAll(async () => {
+  admin = connect();
+  try {
+    await admin.ping();
+  } catch (error) {
+    throw new Error(`Redis does not answer (${(error as Error).message}). ${HOW_TO_START}`, {
+      cause: error,
+    });
+  }
+});
+
+afterAll(async () => {
+  const keys = await admin.keys(`${PREFIX}:*`);
+  if (keys.length > 0) await admin.del(...keys);
+  await Promise.all(connections.map((redis) => redis.quit().catch(() => 'closed')));
+});
+
+let endpoints = 0;
+/** A provider endpoint no other test uses. */
+const newEndpoint = () => `openai-compatible:http://127.0.0.1:${9000 + ++endpoints}/v1`;
+
+function limiterOver(
+  redis: Redis,
+  endpoint: string,
+  limits: RequestLimits,
+  extra: Partial<RedisRequestLimiterOptions> = {},
+): RequestLimiter {
+  return createRedisRequestLimiter({
+    redis,
+    prefix: PREFIX,
+    endpoint,
+    limits,
+    pollMs: 20,
+    ...extra,
+  });
+}
+
+const signal = new AbortController().signal;
+
+function startWorker(args: Record<string, unknown>): {
+  child: ChildProcess;
+  said: (text: string) => Promise<void>;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      WORKER,
+      JSON.stringify({ redisUrl: TEST_REDIS_URL, prefix: PREFIX, ...args }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let stdout = '';
+  const listeners: (() => void)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const listener of listeners) listener();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const said = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (stdout.includes(text)) resolve();
+      };
+      listeners.push(check);
+      check();
+      void exited.then(() => reject(new Error(`the worker exited before saying ${text}`)));
+    });
+  return { child, said, exited };
+}
+
+const answer: LanguageModelV3GenerateResult = {
+  content: [{ type: 'text', text: 'hi' }],
+  finishReason: { unified: 'stop', raw: undefined },
+  usage: {
+    inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 2, text: 2, reasoning: 0 },
+  },
+  warnings: [],
+};
+const request: ModelCallRequest = {
+  role: 'agent',
+  trial: { task_id: 'refund-1', attempt: 1, rerun: 0, seed: 1 },
+  callIndex: 0,
+  options: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] },
+};
+
+function callerOver(
+  limiter: RequestLimiter,
+  doGenerate: () => Promise<LanguageModelV3GenerateResult>,
+) {
+  return createModelCaller({
+    model: 'openai-compatible:fake-model',
+    languageModel: new MockLanguageModelV3({ doGenerate }),
+    price: undefined,
+    retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 10_000 },
+    limiter,
+    sleep,
+    random: () => 0,
+    now: Date.now,
+  });
+}
+
+describe('createRedisRequestLimiter', () => {
+  it('never runs more requests at once than the limit, across limiters on three connections', async () => {
+    const endpoint = newEndpoint();
+    const limiters = [connect(), connect(), connect()].map((redis) =>
+      limiterOver(redis, endpoint, { maxConcurrentRequests: 4 }),
+    );
+    let running = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        limiters[index % 3]!.run(async () => {
+          running++;
+          most = Math.max(most, running);
+          await sleep(15 + (index % 4) * 10);
+          running--;
+        }, signal),
+      ),
+    );
+    expect(most).toBe(4);
+    expect(await admin.zcard(requestLimiterKeys(PREFIX, endpoint).holders)).toBe(0);
+  });
+
+  it('never runs more requests at once than the limit, across three worker processes', async () => {
+    const endpoint = newEndpoint();
+    const workers = [1, 2, 3].map(() =>
+      startWorker({ mode: 'load', endpoint, maxConcurrentRequests: 2, leaseMs: 5000, requests: 6 }),
+    );
+    expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0, 0]);
+    expect(await admin.get(`${PREFIX}:test:most`)).toBe('2');
+    expect(await admin.get(`${PREFIX}:test:running`)).toBe('0');
+  }, 60_000);
+
+  it('starts at most the per-minute limit within any window, across two connections', async () => {
+    const endpoint = newEndpoint();
+    const windowMs = 2000;
+    const limiters = [connect(), connect()].map((redis) =>
+      limiterOver(
+        redis,
+        endpoint,
+        { maxConcurrentRequests: 50, requestsPerMinute: 5 },
+        { windowMs },
+      ),
+    );
+    const startedAt: number[] = [];
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        limiters[index % 2]!.run(() => {
+          startedAt.push(Date.now());
+          return Promise.resolve();
+        }, signal),
+      ),
+    );
+    startedAt.sort((a, b) => a - b);
+    // The 6th start after any start comes a window later (less the time a reply takes to arrive).
+    const gaps = startedAt.slice(5).map((at, index) => at - startedAt[index]!);
+    expect(gaps).toHaveLength(7);
+    for (const gap of gaps) expect(gap).toBeGreaterThan(windowMs - 250);
+  }, 30_000);
+
+  it('holds the requests of every limiter while a pause one of them reported is in force', async () => {
+    const endpoint = newEndpoint();
+    const { pause } = requestLimiterKeys(PREFIX, endpoint);
+    const [first, second] = [connect(), connect()].map((redis) =>
+      limiterOver(redis, endpoint, { maxConcurrentRequests: 4 }),
+    );
+    await first!.pause(600);
+    // A shorter pause does not cut the first one short.
+    await second!.pause(50);
+    expect(await admin.pttl(pause)).toBeGreaterThan(100);
+    const pauseLeftAtStart = await second!.run(() => admin.pttl(pause), signal);
+    // -2: the pause key had expired when the request was let through.
+    expect(pauseLeftAtStart).toBe(-2);
+  });
+
+  it("makes another worker's model caller wait out a 429's Retry-After", async () => {
+    const endpoint = newEndpoint();
+    const { pause } = requestLimiterKeys(PREFIX, endpoint);
+    const [first, second] = [connect(), connect()].map((redis) =>
+      limiterOver(redis, endpoint, { maxConcurrentRequests: 4 }),
+    );
+    let firstCalls = 0;
+    const limited = callerOver(first!, () =>
+      ++firstCalls === 1
+        ? Promise.reject(
+            new APICallError({
+              message: 'Too many requests',
+              url: 'http://127.0.0.1/v1/chat/completions',
+              requestBodyValues: {},
+              statusCode: 429,
+              responseHeaders: { 'retry-after': '1' },
+              isRetryable: true,
+            }),
+          )
+        : Promise.resolve(answer),
+    );
+    let pauseLeftWhenSent: number | undefined;
+    const other = callerOver(second!, async () => {
+      pauseLeftWhenSent = await admin.pttl(pause);
+      return answer;
+    });
+    const limitedDone = limited.call(request, signal);
+    // The other call starts once the 429 has paused the endpoint.
+    while ((await admin.pttl(pause)) < 0) await sleep(5);
+    await other.call(request, signal);
+    await limitedDone;
+    expect(firstCalls).toBe(2);
+    expect(pauseLeftWhenSent).toBe(-2);
+  });
+
+  it('frees the slot of a worker killed with SIGKILL once its lease runs out', async () => {
+    const endpoint = newEndpoint();
+    const { holders } = requestLimiterKeys(PREFIX, endpoint);
+    const holder = startWorker({ mode: 'hold', endpoint, maxConcurrentRequests: 1, leaseMs: 1500 });
+    await holder.said('holding');
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    // The dead worker's slot is still taken: its lease has not run out yet.
+    const [[, leaseEnd], [, time]] = (await admin
+      .multi()
+      .zrange(holders, 0, -1, 'WITHSCORES')
+      .time()
+      .exec()) as [[null, string[]], [null, [string, string]]];
+    expect(leaseEnd).toHaveLength(2);
+    const redisNow = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
+    expect(Number(leaseEnd[1])).toBeGreaterThan(redisNow);
+    const limiter = limiterOver(connect(), endpoint, { maxConcurrentRequests: 1 });
+    const holdersWhenRun = await limiter.run(() => admin.zrange(holders, 0, -1), signal);
+    expect(holdersWhenRun).toHaveLength(1);
+    expect(holdersWhenRun[0]).not.toBe(leaseEnd[0]);
+  }, 30_000);
+
+  it('gives up waiting when the signal aborts, taking no slot', async () => {
+    const endpoint = newEndpoint();
+    const { holders } = requestLimiterKeys(PREFIX, endpoint);
+    const limiter = limiterOver(connect(), endpoint, { maxConcurrentRequests: 1 });
+    let release!: () => void;
+    const holding = limiter.run(() => new Promise<void>((resolve) => (release = resolve)), signal);
+    while ((await admin.zcard(holders)) === 0) await sleep(5);
+    const controller = new AbortController();
+    let ran = false;
+    const waiting = limiter.run(() => {
+      ran = true;
+      return Promise.resolve();
+    }, controller.signal);
+    controller.abort(new Error('trial timed out'));
+    await expect(waiting).rejects.toThrow('trial timed out');
+    expect(await admin.zcard(holders)).toBe(1);
+    release();
+    await holding;
+    expect(ran).toBe(false);
+    expect(await admin.zcard(holders)).toBe(0);
+  });
+
+  it('makes the trial invalid, never the agent at fault, when Redis does not answer', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    let sent = 0;
+    const caller = callerOver(
+      limiterOver(unreachable, newEndpoint(), { maxConcurrentRequests: 1 }),
+      () => {
+        sent++;
+        return Promise.resolve(answer);
+      },
+    );
+    const error: unknown = await caller.call(request, signal).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AgentInfrastructureError);
+    expect(error).toMatchObject({ terminal: 'environment_failure' });
+    expect((error as Error).message).toContain('could not be read from Redis');
+    expect(sent).toBe(0);
+    unreachable.disconnect();
+  });
+});
