@@ -54,9 +54,27 @@ describe('built-in graders', () => {
     expect(problems).toEqual([]);
   });
 
-  it('constraints keeps the grader contract', async () => {
+  it('constraints keeps the grader contract: consent and eligibility first pass, a bare refund and near misses fail', async () => {
     const problems = await checkGrader(constraintsGrader, [
       { name: 'known-good', context: await good(), expect: 'pass' },
+      {
+        name: 'known-bad: refund at once, no eligibility check, no consent',
+        context: await play([
+          { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+        ]),
+        expect: 'fail',
+      },
+      {
+        name: 'near-miss: eligibility checked for another order',
+        context: await play([
+          { tool: 'check_eligibility', args: { order_id: '8843' } },
+          { say: 'I can refund 42.99 for order 8842. Shall I proceed?' },
+          { user: 'Yes, please go ahead.' },
+          { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+          { say: 'Done: 42.99 refunded for order 8842.' },
+        ]),
+        expect: 'fail',
+      },
       {
         name: 'near-miss: refund without the eligibility check',
         context: await play([
@@ -67,6 +85,19 @@ describe('built-in graders', () => {
       },
     ]);
     expect(problems).toEqual([]);
+    const otherOrder = await constraintsGrader.grade(
+      await play([
+        { tool: 'check_eligibility', args: { order_id: '8843' } },
+        { say: 'I can refund 42.99 for order 8842. Shall I proceed?' },
+        { user: 'Yes, please go ahead.' },
+        { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+        { say: 'Done: 42.99 refunded for order 8842.' },
+      ]),
+    );
+    // It fails on the eligibility order alone: the consent was asked for and given.
+    expect(otherOrder.checks.filter((check) => !check.pass).map((check) => check.kind)).toEqual([
+      'before',
+    ]);
   });
 
   it('the contract catches a grader that passes with a failed check, changes its context or is not repeatable', async () => {

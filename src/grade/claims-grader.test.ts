@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimsSchema } from '../schema/index.js';
+import { ClaimsSchema, graderCostOf } from '../schema/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite } from '../task/index.js';
 import {
+  buildGrade,
   buildTask,
   checkGrader,
   playSteps,
@@ -322,6 +323,7 @@ describe('the judge extractor (claims.extract: judge)', () => {
     };
     const output = await claimsGrader.grade(context);
     expect(output.evidence).toEqual({
+      cost_usd: 0.001,
       judge: { model: 'fake:judge', input_tokens: 10, output_tokens: 5, cost_usd: 0.001 },
     });
     const said = context.events.findIndex(
@@ -329,6 +331,21 @@ describe('the judge extractor (claims.extract: judge)', () => {
     );
     expect(said).toBeGreaterThan(0);
     expect(output.checks[0]!.evidence).toMatchObject({ event_index: said, ids: ['8842'] });
+  });
+
+  it("counts the judge's cost in the trial's grader cost, beside a rubric judge's", async () => {
+    const context = {
+      ...(await play([...refund8842, { say: 'I refunded order 8842.' }], judged)),
+      judge: fakeJudge(listsRefunds),
+    };
+    const graded = await runGraders([claimsGrader], context);
+    expect(graderCostOf(graded.grades)).toBe(0.001);
+    const rubric = buildGrade([], {});
+    const withRubric = {
+      ...graded.grades,
+      judge: { ...rubric, evidence: { model: 'fake:judge', cost_usd: 0.002 } },
+    };
+    expect(graderCostOf(withRubric)).toBeCloseTo(0.003, 12);
   });
 
   it('is a grader failure naming claims.extract without a judge or with an unreadable answer', async () => {

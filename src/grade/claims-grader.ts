@@ -51,7 +51,10 @@ function jsonIn(text: string): unknown {
 export async function judgeClaims(
   context: GradeContext,
   messages: readonly AgentMessage[],
-): Promise<{ claims: ActionClaim[]; usage: JsonValue }> {
+): Promise<{
+  claims: ActionClaim[];
+  usage: { readonly cost_usd: number | null; readonly [key: string]: JsonValue };
+}> {
   const judge = context.judge;
   if (judge === undefined) {
     throw new GraderError(
@@ -125,7 +128,7 @@ export async function gradeClaims(context: GradeContext): Promise<GraderOutput> 
   const extract = claimsExtractOf(task);
   const messages = agentMessages(events, finalAnswer);
   const checks: Check[] = [];
-  let usage: JsonValue = null;
+  let usage: { readonly cost_usd: number | null; readonly [key: string]: JsonValue } | null = null;
   if (extract !== 'none') {
     let claims: ActionClaim[];
     if (extract === 'judge') ({ claims, usage } = await judgeClaims(context, messages));
@@ -145,7 +148,8 @@ export async function gradeClaims(context: GradeContext): Promise<GraderOutput> 
   return {
     pass: checks.every((check) => check.pass),
     checks,
-    ...(usage === null ? {} : { evidence: { judge: usage } }),
+    // `cost_usd` at the top of the evidence, as the judge grader keeps it: the trial's grader cost counts it.
+    ...(usage === null ? {} : { evidence: { cost_usd: usage.cost_usd, judge: usage } }),
   };
 }
 

@@ -19,6 +19,52 @@ function revisionsOf({ run, trials }: RunTrials): Map<string, number> {
   return revisions;
 }
 
+/** Each grader's versions among a run's trials, as their grades record them (a regrade may mix). */
+function graderVersionsOf(trials: readonly TrialRecord[]): Map<string, Set<string>> {
+  const versions = new Map<string, Set<string>>();
+  for (const trial of trials) {
+    for (const [grader, grade] of Object.entries(trial.grades)) {
+      const seen = versions.get(grader) ?? new Set<string>();
+      seen.add(grade.version);
+      versions.set(grader, seen);
+    }
+  }
+  return versions;
+}
+
+const listed = (versions: ReadonlySet<string>): string => [...versions].sort().join(' and ');
+
+/**
+ * The run-level grader version covers the built-in graders; an
+ * environment's own graders, and a grader bumped on its own, show only in
+ * the versions each grade records. Two runs whose trials were graded by
+ * different versions of a grader they share are not compared.
+ */
+function checkGraderVersions(a: RunTrials, b: RunTrials): void {
+  const versionsA = graderVersionsOf(a.trials);
+  const versionsB = graderVersionsOf(b.trials);
+  const problems: Problem[] = [];
+  for (const [grader, inA] of versionsA) {
+    const inB = versionsB.get(grader);
+    if (inB === undefined) continue;
+    if (inA.size !== inB.size || [...inA].some((version) => !inB.has(version))) {
+      problems.push({
+        message: `grader ${grader}: version ${listed(inA)} in run ${a.run.run_id}, version ${listed(inB)} in run ${b.run.run_id}`,
+      });
+    }
+  }
+  if (problems.length > 0) {
+    throw new EndstateError(
+      'E_NOT_COMPARABLE',
+      `cannot compare run ${a.run.run_id} with run ${b.run.run_id}: ${problems.length} grader(s) graded them at different versions`,
+      {
+        problems,
+        hint: `A difference would mix the systems' with the graders'. Regrade the older run with today's graders (endstate regrade RUN, with --allow-suite-change if its suite changed) and compare the regraded run.`,
+      },
+    );
+  }
+}
+
 /** `provider:id` (and decoding, when not the default) of a judge as a system spec keeps it. */
 function describeJudge(judge: Readonly<Record<string, unknown>>): string {
   const { provider, id, base_url: baseUrl, temperature } = judge;
@@ -34,7 +80,8 @@ function describeJudge(judge: Readonly<Record<string, unknown>>): string {
 /**
  * Two runs can be paired task by task only when they ran the same suite
  * (same name, or same content hash) and every task they share at the same
- * revision, graded by the same grader version, their rubrics by the same
+ * revision, graded by the same grader version (the run's, and each
+ * grader's as the trials' grades record it), their rubrics by the same
  * judge model when both had one:
  * otherwise `E_NOT_COMPARABLE`, naming every such task. Trials of
  * one run that mix revisions are refused first (`E_MIXED_REVISIONS`).
@@ -66,6 +113,7 @@ export function checkComparable(a: RunTrials, b: RunTrials): Map<string, number 
       },
     );
   }
+  checkGraderVersions(a, b);
   const judgeA = a.run.system.judge;
   const judgeB = b.run.system.judge;
   if (judgeA !== undefined && judgeB !== undefined && !jsonEqual(judgeA, judgeB)) {

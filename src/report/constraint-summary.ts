@@ -1,6 +1,8 @@
 import type { TrialRecord } from '../schema/index.js';
 import { constraintChecks } from '../schema/index.js';
 import { mean, successRateInterval } from '../stats/index.js';
+import { weightOf } from './task-weight.js';
+import type { TaskWeights } from './task-weight.js';
 
 /** Constraint checks that passed out of those made. */
 export interface PassTally {
@@ -8,7 +10,7 @@ export interface PassTally {
   readonly checks: number;
   /** passed / checks, pooled. */
   readonly rate: number;
-  /** The mean over tasks of each task's pass rate: what `ci95` is an interval of. */
+  /** The mean over tasks of each task's pass rate, by the suite's task weights: what `ci95` is an interval of. */
   readonly task_rate: number;
   /**
    * 95% interval of `task_rate`, clustered by task (checks of one task are
@@ -42,12 +44,16 @@ export interface ConstraintSummary {
 /** Passed and made checks of one task. */
 type TaskTally = { passed: number; checks: number };
 
-function tally(byTask: ReadonlyMap<string, TaskTally>): PassTally {
-  const tasks = [...byTask.values()];
-  const passed = tasks.reduce((sum, task) => sum + task.passed, 0);
-  const checks = tasks.reduce((sum, task) => sum + task.checks, 0);
+function tally(byTask: ReadonlyMap<string, TaskTally>, weights: TaskWeights): PassTally {
+  const tasks = [...byTask.entries()];
+  const passed = tasks.reduce((sum, [, task]) => sum + task.passed, 0);
+  const checks = tasks.reduce((sum, [, task]) => sum + task.checks, 0);
   const interval = successRateInterval(
-    tasks.map((task) => ({ successes: task.passed, trials: task.checks })),
+    tasks.map(([taskId, task]) => ({
+      successes: task.passed,
+      trials: task.checks,
+      weight: weightOf(weights, taskId),
+    })),
   );
   return {
     passed,
@@ -76,7 +82,10 @@ function add(byTask: Map<string, TaskTally>, taskId: string, pass: boolean): voi
  * // 9 of 10 consent checks and 1 of 2 scope checks passed:
  * // micro 10/12 = 0.833, per-kind mean (0.9 + 0.5) / 2 = 0.7
  */
-export function summariseConstraints(valid: readonly TrialRecord[]): ConstraintSummary | null {
+export function summariseConstraints(
+  valid: readonly TrialRecord[],
+  weights: TaskWeights = {},
+): ConstraintSummary | null {
   const byKindAndTask = new Map<string, Map<string, TaskTally>>();
   const allByTask = new Map<string, TaskTally>();
   for (const trial of valid) {
@@ -91,11 +100,11 @@ export function summariseConstraints(valid: readonly TrialRecord[]): ConstraintS
   const byKind = Object.fromEntries(
     [...byKindAndTask]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, byTask]) => [kind, tally(byTask)]),
+      .map(([kind, byTask]) => [kind, tally(byTask, weights)]),
   );
   const kinds = Object.values(byKind);
   return {
-    micro: tally(allByTask),
+    micro: tally(allByTask, weights),
     kind_mean: { rate: mean(kinds.map((kind) => kind.rate)), kinds: kinds.length },
     by_kind: byKind,
   };

@@ -1,6 +1,8 @@
 import { boundedMeanInterval, successRateInterval } from '../stats/index.js';
 import type { ClusteredWilsonMethod } from '../stats/index.js';
 import type { TrialWithGrades } from './plan-summary.js';
+import { weightOf } from './task-weight.js';
+import type { TaskWeights } from './task-weight.js';
 
 /**
  * Partial credit over the valid trials whose task declares sub-goals,
@@ -11,7 +13,7 @@ export interface PartialSummary {
   /** Valid trials with a partial score. */
   readonly trials: number;
   readonly tasks: number;
-  /** The task-weighted mean partial score: the mean over tasks of each task's mean score. */
+  /** The task-weighted mean partial score: the mean over tasks of each task's mean score, by the suite's task weights (1 by default). */
   readonly mean: number;
   /** Its 95% interval, clustered by task (the success-rate method on task means). */
   readonly ci95: readonly [number, number];
@@ -31,7 +33,10 @@ export interface PartialSummary {
  * @example
  * // task a scores 1 and 0.5, task b 0.25: mean (0.75 + 0.25) / 2 = 0.5
  */
-export function summarisePartial(valid: readonly TrialWithGrades[]): PartialSummary | null {
+export function summarisePartial(
+  valid: readonly TrialWithGrades[],
+  weights: TaskWeights = {},
+): PartialSummary | null {
   const scoresByTask = new Map<string, number[]>();
   const successByTask = new Map<string, { successes: number; trials: number }>();
   for (const trial of valid) {
@@ -44,8 +49,14 @@ export function summarisePartial(valid: readonly TrialWithGrades[]): PartialSumm
     successByTask.set(trial.task_id, tally);
   }
   if (scoresByTask.size === 0) return null;
-  const interval = boundedMeanInterval([...scoresByTask.values()]);
-  const counts = [...successByTask.values()];
+  const taskIds = [...scoresByTask.keys()];
+  const interval = boundedMeanInterval([...scoresByTask.values()], {
+    weights: taskIds.map((taskId) => weightOf(weights, taskId)),
+  });
+  const counts = taskIds.map((taskId) => ({
+    ...successByTask.get(taskId)!,
+    weight: weightOf(weights, taskId),
+  }));
   const success = successRateInterval(counts);
   return {
     trials: interval.trials,

@@ -1,5 +1,7 @@
 import type { Grade } from '../schema/index.js';
 import { boundedMeanInterval, successRateInterval } from '../stats/index.js';
+import { weightOf } from './task-weight.js';
+import type { TaskWeights } from './task-weight.js';
 
 /** What the plan and partial-credit figures read of a trial: its task, success and grades. */
 export interface TrialWithGrades {
@@ -15,7 +17,7 @@ export interface PlanRate {
   readonly of: number;
   /** passed / of, pooled. */
   readonly rate: number;
-  /** 95% interval of the mean over tasks of each task's rate (the success-rate method). */
+  /** 95% interval of the mean over tasks of each task's rate, by the suite's task weights (the success-rate method). */
   readonly ci95: readonly [number, number];
 }
 
@@ -53,12 +55,16 @@ export interface PlanSummary {
 
 type Tally = { passed: number; of: number };
 
-function rateOf(byTask: ReadonlyMap<string, Tally>): PlanRate {
-  const tasks = [...byTask.values()];
-  const passed = tasks.reduce((sum, task) => sum + task.passed, 0);
-  const of = tasks.reduce((sum, task) => sum + task.of, 0);
+function rateOf(byTask: ReadonlyMap<string, Tally>, weights: TaskWeights): PlanRate {
+  const tasks = [...byTask.entries()];
+  const passed = tasks.reduce((sum, [, task]) => sum + task.passed, 0);
+  const of = tasks.reduce((sum, [, task]) => sum + task.of, 0);
   const interval = successRateInterval(
-    tasks.map((task) => ({ successes: task.passed, trials: task.of })),
+    tasks.map(([taskId, task]) => ({
+      successes: task.passed,
+      trials: task.of,
+      weight: weightOf(weights, taskId),
+    })),
   );
   return { passed, of, rate: passed / of, ci95: [interval.lower, interval.upper] };
 }
@@ -79,7 +85,10 @@ function add(byTask: Map<string, Tally>, taskId: string, passed: number, of: num
  * // 3 trials: a plan passing its 2 checks, a plan passing 1 of 2, no plan:
  * // micro 3/4 = 0.75 (checks of the 2 plans), macro 1/3 (plans passing all, over trials)
  */
-export function summarisePlans(valid: readonly TrialWithGrades[]): PlanSummary | null {
+export function summarisePlans(
+  valid: readonly TrialWithGrades[],
+  weights: TaskWeights = {},
+): PlanSummary | null {
   const graded = valid.filter((trial) => trial.grades['plan'] !== undefined);
   if (graded.length === 0) return null;
   const checksByTask = new Map<string, Tally>();
@@ -104,14 +113,16 @@ export function summarisePlans(valid: readonly TrialWithGrades[]): PlanSummary |
       ]);
     }
   }
-  const adherence = boundedMeanInterval([...adherenceByTask.values()]);
+  const adherence = boundedMeanInterval([...adherenceByTask.values()], {
+    weights: [...adherenceByTask.keys()].map((taskId) => weightOf(weights, taskId)),
+  });
   return {
     trials: graded.length,
     tasks: plansByTask.size,
     plans,
     no_plan: graded.length - plans,
-    micro: checksByTask.size === 0 ? null : rateOf(checksByTask),
-    macro: rateOf(plansByTask),
+    micro: checksByTask.size === 0 ? null : rateOf(checksByTask, weights),
+    macro: rateOf(plansByTask, weights),
     adherence:
       adherence.trials === 0
         ? null

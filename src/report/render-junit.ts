@@ -3,6 +3,7 @@ import { failedChecks } from '../schema/index.js';
 import { failureReasons } from './build-scorecard.js';
 import { escapeXml, escapeXmlAttribute } from './escape-xml.js';
 import { percent } from './format-figures.js';
+import { describeJudgeValidation } from './judge-validation-status.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
 import type { TaskGate, TaskVerdict } from './task-gate.js';
@@ -174,6 +175,11 @@ export function renderJunit({
     ...[
       ...(integrity === undefined ? [] : [['integrity', integrity] as [string, string]]),
       ...properties(card, taskGate),
+      // One per judge model and rubric: an unvalidated judge is said in CI too.
+      ...(card.judge_validation ?? []).map((status): [string, string] => [
+        'judge',
+        describeJudgeValidation(status),
+      ]),
     ].map(([name, value]) => `      <property${attributes({ name, value })}/>`),
     '    </properties>',
     ...verdicts.map((verdict) =>

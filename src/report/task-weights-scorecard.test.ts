@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
+import type { Grade } from '../schema/index.js';
+import { buildGrade, buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
 import { renderTerminal } from './render-terminal.js';
 
@@ -52,5 +53,49 @@ describe('buildScorecard with task weights', () => {
     const [lower, upper] = card.success_rate.ci95;
     expect(lower).toBeLessThan(0.3);
     expect(upper).toBeGreaterThan(0.3);
+  });
+
+  it('weights the partial-credit, plan and constraint means too', () => {
+    const check = (id: string, pass: boolean) => ({
+      id,
+      kind: id === 'plan.found' ? 'plan_found' : 'consent',
+      pass,
+      message: '',
+      evidence: null,
+    });
+    // Task a: partial 1, plan passed, adherence 1, consent kept; task b: partial 0.2, plan
+    // found but broken, adherence 0.5, consent broken. Two trials each, alike.
+    const graded = (taskId: string, good: boolean, attempt: number) => {
+      const grades: Record<string, Grade> = {
+        partial: buildGrade([], { role: 'diagnostic', score: good ? 1 : 0.2 }),
+        plan: buildGrade([check('plan.found', true), check('plan.checks[0]', good)], {
+          role: 'constraint',
+        }),
+        plan_adherence: buildGrade([], { role: 'diagnostic', score: good ? 1 : 0.5 }),
+        constraints: buildGrade([check('constraints[0]', good)], { role: 'constraint' }),
+      };
+      return buildTrialRecord({ task_id: taskId, attempt, success: good, grades });
+    };
+    const scored = [1, 2].flatMap((attempt) => [
+      graded('a', true, attempt),
+      graded('b', false, attempt),
+    ]);
+    const card = (weights?: Record<string, number>) =>
+      buildScorecard(
+        buildRunRecord(['a', 'b'], weights === undefined ? {} : { suite: { weights } }),
+        scored,
+      );
+    // Equal: (1 + 0.2) / 2; a ×1, b ×3: (1 + 3 · 0.2) / 4.
+    expect(card().partial?.mean).toBeCloseTo(0.6, 14);
+    expect(card({ a: 1, b: 3 }).partial?.mean).toBeCloseTo(0.4, 14);
+    expect(card({ a: 1, b: 3 }).partial?.success.rate).toBeCloseTo(0.25, 14);
+    expect(card({ a: 1, b: 3 }).plans?.adherence?.mean).toBeCloseTo((1 + 3 * 0.5) / 4, 14);
+    // Micro and macro stay pooled counts (checks, plans); their intervals weigh the tasks.
+    const plans = card({ a: 1, b: 3 }).plans!;
+    expect(plans.macro).toMatchObject({ passed: 2, of: 4, rate: 0.5 });
+    expect(plans.macro.ci95[1]).toBeLessThan(card().plans!.macro.ci95[1]);
+    // Constraint checks (the plan's among them): a 3/3, b 1/3.
+    expect(card({ a: 1, b: 3 }).constraints_pass?.micro.task_rate).toBeCloseTo((1 + 3 / 3) / 4, 14);
+    expect(card().constraints_pass?.micro.task_rate).toBeCloseTo((1 + 1 / 3) / 2, 14);
   });
 });

@@ -20,6 +20,28 @@ describe('boundedMeanInterval', () => {
     expect(interval.value).toBeCloseTo(1.75 / 3, 15);
   });
 
+  it('weighs each task by its weight, as the weighted success rate does; equal weights change nothing', () => {
+    const values = [[1, 0.5], [0.25, 0.25], [], [0.75]];
+    // Task means 0.75, 0.25 and 0.75 with weights 1, 3 and 1 (the empty task's 5 is left out with it).
+    const weighted = boundedMeanInterval(values, { weights: [1, 3, 5, 1] });
+    expect(weighted.value).toBeCloseTo((0.75 + 3 * 0.25 + 0.75) / 5, 15);
+    // The weighted clustered interval, its cap scaled by Kish's share (Σw)²/(m·Σw²) = 25/33.
+    const reference = clusteredWilsonInterval([0.75, 0.25, 0.75], {
+      maxEffectiveTrials: (5 * 25) / 33,
+      weights: [1, 3, 1],
+    });
+    expect(weighted).toMatchObject({
+      lower: reference.lower,
+      upper: reference.upper,
+      tasks: 3,
+      trials: 5,
+    });
+    expect(boundedMeanInterval(values, { weights: [1, 1, 1, 1] })).toEqual(
+      boundedMeanInterval(values),
+    );
+    expect(boundedMeanInterval(values, { weights: [1, 3] }).method).toBe('invalid-input');
+  });
+
   it('gives NaN for a value outside [0, 1] and for no tasks', () => {
     expect(boundedMeanInterval([[0.5, 1.5]]).method).toBe('invalid-input');
     expect(Number.isNaN(boundedMeanInterval([[0.5, Number.NaN]]).lower)).toBe(true);

@@ -1,13 +1,20 @@
 import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
 import type { ClusteredWilsonMethod } from './clustered-wilson-interval.js';
+import { kishShare } from './success-rate-interval.js';
 
 export interface BoundedMeanIntervalOptions {
   /** Two-sided confidence level in (0, 1); default 0.95. */
   readonly level?: number;
+  /**
+   * Each task's weight (> 0), aligned with `valuesByTask`; default all 1.
+   * The value is then the weighted mean of the task means and the interval
+   * the weighted clustered one, as for a weighted success rate.
+   */
+  readonly weights?: readonly number[];
 }
 
 export interface BoundedMeanInterval {
-  /** The task-weighted mean: the mean over tasks of each task's mean value. */
+  /** The task-weighted mean: Σ w_i·(task i's mean value) / Σ w_i over tasks (w_i = 1 by default). */
   readonly value: number;
   readonly lower: number;
   readonly upper: number;
@@ -43,15 +50,24 @@ export function boundedMeanInterval(
   valuesByTask: readonly (readonly number[])[],
   options: BoundedMeanIntervalOptions = {},
 ): BoundedMeanInterval {
-  const counted = valuesByTask.filter((values) => values.length > 0);
+  const { weights: allWeights, ...rest } = options;
+  const kept = valuesByTask.flatMap((values, index) =>
+    values.length > 0 ? [{ values, weight: allWeights?.[index] ?? 1 }] : [],
+  );
+  const counted = kept.map((task) => task.values);
+  const weights = kept.map((task) => task.weight);
+  const isWeighted = weights.some((weight) => weight !== 1);
   const trials = counted.reduce((sum, values) => sum + values.length, 0);
-  const isValid = counted.every((values) => values.every((value) => value >= 0 && value <= 1));
+  const isValid =
+    (allWeights === undefined || allWeights.length === valuesByTask.length) &&
+    counted.every((values) => values.every((value) => value >= 0 && value <= 1));
   const means = counted.map(
     (values) => values.reduce((sum, value) => sum + value, 0) / values.length,
   );
   const interval = clusteredWilsonInterval(isValid ? means.map(clampUnit) : [Number.NaN], {
-    maxEffectiveTrials: Math.max(1, trials),
-    ...options,
+    maxEffectiveTrials: Math.max(1, trials * (isWeighted ? kishShare(weights) : 1)),
+    ...rest,
+    ...(isWeighted && isValid ? { weights } : {}),
   });
   return {
     value: isValid ? interval.value : Number.NaN,

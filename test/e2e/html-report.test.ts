@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViewerTemplate } from '../../src/cli/load-viewer-template.js';
 import { buildScorecard, renderHtmlReport } from '../../src/report/index.js';
-import type { Scorecard } from '../../src/report/index.js';
+import type { JudgeValidationStatus, Scorecard } from '../../src/report/index.js';
 import type { Check, RunRecord, TrialRecord } from '../../src/schema/index.js';
 import { buildSyntheticRun } from '../../src/testing/index.js';
 import type { PageRecorder } from './chromium.js';
@@ -151,6 +151,49 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     expect(recorder.requests).toEqual([url]);
     expect(recorder.errors).toEqual([]);
     await page.close();
+  });
+
+  it('says in the scorecard when a judge is unvalidated, as a warning, and when it is validated', async () => {
+    const judged = {
+      model: 'openai:gpt-4o',
+      rubric_hash: 'c'.repeat(64),
+      task_ids: ['explain-window-8850'],
+      trials: 3,
+      cost_usd: 0.006,
+    };
+    const validation = {
+      recorded_at: '2026-12-01T10:00:00.000Z',
+      model: judged.model,
+      rubric_hash: judged.rubric_hash,
+      task_id: 'explain-window-8850',
+      labels_file: 'labels.jsonl',
+      items: 40,
+      accuracy: { rate: 0.9, ci95: [0.77, 0.96] as [number, number] },
+      kappa: { value: 0.8, ci95: [0.6, 0.92] as [number, number] },
+    };
+    const shown = async (status: JudgeValidationStatus): Promise<string[]> => {
+      const file = join(folder, 'judged.html');
+      writeFileSync(
+        file,
+        renderHtmlReport({
+          template: loadViewerTemplate(),
+          run: stored.run,
+          scorecard: { ...stored.scorecard, judge_validation: [status] },
+          trials: stored.trials,
+        }),
+      );
+      const { page, recorder } = await open(browser, file);
+      const lines = await page.locator('#scorecard .stat span').allInnerTexts();
+      expect(recorder.errors).toEqual([]);
+      await page.close();
+      return lines.filter((line) => line.includes('judge:'));
+    };
+    expect(await shown({ ...judged, validation: null })).toEqual([
+      '⚠ judge: unvalidated (no validation on record for openai:gpt-4o, rubric cccccccccccc; task explain-window-8850; 3 trials judged for $0.0060)',
+    ]);
+    expect(await shown({ ...judged, validation })).toEqual([
+      'judge: validated, kappa 0.80 [0.60, 0.92] on 40 labels (openai:gpt-4o, rubric cccccccccccc; task explain-window-8850; 3 trials judged for $0.0060)',
+    ]);
   });
 
   it('opens the report of a 10,000-trial run quickly, drawing trial text as text', async () => {
