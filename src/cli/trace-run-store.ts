@@ -1,0 +1,76 @@
+import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
+import type { RunStore } from '../store/index.js';
+import { startTelemetry } from '../telemetry/index.js';
+import type { Telemetry, TelemetryReport } from '../telemetry/index.js';
+import type { CliIo } from './cli-io.js';
+
+/** How long exporting the last spans may hold the end of a run, and of an interrupted one (whose exit waits at most 3 s). */
+const FLUSH_MS = { finished: 30_000, interrupted: 2_000 } as const;
+
+export interface TraceRunStoreOptions {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly io: CliIo;
+  /** The run `--resume` goes on with: its span starts now. */
+  readonly resumed?: RunRecord | undefined;
+}
+
+/**
+ * The run's store, seen by telemetry when an OTLP endpoint is set (else
+ * the store itself): the run span starts when the run is stored, each
+ * trial's spans are made as it is stored, and closing the run ends the run
+ * span and exports what waits (also when an interruption closes it), so
+ * the runner knows nothing of tracing.
+ */
+export async function traceRunStore(
+  store: RunStore,
+  options: TraceRunStoreOptions,
+): Promise<RunStore> {
+  const telemetry = await startTelemetry(options.env);
+  if (telemetry === undefined) return store;
+  if (options.resumed !== undefined) {
+    telemetry.startRun(options.resumed, { resumedAtMs: Date.now() });
+  }
+  let closing: Promise<void> | undefined;
+  const close = (status: RunStatus, finishedAt: string): Promise<void> =>
+    (closing ??= closeTelemetry(telemetry, { status, finishedAt }, options.io));
+  return {
+    async createRun(run: RunRecord) {
+      await store.createRun(run);
+      telemetry.startRun(run);
+    },
+    putTrial(trial: TrialRecord) {
+      telemetry.recordTrial(trial);
+      return store.putTrial(trial);
+    },
+    ...(store.flush === undefined ? {} : { flush: () => store.flush?.() }),
+    async finishRun(runId, status, finishedAt) {
+      try {
+        await store.finishRun(runId, status, finishedAt);
+      } finally {
+        await close(status, finishedAt);
+      }
+    },
+    getRun: (runId) => store.getRun(runId),
+    latestRun: () => store.latestRun(),
+    listRuns: () => store.listRuns(),
+    listTrials: (runId) => store.listTrials(runId),
+    verifyRun: (runId) => store.verifyRun(runId),
+    close: () => store.close(),
+  };
+}
+
+async function closeTelemetry(
+  telemetry: Telemetry,
+  end: { status: RunStatus; finishedAt: string },
+  io: CliIo,
+): Promise<void> {
+  telemetry.endRun(end.status, end.finishedAt);
+  const status = end.status === 'interrupted' ? 'interrupted' : 'finished';
+  const report = await telemetry.shutdown(FLUSH_MS[status]);
+  if (report.spansLost > 0) io.err(describeLostSpans(report));
+}
+
+function describeLostSpans(report: TelemetryReport): string {
+  const reason = report.lastError === undefined ? '' : ` (${report.lastError})`;
+  return `${report.spansLost} of ${report.spansMade} spans could not be exported to ${report.url}${reason}; the run's records are stored all the same\n`;
+}
