@@ -336,7 +336,7 @@ async function runChecked(
     if (models.length > 0) await preflight(models, (wiring ??= wireModels(flags, io)));
   }
   // With an OTLP endpoint set, the store's writes also become spans.
-  const store = await traceRunStore(openStore(), { env: process.env, io, resumed: resume?.run });
+  const store = await traceRunStore(openStore(), io, resume?.run);
   for (const note of notes) io.err(note);
 
   const progress = createProgress(io);

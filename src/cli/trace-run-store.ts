@@ -7,32 +7,33 @@ import type { CliIo } from './cli-io.js';
 /** How long exporting the last spans may hold the end of a run, and of an interrupted one (whose exit waits at most 3 s). */
 const FLUSH_MS = { finished: 30_000, interrupted: 2_000 } as const;
 
-export interface TraceRunStoreOptions {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly io: CliIo;
-  /** The run `--resume` goes on with: its span starts now. */
-  readonly resumed?: RunRecord | undefined;
-}
-
 /**
- * The run's store, seen by telemetry when an OTLP endpoint is set (else
- * the store itself): the run span starts when the run is stored, each
- * trial's spans are made as it is stored, and closing the run ends the run
- * span and exports what waits (also when an interruption closes it), so
- * the runner knows nothing of tracing.
+ * The run's store, seen by telemetry when the environment names an OTLP
+ * endpoint (else the store itself): see `withTelemetry`. `resumed` is the
+ * run `--resume` goes on with.
  */
 export async function traceRunStore(
   store: RunStore,
-  options: TraceRunStoreOptions,
+  io: CliIo,
+  resumed: RunRecord | undefined,
 ): Promise<RunStore> {
-  const telemetry = await startTelemetry(options.env);
+  const telemetry = await startTelemetry(io.env);
   if (telemetry === undefined) return store;
-  if (options.resumed !== undefined) {
-    telemetry.startRun(options.resumed, { resumedAtMs: Date.now() });
-  }
+  if (resumed !== undefined) telemetry.startRun(resumed, { resumedAtMs: Date.now() });
+  return withTelemetry(store, telemetry, io);
+}
+
+/**
+ * A store whose writes also make spans: the run span starts when the run
+ * is stored, each trial's spans are made as it is stored, and closing the
+ * run ends the run span and exports what waits (also when an interruption
+ * closes it: a second close waits for the first), so the runner knows
+ * nothing of tracing.
+ */
+export function withTelemetry(store: RunStore, telemetry: Telemetry, io: CliIo): RunStore {
   let closing: Promise<void> | undefined;
   const close = (status: RunStatus, finishedAt: string): Promise<void> =>
-    (closing ??= closeTelemetry(telemetry, { status, finishedAt }, options.io));
+    (closing ??= closeTelemetry(telemetry, { status, finishedAt }, io));
   return {
     async createRun(run: RunRecord) {
       await store.createRun(run);
