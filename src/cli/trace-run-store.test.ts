@@ -86,4 +86,15 @@ describe('withTelemetry', () => {
       "2 of 3 spans could not be exported to http://collector:4318/v1/traces (connect ECONNREFUSED); the run's records are stored all the same\n",
     ]);
   });
+
+  it('makes no span for a trial put once the run is being closed (it is not stored either)', async () => {
+    const fake = fakeTelemetry();
+    const store = withTelemetry(createMemoryStore(), fake.telemetry, captureIo('/'));
+    await store.createRun(run);
+    const closed = store.finishRun(run.run_id, 'interrupted', '2026-11-30T00:01:00.000Z');
+    await store.putTrial(trial);
+    fake.finish();
+    await closed;
+    expect(fake.calls).not.toContain('recordTrial run/a/1.0');
+  });
 });

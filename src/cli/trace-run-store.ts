@@ -32,6 +32,8 @@ export async function traceRunStore(
  */
 export function withTelemetry(store: RunStore, telemetry: Telemetry, io: CliIo): RunStore {
   let closing: Promise<void> | undefined;
+  // A trial put once the run is being closed (one in flight at Ctrl-C) is not stored: it gets no span either.
+  let isClosed = false;
   const close = (status: RunStatus, finishedAt: string): Promise<void> =>
     (closing ??= closeTelemetry(telemetry, { status, finishedAt }, io));
   return {
@@ -40,11 +42,12 @@ export function withTelemetry(store: RunStore, telemetry: Telemetry, io: CliIo):
       telemetry.startRun(run);
     },
     putTrial(trial: TrialRecord) {
-      telemetry.recordTrial(trial);
+      if (!isClosed) telemetry.recordTrial(trial);
       return store.putTrial(trial);
     },
     ...(store.flush === undefined ? {} : { flush: () => store.flush?.() }),
     async finishRun(runId, status, finishedAt) {
+      isClosed = true;
       try {
         await store.finishRun(runId, status, finishedAt);
       } finally {

@@ -129,4 +129,13 @@ describe('createOtelTelemetry', () => {
       lastError: 'connect ECONNREFUSED',
     });
   });
+
+  it('makes no span once shut down, so a late trial is not counted as lost', async () => {
+    const exporter = collector();
+    const telemetry = telemetryWith(exporter);
+    const report = telemetry.shutdown(5000);
+    telemetry.recordTrial(trialOf('a', '2026-11-30T10:00:01.000Z'));
+    expect(await report).toMatchObject({ spansMade: 0, spansLost: 0 });
+    expect(exporter.spans).toEqual([]);
+  });
 });

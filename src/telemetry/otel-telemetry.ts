@@ -55,6 +55,8 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
   });
   const tracer = provider.getTracer('endstate', options.serviceVersion);
   let spansMade = 0;
+  // Spans made once shutdown began would be dropped: none are made.
+  let isStopped = false;
   let run: { span: Span; context: Context; record: RunRecord } | undefined;
   let tally = emptyTally();
 
@@ -80,6 +82,7 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
 
   return {
     startRun(record, startOptions) {
+      if (isStopped) return;
       const start = runSpanStart(record, startOptions?.resumedAtMs);
       const span = tracer.startSpan(
         start.name,
@@ -100,6 +103,7 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
       return formatTraceparent({ traceId, spanId, traceFlags });
     },
     recordTrial(trial: TrialRecord, trialOptions?: { parent?: string; system?: SystemSpec }) {
+      if (isStopped) return;
       const parent =
         trialOptions?.parent === undefined
           ? (run?.context ?? ROOT_CONTEXT)
@@ -116,6 +120,7 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
       run = undefined;
     },
     async shutdown(timeoutMs): Promise<TelemetryReport> {
+      isStopped = true;
       // A failed export rejects the shutdown too: the spans it held count as lost below.
       await withinMs(provider.shutdown(), timeoutMs).catch((error: unknown) => {
         counts.lastError ??= error instanceof Error ? error.message : String(error);

@@ -269,7 +269,25 @@ describe('endstate run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(trialSpans.length).toBeGreaterThan(0);
     expect(trialSpans.length).toBeLessThan(planned);
     expect(runSpan.attributes['endstate.run.trials']).toBe(trialSpans.length);
-  }, 60_000);
+
+    // --resume makes a new trace: a resumed run span over the trials played then.
+    const stored = trialSpans.length;
+    receiver.spans.length = 0;
+    const resumed = await runCliAsync(['run', '--resume', 'latest'], cwd, {
+      ...untraced(),
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    });
+    expect(resumed.code).toBe(0);
+    const after = treeOf(receiver.spans);
+    expect(after.roots).toHaveLength(1);
+    expect(after.roots[0]!.traceId).not.toBe(runSpan.traceId);
+    expect(after.roots[0]!.attributes).toMatchObject({
+      'endstate.run.id': runSpan.attributes['endstate.run.id'],
+      'endstate.run.resumed': true,
+      'endstate.run.status': 'finished',
+    });
+    expect(after.childrenOf(after.roots[0]!)).toHaveLength(planned - stored);
+  }, 120_000);
 });
 
 describe('endstate run without an OTLP endpoint', () => {
