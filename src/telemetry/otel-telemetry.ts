@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api';
-import type { Attributes, Context, HrTime, Span } from '@opentelemetry/api';
+import type { Attributes, Context, HrTime, Span, Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -40,45 +40,13 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
     options.exporter ?? new OTLPTraceExporter({ url: options.url }),
     counts,
   );
-  const resource = resourceFromAttributes({
-    [STABLE.serviceName]: 'endstate',
-    [STABLE.serviceVersion]: options.serviceVersion,
-  }).merge(detectResources({ detectors: [envDetector] }));
-  const provider = new BasicTracerProvider({
-    resource,
-    spanProcessors: [
-      new BatchSpanProcessor(
-        exporter,
-        options.env.OTEL_BSP_MAX_QUEUE_SIZE === undefined ? { maxQueueSize: MAX_QUEUE_SIZE } : {},
-      ),
-    ],
-  });
+  const provider = createProvider(options, exporter);
   const tracer = provider.getTracer('endstate', options.serviceVersion);
   let spansMade = 0;
   // Spans made once shutdown began would be dropped: none are made.
   let isStopped = false;
   let run: { span: Span; context: Context; record: RunRecord } | undefined;
   let tally = emptyTally();
-
-  const emit = (planned: PlannedSpan, parent: Context): void => {
-    const span = tracer.startSpan(
-      planned.name,
-      {
-        kind: planned.kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL,
-        startTime: hrTimeOf(planned.startMs),
-        attributes: attributesOf(planned.attributes),
-      },
-      parent,
-    );
-    spansMade++;
-    for (const event of planned.events) {
-      span.addEvent(event.name, attributesOf(event.attributes), hrTimeOf(event.timeMs));
-    }
-    setError(span, planned.error);
-    const context = trace.setSpan(parent, span);
-    for (const child of planned.children) emit(child, context);
-    span.end(hrTimeOf(planned.endMs));
-  };
 
   return {
     startRun(record, startOptions) {
@@ -108,7 +76,8 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
         trialOptions?.parent === undefined
           ? (run?.context ?? ROOT_CONTEXT)
           : remoteContext(trialOptions.parent);
-      emit(planTrialSpans(trial, trialOptions?.system ?? run?.record.system), parent);
+      const planned = planTrialSpans(trial, trialOptions?.system ?? run?.record.system);
+      spansMade += emitSpan(tracer, planned, parent);
       addToTally(tally, trial);
     },
     endRun(status, finishedAt) {
@@ -134,6 +103,44 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
       };
     },
   };
+}
+
+function createProvider(
+  options: OtelTelemetryOptions,
+  exporter: SpanExporter,
+): BasicTracerProvider {
+  const resource = resourceFromAttributes({
+    [STABLE.serviceName]: 'endstate',
+    [STABLE.serviceVersion]: options.serviceVersion,
+  }).merge(detectResources({ detectors: [envDetector] }));
+  const queue =
+    options.env.OTEL_BSP_MAX_QUEUE_SIZE === undefined ? { maxQueueSize: MAX_QUEUE_SIZE } : {};
+  return new BasicTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(exporter, queue)],
+  });
+}
+
+/** Starts and ends `planned` and its children under `parent`; returns how many spans it made. */
+function emitSpan(tracer: Tracer, planned: PlannedSpan, parent: Context): number {
+  const span = tracer.startSpan(
+    planned.name,
+    {
+      kind: planned.kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL,
+      startTime: hrTimeOf(planned.startMs),
+      attributes: attributesOf(planned.attributes),
+    },
+    parent,
+  );
+  for (const event of planned.events) {
+    span.addEvent(event.name, attributesOf(event.attributes), hrTimeOf(event.timeMs));
+  }
+  setError(span, planned.error);
+  const context = trace.setSpan(parent, span);
+  let made = 1;
+  for (const child of planned.children) made += emitSpan(tracer, child, context);
+  span.end(hrTimeOf(planned.endMs));
+  return made;
 }
 
 function remoteContext(traceparent: string): Context {
