@@ -41,6 +41,7 @@ const allowedImports = {
     'store',
   ],
   testing: ['core', 'schema', 'state', 'environment', 'task', 'domains', 'grade'],
+  telemetry: ['core', 'schema'],
 };
 const folders = [...Object.keys(allowedImports), 'cli'];
 

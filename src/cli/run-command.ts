@@ -43,6 +43,7 @@ import type { CallerFactory } from './select-agent.js';
 import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
 import { modelsOf, wireModels } from './model-wiring.js';
 import { storePath } from './store-path.js';
+import { traceRunStore } from './trace-run-store.js';
 import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
@@ -336,7 +337,8 @@ async function runChecked(
     const models = modelsOf(spec);
     if (models.length > 0) await preflight(models, (wiring ??= wireModels(flags, io)));
   }
-  const store = openStore();
+  // With an OTLP endpoint set, the store's writes also become spans.
+  const store = await traceRunStore(openStore(), io, resume?.run);
   for (const note of notes) io.err(note);
 
   const progress = createProgress(io);
