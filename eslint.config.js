@@ -40,6 +40,7 @@ const allowedImports = {
     'store',
   ],
   testing: ['core', 'schema', 'state', 'environment', 'task', 'domains', 'grade'],
+  queue: ['core', 'schema', 'task', 'run', 'store', 'agent', 'user'],
 };
 const folders = [...Object.keys(allowedImports), 'cli'];
 

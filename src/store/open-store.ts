@@ -14,6 +14,8 @@ export interface OpenStoreOptions {
   readonly durable?: boolean;
   /** PostgreSQL: the key file (default `.endstate/postgres-<host>-<port>-<database>[-<schema>].key` under cwd). */
   readonly keyPath?: string;
+  /** SQLite: workers in other processes write this process's runs (see openSqliteStore). */
+  readonly sharedWriters?: boolean;
 }
 
 /**
@@ -41,5 +43,8 @@ export async function openStore(
       hint: 'Give a file path (SQLite, the default: .endstate/endstate.db), postgres://USER@HOST[:PORT]/DATABASE[?schema=NAME], or memory: (see docs/scale-out.md).',
     });
   }
-  return openSqliteStore(resolve(cwd, spec), options.durable === true ? { durable: true } : {});
+  return openSqliteStore(resolve(cwd, spec), {
+    ...(options.durable === true ? { durable: true } : {}),
+    ...(options.sharedWriters === true ? { sharedWriters: true } : {}),
+  });
 }
