@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, copyExample, runCli, tasksRunWithoutJudge } from './run-cli.js';
+import { REPO, copyExample, example, runCli, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
 
 const POSTGRES_URL =
   process.env.ENDSTATE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -177,4 +177,42 @@ describe('a run played by workers', () => {
     expect(local.code).toBe(0);
     expect(comparable(join(cwd, 'queued.json'))).toEqual(comparable(join(cwd, 'local.json')));
   }, 240_000);
+});
+
+describe('endstate run --store and --queue', () => {
+  it('runs into a memory store', () => {
+    const result = runCli(
+      ['run', example('support'), '--agent', 'simulated', '--store', 'memory:'],
+      tempFolder(),
+    );
+    expect(result.stderr).not.toMatch(/error/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/already-refunded-8870/);
+  });
+
+  it.each([
+    [['--store', 'memory:', '--queue', queueUrl], /--queue cannot be used with --store memory:/],
+    [['--store', 'memory:', '--durable'], /--durable applies to a SQLite store/],
+    [
+      ['--queue', 'http://127.0.0.1:6379'],
+      /--queue http:\/\/127.0.0.1:6379: does not start with redis:\/\//,
+    ],
+  ])('refuses %j before anything runs (exit 2)', (flags, message) => {
+    const cwd = tempFolder();
+    const result = runCli(['run', example('support'), ...flags], cwd);
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(2);
+    expect(existsSync(join(cwd, '.endstate'))).toBe(false);
+  });
+
+  it('says when the queue cannot be reached, and stores nothing (exit 4)', () => {
+    const cwd = tempFolder();
+    const result = runCli(
+      ['run', example('support'), '--no-canary', '--queue', 'redis://127.0.0.1:1'],
+      cwd,
+    );
+    expect(result.stderr).toMatch(/E_QUEUE: cannot reach the queue at redis:\/\/127.0.0.1:1/);
+    expect(result.code).toBe(4);
+    expect(existsSync(join(cwd, '.endstate'))).toBe(false);
+  });
 });
