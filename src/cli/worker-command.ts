@@ -45,12 +45,16 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
   await checkQueueReachable(address);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
+  // A suite named here is loaded before any job is taken: its problems stop the worker
+  // at once (exit 2), and its first jobs do not wait for it.
+  const given =
+    flags.suite === undefined
+      ? undefined
+      : await loadSuite(resolve(io.cwd, flags.suite), { displayPath: flags.suite });
   const player = createJobPlayer({
     openStore: (spec) => openStore(spec, io.cwd),
-    loadSuite: (path) => {
-      const folder = flags.suite === undefined ? path : resolve(io.cwd, flags.suite);
-      return loadSuite(folder, { displayPath: flags.suite ?? path });
-    },
+    loadSuite: (path) =>
+      given === undefined ? loadSuite(path, { displayPath: path }) : Promise.resolve(given),
     buildSystem: (run, suite, store) =>
       buildSystem(run, suite, { cwd: io.cwd, store: storeFileOf(store, io.cwd), callerFor }).then(
         (system) => ({ ...system, stop: () => wiring?.refusal() }),

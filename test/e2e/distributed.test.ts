@@ -97,7 +97,10 @@ describe('a run played by workers', () => {
       '--stalled-interval',
       '1000',
     ];
-    const workers = [0, 1, 2].map(() => start(workerArgs, cwd));
+    // One finds the suite where the coordinator had it, two are told where it is.
+    const workers = [[], ['--suite', 'support'], ['--suite', 'support']].map((suite) =>
+      start([...workerArgs, ...suite], cwd),
+    );
     const coordinator = start(
       [
         'run',
