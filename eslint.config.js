@@ -26,7 +26,7 @@ const allowedImports = {
   trial: ['core', 'schema', 'state', 'environment', 'task', 'model', 'user', 'agent', 'grade'],
   store: ['core', 'schema'],
   report: ['core', 'schema', 'stats'],
-  queue: ['core', 'model'],
+  queue: ['core', 'schema', 'model', 'task', 'run', 'store', 'agent', 'user'],
   run: [
     'core',
     'schema',

@@ -146,6 +146,7 @@ const results = {
   retail: null,
   html_report: null,
   startup: null,
+  workers: null,
 };
 for (const name of ['support', 'airline']) {
   const suite = await loadSuite(join(root, 'examples', name));
@@ -191,4 +192,12 @@ const startup = spawnSync(process.execPath, [join(root, 'bench', 'startup.mjs')]
 });
 if (startup.status !== 0) throw new Error(`bench/startup.mjs failed: ${startup.stderr}`);
 results.startup = JSON.parse(startup.stdout);
+// Runs played by `endstate worker` processes through Redis (bench/workers.mjs).
+const workers = spawnSync(process.execPath, [join(root, 'bench', 'workers.mjs')], {
+  encoding: 'utf8',
+  env: process.env,
+  maxBuffer: 16 * 1024 * 1024,
+});
+if (workers.status !== 0) throw new Error(`bench/workers.mjs failed: ${workers.stderr}`);
+results.workers = JSON.parse(workers.stdout);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

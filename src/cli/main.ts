@@ -53,6 +53,7 @@ import { COLOR_MODES } from './color-modes.js';
 import { DEFAULT_EXAMPLES_FOLDER, DEFAULT_INIT_FOLDER } from './scaffold-folders.js';
 import { DEFAULT_STORE, STORE_HELP } from './store-help.js';
 import type { ViewFlags } from './view-command.js';
+import type { WorkerFlags } from './worker-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gate-metrics.js';
 
 /** Repeatable options: each use adds one value. */
@@ -101,7 +102,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       0,
     )
     .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
-    .option('--store <path>', 'SQLite result store', '.endstate/endstate.db')
+    .option(
+      '--store <spec>',
+      'result store: a SQLite file path, postgres://USER@HOST[:PORT]/DB[?schema=NAME] or memory:',
+      '.endstate/endstate.db',
+    )
+    .option(
+      '--queue <redis-url>',
+      'queue the trials on Redis for `endstate worker` processes to play: redis://HOST[:PORT][/DB][?queue=NAME&prefix=NAME]',
+    )
+    .option(
+      '--queue-reconcile <ms>',
+      "with --queue: after this long without news from the queue, read every outstanding job's state",
+      positiveInteger,
+    )
     .option(
       '--model <provider:id>',
       'llm agent: openai:<id>, anthropic:<id> or openai-compatible:<base-url>#<id>',
@@ -199,6 +213,58 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (suite: string | undefined, flags: RunFlags) => {
       const { runCommand } = await import('./run-command.js');
       setExit(await runCommand(suite, flags, io));
+    });
+
+  program
+    .command('worker')
+    .description(
+      "play trials queued by `endstate run --queue` until SIGINT/SIGTERM (then finish those in flight); the system under test comes from each run's stored spec",
+    )
+    .requiredOption(
+      '--queue <redis-url>',
+      'the queue: redis://HOST[:PORT][/DB][?queue=NAME&prefix=NAME], as given to endstate run',
+    )
+    .option('--concurrency <n>', 'trials played at once', inRange(BOUNDS.concurrency), 4)
+    .option('--suite <dir>', "the suite folder on this machine (default: the coordinator's path)")
+    .option(
+      '--lock-duration <ms>',
+      "how long a job's hold lasts without renewal; a worker silent this long loses its jobs",
+      positiveInteger,
+      30000,
+    )
+    .option(
+      '--stalled-interval <ms>',
+      'how often to look for jobs whose worker went silent, and give them to another',
+      positiveInteger,
+      30000,
+    )
+    .option(
+      '--pricing <file>',
+      'prices (USD per million tokens by provider:id) used before the shipped table',
+    )
+    .option('--record <dir>', 'save every model request and response')
+    .option('--replay <dir>', 'answer model calls from a recording, with no network')
+    .option(
+      '--max-retries <n>',
+      'retries of a model call on 429, 5xx and timeouts',
+      inRange(BOUNDS.maxRetries),
+      5,
+    )
+    .option(
+      '--max-concurrent-requests <n>',
+      'limit per provider endpoint in this worker',
+      inRange(BOUNDS.maxConcurrentRequests),
+      8,
+    )
+    .option(
+      '--request-timeout <seconds>',
+      'longest wait for one model request (1-3600); then it is retried like a 5xx',
+      inRange(BOUNDS.requestTimeoutS),
+      120,
+    )
+    .action(async (flags: WorkerFlags) => {
+      const { workerCommand } = await import('./worker-command.js');
+      setExit(await workerCommand(flags, io));
     });
 
   program
@@ -538,6 +604,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     if (isEndstateError(error)) {
       io.err(`error ${error.code}: ${error.message}\n`);
       if (error.code === 'E_PROVIDER') return EXIT.provider;
+      if (error.code === 'E_QUEUE') return EXIT.invalid;
       return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.usage;
     }
     io.err(

@@ -12,21 +12,25 @@ import {
 } from '../report/index.js';
 import {
   buildSystemSpec,
+  createRunRecord,
   hashSystemSpec,
   resumeRefusal,
   runCanary,
   runSuite,
 } from '../run/index.js';
-import type { RunSuiteOptions } from '../run/index.js';
+import type { RunJudge, RunSuiteOptions } from '../run/index.js';
 import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelRef } from '../model/index.js';
 import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
-import { openSqliteStore } from '../store/index.js';
+import { MEMORY_STORE, isPostgresUrl, openStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
-import type { Suite } from '../task/index.js';
+import type { Suite, Task } from '../task/index.js';
+import type { Agent } from '../agent/index.js';
+import type { QueueAddress } from '../queue/index.js';
+import type * as queueModuleType from '../queue/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
@@ -42,7 +46,7 @@ import { DEFAULT_SLIP, agentSpecOfFlags, buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
 import { modelsOf, wireModels } from './model-wiring.js';
-import { storePath } from './store-path.js';
+import { storeFileOf, storeForWorkers, storeSpecOf } from './store-location.js';
 import { traceRunStore } from './trace-run-store.js';
 import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
@@ -98,6 +102,10 @@ export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly preflight: boolean;
   readonly saveFailures?: string;
   readonly durable?: boolean;
+  /** `redis://…`: workers (`endstate worker`) play the trials; this process queues them and waits. */
+  readonly queue?: string;
+  /** Milliseconds without news from the queue before every outstanding job's state is read (default 5000). */
+  readonly queueReconcile?: number;
 }
 
 function decodingOf(flags: RunFlags): DecodingSettings {
@@ -162,8 +170,10 @@ export async function runCommand(
   io: CliIo,
 ): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
+  const storeSpec = storeSpecOf(flags.store);
+  checkStoreFlags(storeSpec, flags);
   checkOutputPaths({
-    storePath: storePath(flags.store, io.cwd),
+    storePath: storeFileOf(storeSpec, io.cwd),
     cwd: io.cwd,
     outputs: { '--json': flags.json, '--junit': flags.junit, '--md': flags.md },
   });
@@ -173,13 +183,15 @@ export async function runCommand(
     });
   }
   // Opened once needed: a new run checks everything before the store is touched.
-  let store: RunStore | undefined;
-  const openStore = (): RunStore =>
-    (store ??= openSqliteStore(storePath(flags.store, io.cwd), {
+  let store: Promise<RunStore> | undefined;
+  const openRunStore = (): Promise<RunStore> =>
+    (store ??= openStore(storeSpec, io.cwd, {
       ...(flags.durable === true ? { durable: true } : {}),
+      // Workers write the run's trials: its seal covers what they stored.
+      ...(flags.queue === undefined ? {} : { sharedWriters: true }),
     }));
   try {
-    const resume = await resumable(openStore, flags);
+    const resume = await resumable(openRunStore, flags);
     const shownPath = suitePath ?? resume!.run.suite.path;
     const suite = await loadSuiteOf(shownPath, resume?.run, io);
     warnIfLockStale(suite, shownPath, io);
@@ -196,10 +208,29 @@ export async function runCommand(
       { suite, suitePath: shownPath, resume, runFaults, gates },
       flags,
       io,
-      openStore,
+      openRunStore,
     );
   } finally {
-    await store?.close();
+    if (store !== undefined) await (await store.catch(() => undefined))?.close();
+  }
+}
+
+/** `--durable` is SQLite's; `--queue` needs a store other processes can reach. */
+function checkStoreFlags(storeSpec: string, flags: RunFlags): void {
+  const isSqlite = storeSpec !== MEMORY_STORE && !isPostgresUrl(storeSpec);
+  if (flags.durable === true && !isSqlite) {
+    throw new EndstateError(
+      'E_USAGE',
+      `--durable applies to a SQLite store, not --store ${storeSpec.split(':')[0]}:`,
+      {
+        hint: 'Leave out --durable: PostgreSQL commits every trial durably.',
+      },
+    );
+  }
+  if (flags.queue !== undefined && storeSpec === MEMORY_STORE) {
+    throw new EndstateError('E_USAGE', '--queue cannot be used with --store memory:', {
+      hint: 'Workers write trials to a store they can reach: --store postgres://… (workers on many machines) or a SQLite path (workers on this machine).',
+    });
   }
 }
 
@@ -234,7 +265,7 @@ function checkPlannedTrials(taskCount: number, trials: number): void {
 
 /** A stored run to go on with (`--resume`), with the trials it has. */
 async function resumable(
-  openStore: () => RunStore,
+  openStore: () => Promise<RunStore>,
   flags: RunFlags,
 ): Promise<{ run: RunRecord; trials: TrialRecord[] } | undefined> {
   if (flags.resume === undefined) return undefined;
@@ -245,7 +276,7 @@ async function resumable(
       { hint: 'The run keeps its own tasks, trials per task, seed and faults.' },
     );
   }
-  const store = openStore();
+  const store = await openStore();
   const run =
     flags.resume === 'latest' ? await store.latestRun() : await store.getRun(flags.resume);
   if (run === undefined) {
@@ -269,7 +300,7 @@ async function runChecked(
   input: RunInput,
   flags: RunFlags,
   io: CliIo,
-  openStore: () => RunStore,
+  openStore: () => Promise<RunStore>,
 ): Promise<number> {
   const { suite, suitePath, resume, runFaults, gates } = input;
   let tasks = suite.tasks;
@@ -298,11 +329,8 @@ async function runChecked(
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
   const stored = resume?.run.system;
-  const hidden = {
-    cwd: io.cwd,
-    suite: resolve(io.cwd, suitePath),
-    store: storePath(flags.store, io.cwd),
-  };
+  const storeFile = storeFileOf(storeSpecOf(flags.store), io.cwd);
+  const hidden = { cwd: io.cwd, suite: resolve(io.cwd, suitePath), store: storeFile };
   const agentSpec =
     stored !== undefined && !hasAgentFlags(flags)
       ? agentSpecOf(stored)
@@ -337,10 +365,47 @@ async function runChecked(
     const models = modelsOf(spec);
     if (models.length > 0) await preflight(models, (wiring ??= wireModels(flags, io)));
   }
+  const queue = flags.queue === undefined ? undefined : await reachQueue(flags.queue);
   // With an OTLP endpoint set, the store's writes also become spans.
-  const store = await traceRunStore(openStore(), io, resume?.run);
+  const store = await traceRunStore(await openStore(), io, resume?.run);
   for (const note of notes) io.err(note);
+  const play: PlayInput = {
+    suite,
+    agent: selected.agent,
+    tasks: selected.tasks,
+    store,
+    resume,
+    users,
+    judge,
+    runFaults,
+    wiring: () => wiring,
+  };
+  const run =
+    queue === undefined
+      ? await playHere(play, flags, io)
+      : await playOnQueue(play, { ...queue, suitePath: resolve(io.cwd, suitePath) }, flags, io);
+  return reportRun({ store, run, storeFile, gates }, flags, io);
+}
 
+/** What playing a checked run needs, here or on the queue. */
+interface PlayInput {
+  readonly suite: Suite;
+  readonly agent: Agent;
+  readonly tasks: readonly Task[];
+  readonly store: RunStore;
+  readonly resume: { run: RunRecord; trials: TrialRecord[] } | undefined;
+  readonly users: RunSuiteOptions['users'];
+  readonly judge: RunJudge | undefined;
+  readonly runFaults: RunFaults | undefined;
+  readonly wiring: () => ReturnType<typeof wireModels> | undefined;
+}
+
+/** The run's trials played by this process, `--concurrency` at a time. */
+async function playHere(input: PlayInput, flags: RunFlags, io: CliIo): Promise<RunRecord> {
+  const { store, resume, users, judge, runFaults } = input;
+  const wiring = input.wiring();
+  // Read when asked: a model caller made during the run wires the models then.
+  const refusal = (): EndstateError | undefined => input.wiring()?.refusal();
   const progress = createProgress(io);
   const guard = guardInterrupts(store, (signal) => {
     progress.stop();
@@ -348,9 +413,9 @@ async function runChecked(
   });
   try {
     const result = await runSuite({
-      suite,
-      agent: selected.agent,
-      tasks: selected.tasks,
+      suite: input.suite,
+      agent: input.agent,
+      tasks: input.tasks,
       trials: flags.trials,
       concurrency: flags.concurrency,
       seed: flags.seed,
@@ -364,22 +429,18 @@ async function runChecked(
       ...(wiring === undefined
         ? {}
         : { pricing: wiring.pricing(), requestLimits: wiring.requestLimits() }),
-      stop: () => guard.interruption ?? wiring?.refusal(),
+      stop: () => guard.interruption ?? refusal(),
       onEvent: (event: RunEvent) => {
         if (event.type === 'run-start') {
           guard.runId = event.run.run_id;
-          if (resume !== undefined) {
-            io.err(
-              `resuming ${event.run.run_id}: ${event.alreadyDone} of ${event.plannedTrials} trials were stored, ${event.plannedTrials - event.alreadyDone} to run\n`,
-            );
-          }
+          if (resume !== undefined) io.err(resumingLine(event));
         }
         progress.onEvent(event);
       },
     }).catch((error: unknown) => {
       // The guard exits once the run is marked interrupted.
       if (error === guard.interruption) return new Promise<never>(() => {});
-      if (error === wiring?.refusal() && guard.runId !== undefined) {
+      if (error === refusal() && guard.runId !== undefined) {
         progress.stop();
         io.err(
           `run ${guard.runId} stopped after a refused model request: its finished trials are stored; once fixed, go on with --resume ${guard.runId}\n`,
@@ -387,49 +448,151 @@ async function runChecked(
       }
       throw error;
     });
-    progress.stop();
-    // The scorecard comes from the store, as `endstate report` would rebuild it,
-    // once the store's records are checked against the seals written with them.
-    const seal = await checkRunSeal(
-      store,
-      result.run,
-      { acceptTampered: flags.acceptTampered, storePath: storePath(flags.store, io.cwd) },
-      io,
-    );
-    const trials = await store.listTrials(result.run.run_id);
-    const scorecard = withJudgeValidation(
-      withSealWarning(buildScorecard(result.run, trials), seal),
-      trials,
-      storePath(flags.store, io.cwd),
-    );
-    const ciOutputs = renderCiOutputs(
-      { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
-      flags,
-    );
-    io.out(`${renderTerminal(scorecard)}\n`);
-    const providerErrors = renderProviderErrors(providerErrorGroups(trials));
-    if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
-    if (flags.json !== undefined) {
-      writeJsonFile(resolve(io.cwd, flags.json), {
-        run: result.run,
-        integrity: seal.verification,
-        scorecard,
-        trials,
-      });
-      io.err(`wrote ${flags.json}\n`);
-    }
-    writeCiOutputs(ciOutputs, io);
-    if (flags.saveFailures !== undefined) {
-      const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, result.run);
-      io.err(describeSavedFailures(written, flags.saveFailures, result.run));
-    }
-    const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
-    for (const message of verdict.messages) io.err(`${message}\n`);
-    return verdict.code;
+    return result.run;
   } finally {
     guard.release();
     progress.stop();
   }
+}
+
+function resumingLine(event: Extract<RunEvent, { type: 'run-start' }>): string {
+  return `resuming ${event.run.run_id}: ${event.alreadyDone} of ${event.plannedTrials} trials were stored, ${event.plannedTrials - event.alreadyDone} to run\n`;
+}
+
+type QueueModule = typeof queueModuleType;
+
+/** The queue module (loaded only for --queue) and the address, once Redis answers there. */
+async function reachQueue(
+  url: string,
+): Promise<{ queueModule: QueueModule; address: QueueAddress }> {
+  const queueModule = await import('../queue/index.js');
+  const address = queueModule.parseQueueAddress(url);
+  await queueModule.checkQueueReachable(address);
+  return { queueModule, address };
+}
+
+/**
+ * The run's trials played by workers: the run is stored (a new one) and
+ * one job per pending attempt queued; this process follows the jobs and
+ * closes the run once every planned trial is stored.
+ */
+async function playOnQueue(
+  input: PlayInput,
+  queue: { queueModule: QueueModule; address: QueueAddress; suitePath: string },
+  flags: RunFlags,
+  io: CliIo,
+): Promise<RunRecord> {
+  const { store, resume } = input;
+  const wiring = input.wiring();
+  const run =
+    resume?.run ??
+    createRunRecord(
+      {
+        suite: input.suite,
+        agent: input.agent,
+        trials: flags.trials,
+        concurrency: flags.concurrency,
+        seed: flags.seed,
+        maxReruns: flags.maxReruns,
+        ...(input.users === undefined ? {} : { users: input.users }),
+        ...(input.judge === undefined ? {} : { judge: input.judge }),
+        ...(input.runFaults === undefined ? {} : { faults: input.runFaults }),
+        ...(wiring === undefined
+          ? {}
+          : { pricing: wiring.pricing(), requestLimits: wiring.requestLimits() }),
+      },
+      input.tasks,
+    );
+  if (resume === undefined) await store.createRun(run);
+  const progress = createProgress(io);
+  const guard = guardInterrupts(store, (signal) => {
+    progress.stop();
+    io.err(
+      `\n${signal}: the finished trials of ${run.run_id} are stored; queued jobs stay on the queue, and endstate run --resume ${run.run_id} --queue … waits for them\n`,
+    );
+  });
+  guard.runId = run.run_id;
+  io.err(`queueing the trials of ${run.run_id} on ${queue.address.shown}\n`);
+  try {
+    return await queue.queueModule
+      .runOnQueue({
+        address: queue.address,
+        run,
+        store,
+        tasks: input.tasks,
+        ...(resume === undefined ? {} : { stored: resume.trials }),
+        place: {
+          store: storeForWorkers(storeSpecOf(flags.store), io.cwd),
+          suitePath: queue.suitePath,
+        },
+        ...(flags.queueReconcile === undefined ? {} : { reconcileMs: flags.queueReconcile }),
+        stop: () => guard.interruption,
+        onEvent: (event: RunEvent) => {
+          if (event.type === 'run-start' && resume !== undefined) io.err(resumingLine(event));
+          progress.onEvent(event);
+        },
+      })
+      .catch((error: unknown) => {
+        if (error === guard.interruption) return new Promise<never>(() => {});
+        progress.stop();
+        throw error;
+      });
+  } finally {
+    guard.release();
+    progress.stop();
+  }
+}
+
+/** The scorecard, outputs and exit code of a closed run, read back from the store. */
+async function reportRun(
+  input: {
+    readonly store: RunStore;
+    readonly run: RunRecord;
+    readonly storeFile: string;
+    readonly gates: ReturnType<typeof parseGate>[];
+  },
+  flags: RunFlags,
+  io: CliIo,
+): Promise<number> {
+  const { store, run, storeFile, gates } = input;
+  // The scorecard comes from the store, as `endstate report` would rebuild it,
+  // once the store's records are checked against the seals written with them.
+  const seal = await checkRunSeal(
+    store,
+    run,
+    { acceptTampered: flags.acceptTampered, storePath: storeFile },
+    io,
+  );
+  const trials = await store.listTrials(run.run_id);
+  const scorecard = withJudgeValidation(
+    withSealWarning(buildScorecard(run, trials), seal),
+    trials,
+    storeFile,
+  );
+  const ciOutputs = renderCiOutputs(
+    { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
+    flags,
+  );
+  io.out(`${renderTerminal(scorecard)}\n`);
+  const providerErrors = renderProviderErrors(providerErrorGroups(trials));
+  if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
+  if (flags.json !== undefined) {
+    writeJsonFile(resolve(io.cwd, flags.json), {
+      run,
+      integrity: seal.verification,
+      scorecard,
+      trials,
+    });
+    io.err(`wrote ${flags.json}\n`);
+  }
+  writeCiOutputs(ciOutputs, io);
+  if (flags.saveFailures !== undefined) {
+    const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
+    io.err(describeSavedFailures(written, flags.saveFailures, run));
+  }
+  const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
+  for (const message of verdict.messages) io.err(`${message}\n`);
+  return verdict.code;
 }
 
 /** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */

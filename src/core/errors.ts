@@ -28,6 +28,8 @@ export const ERROR_CODES = {
     'a model provider refused a request that no retry can fix (a wrong key, model name or base URL, a request it cannot serve), or a recording has no answer for a call',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
+  E_QUEUE:
+    'the job queue (Redis) cannot be reached, or a queued trial still failed for reasons outside the agent after its retries',
   E_TAMPERED:
     'a stored run does not match the seals endstate wrote with it: its records were changed, added or removed outside endstate',
   E_STATE_NOT_JSON:

@@ -1,6 +1,6 @@
 export type { RunEvent } from './run-events.js';
-export { runSuite } from './run-suite.js';
-export type { RunJudge, RunResult, RunSuiteOptions } from './run-suite.js';
+export { createRunRecord, runSuite } from './run-suite.js';
+export type { RunJudge, RunRecordInput, RunResult, RunSuiteOptions } from './run-suite.js';
 export { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 export type { SystemParts } from './system-spec.js';
 export { validateSuite } from './validate-suite.js';

@@ -93,7 +93,7 @@ export interface RunResult {
 export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const { suite, agent, store } = options;
   const tasks = options.tasks ?? suite.tasks;
-  const run = options.resume?.run ?? newRunRecord(options, tasks);
+  const run = options.resume?.run ?? createRunRecord(options, tasks);
   // The run is recorded before any trial plays. Playing while a store's
   // writer starts would keep the first few hundred trial records alive
   // until their run is stored: long enough for the garbage collector to
@@ -173,7 +173,29 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   return { run: finished, trials: records };
 }
 
-function newRunRecord(options: RunSuiteOptions, tasks: readonly Task[]): RunRecord {
+/** What a new run's record is made from. */
+export type RunRecordInput = Pick<
+  RunSuiteOptions,
+  | 'suite'
+  | 'agent'
+  | 'trials'
+  | 'concurrency'
+  | 'seed'
+  | 'maxReruns'
+  | 'users'
+  | 'judge'
+  | 'faults'
+  | 'pricing'
+  | 'requestLimits'
+>;
+
+/**
+ * The record of a new run of `tasks`: its id (from the time, the suite,
+ * the system and the seed), suite, system spec and settings. runSuite
+ * makes it; a run played by workers is recorded with it before its jobs
+ * are queued.
+ */
+export function createRunRecord(options: RunRecordInput, tasks: readonly Task[]): RunRecord {
   const { suite, agent } = options;
   const system = buildSystemSpec(agent.spec, {
     user: options.users?.spec,

@@ -22,6 +22,8 @@ export interface OpenStoreOptions {
    * nothing before this process stores it).
    */
   readonly existing?: boolean;
+  /** SQLite: workers in other processes write this process's runs (see openSqliteStore). */
+  readonly sharedWriters?: boolean;
 }
 
 /**
@@ -62,5 +64,8 @@ export async function openStore(
     throw new EndstateError('E_STORE', `no result store at ${path}`, {
       hint: 'Run `endstate run <suite>` in this folder first, or pass --store PATH (or postgres://…).',
     });
-  return openSqliteStore(path, options.durable === true ? { durable: true } : {});
+  return openSqliteStore(path, {
+    ...(options.durable === true ? { durable: true } : {}),
+    ...(options.sharedWriters === true ? { sharedWriters: true } : {}),
+  });
 }

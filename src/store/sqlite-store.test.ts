@@ -315,6 +315,28 @@ describe('openSqliteStore', () => {
   });
 });
 
+describe('openSqliteStore with shared writers', () => {
+  it.each([
+    [true, 'sealed'],
+    [false, 'tampered'],
+  ])(
+    'with sharedWriters %s, seals a run over the trials another process stored: %s',
+    async (sharedWriters, status) => {
+      const path = newStorePath();
+      const coordinator = openSqliteStore(path, { sharedWriters });
+      const run = buildRunRecord(['a', 'b'], { run_id: 'shared' });
+      await coordinator.createRun(run);
+      const worker = openSqliteStore(path);
+      for (const task_id of ['a', 'b'])
+        await worker.putTrial(buildTrialRecord({ run_id: 'shared', task_id, attempt: 1 }));
+      await worker.close();
+      await coordinator.finishRun('shared', 'finished', '2026-11-01T00:00:01.000Z');
+      expect((await coordinator.verifyRun('shared'))?.status).toBe(status);
+      await coordinator.close();
+    },
+  );
+});
+
 describe('openSqliteStore with durable writes', () => {
   // SQLite's codes for PRAGMA synchronous: 1 is NORMAL, 2 is FULL.
   const NORMAL = 1;

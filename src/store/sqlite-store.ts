@@ -98,6 +98,12 @@ export interface SqliteStoreOptions {
    * const store = openSqliteStore('.endstate/endstate.db', { durable: true });
    */
   readonly durable?: boolean;
+  /**
+   * Other processes write trials of this process's runs too (workers on
+   * this machine, `endstate worker`): closing a run seals every stored
+   * trial whose seal holds, not only those this process wrote.
+   */
+  readonly sharedWriters?: boolean;
 }
 
 function trialOps(trial: EncodedTrial, seal: TrialSeal | null): WriteOp[] {
@@ -241,7 +247,9 @@ export function openStoreConnections(path: string, options: SqliteStoreOptions):
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): RunStore {
   const { db, writer, key } = openStoreConnections(path, options);
-  const sealer = createSealer(key, storeKeyPath(path));
+  const sealer = createSealer(key, storeKeyPath(path), {
+    ...(options.sharedWriters === true ? { sharedWriters: true } : {}),
+  });
 
   const insertRun = db.prepare(INSERT_RUN);
   const selectRun = db.prepare<[string], { record: string; seal: string | null }>(

@@ -1,0 +1,251 @@
+// Distributed-run benchmark: trials/s of `endstate run --queue` with 1, 2
+// and 4 `endstate worker` processes against a local OpenAI-compatible fake
+// provider that answers every request after 200 ms, the coordinator's CPU
+// time per trial, and the wall time against the ideal (model calls ×
+// latency ÷ total concurrency). Needs Redis at 127.0.0.1:6379 (or
+// ENDSTATE_BENCH_REDIS_URL). Prints one JSON object. Run by bench/run.mjs
+// in a process of its own; alone: `node bench/workers.mjs` (after
+// `npm run build`).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { setTimeout } from 'node:timers';
+import { URL } from 'node:url';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Queue } from 'bullmq';
+import { round } from './measure.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = join(root, 'bin', 'endstate.js');
+const REDIS_URL = process.env.ENDSTATE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const LATENCY_MS = 200;
+const WORKER_COUNTS = [1, 2, 4];
+/** Trials each worker plays at once. */
+const WORKER_CONCURRENCY = 8;
+const TRIALS_PER_TASK = Number(process.env.BENCH_WORKER_TRIALS ?? 16);
+/** The store: a SQLite file in the bench's folder, unless ENDSTATE_BENCH_STORE names another. */
+const STORE = process.env.ENDSTATE_BENCH_STORE ?? '.endstate/endstate.db';
+const COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '').split(',').filter(Boolean).map(Number);
+
+/** Every chat completion answers "Done." after LATENCY_MS: one model call ends the agent's turn. */
+async function startSlowProvider() {
+  let calls = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      calls++;
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            id: `chatcmpl-${calls}`,
+            object: 'chat.completion',
+            created: 0,
+            model: 'fake-model',
+            choices: [
+              { index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' },
+            ],
+            usage: { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 },
+          }),
+        );
+      }, LATENCY_MS);
+    });
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    calls: () => calls,
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
+
+function start(args, cwd, env = {}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', join(root, 'bench', 'cpu-on-exit.mjs'), bin, ...args],
+    {
+      cwd,
+      env: { ...process.env, OPENAI_API_KEY: 'bench', NO_COLOR: '1', ...env },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((done) => child.on('exit', (code) => done(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitFor(predicate, what, timeoutMs = 60_000) {
+  const start = performance.now();
+  while (!predicate()) {
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/** The run both ways: the llm agent on the support suite, its model the slow provider. */
+function runArgs(provider) {
+  return [
+    'run',
+    join(root, 'examples', 'support'),
+    '--agent',
+    'llm',
+    '--model',
+    `openai-compatible:${provider.url}#fake-model`,
+    '--trials',
+    String(TRIALS_PER_TASK),
+    '--pricing',
+    'pricing.json',
+    '--no-preflight',
+    '--no-canary',
+    '--json',
+    'run.json',
+  ];
+}
+
+/** The same run in one process, `concurrency` trials at a time: what the workers are up against. */
+async function measureLocal(concurrency, provider) {
+  const cwd = mkdtempSync(join(tmpdir(), 'endstate-bench-local-'));
+  writeFileSync(
+    join(cwd, 'pricing.json'),
+    JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 1, output: 1 } } }),
+  );
+  try {
+    const local = start(
+      [
+        ...runArgs(provider),
+        '--concurrency',
+        String(concurrency),
+        '--max-concurrent-requests',
+        String(concurrency),
+      ],
+      cwd,
+    );
+    const code = await local.exited;
+    if (code !== 0 && code !== 1)
+      throw new Error(`the local run exited ${code}: ${local.output().stderr}`);
+    const { run } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
+    return Date.parse(run.finished_at) - Date.parse(run.created_at);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+async function measure(workerCount, provider) {
+  const cwd = mkdtempSync(join(tmpdir(), 'endstate-bench-workers-'));
+  const queueName = `endstate-bench-${randomBytes(6).toString('hex')}`;
+  const queueUrl = `${REDIS_URL}?queue=${queueName}`;
+  writeFileSync(
+    join(cwd, 'pricing.json'),
+    JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 1, output: 1 } } }),
+  );
+  const workers = Array.from({ length: workerCount }, () =>
+    start(
+      [
+        'worker',
+        '--queue',
+        queueUrl,
+        '--concurrency',
+        String(WORKER_CONCURRENCY),
+        '--max-concurrent-requests',
+        String(WORKER_CONCURRENCY),
+        '--pricing',
+        'pricing.json',
+      ],
+      cwd,
+    ),
+  );
+  try {
+    for (const worker of workers) {
+      await waitFor(() => /^worker on /m.test(worker.output().stderr), 'a worker to start');
+    }
+    const callsBefore = provider.calls();
+    const cpuFile = join(cwd, 'coordinator-cpu.json');
+    const started = performance.now();
+    const coordinator = start(
+      [...runArgs(provider), '--queue', queueUrl, '--queue-reconcile', '2000', '--store', STORE],
+      cwd,
+      { ENDSTATE_BENCH_CPU_FILE: cpuFile },
+    );
+    const code = await coordinator.exited;
+    const processMs = performance.now() - started;
+    if (code !== 0 && code !== 1) {
+      throw new Error(`the coordinator exited ${code}: ${coordinator.output().stderr}`);
+    }
+    const { run, trials } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
+    const calls = provider.calls() - callsBefore;
+    const runMs = Date.parse(run.finished_at) - Date.parse(run.created_at);
+    const concurrency = workerCount * WORKER_CONCURRENCY;
+    const idealMs = (calls * LATENCY_MS) / concurrency;
+    const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
+    return {
+      workers: workerCount,
+      total_concurrency: concurrency,
+      trials: trials.length,
+      model_calls: calls,
+      run_ms: round(runMs, 0),
+      trials_per_s: round((trials.length * 1000) / runMs, 1),
+      ideal_ms: round(idealMs, 0),
+      wall_over_ideal: round(runMs / idealMs, 3),
+      coordinator_process_ms: round(processMs, 0),
+      coordinator_cpu_ms: round((cpu.user + cpu.system) / 1000, 0),
+      coordinator_cpu_ms_per_trial: round((cpu.user + cpu.system) / 1000 / trials.length, 2),
+    };
+  } finally {
+    for (const worker of workers) worker.child.kill('SIGTERM');
+    await Promise.all(workers.map((worker) => worker.exited));
+    const url = new URL(REDIS_URL);
+    const queue = new Queue(queueName, {
+      connection: { host: url.hostname, port: Number(url.port || 6379) },
+      prefix: 'endstate',
+    });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+const provider = await startSlowProvider();
+try {
+  const results = [];
+  for (const count of COUNTS.length > 0 ? COUNTS : WORKER_COUNTS) {
+    const queued = await measure(count, provider);
+    // Once the workers are gone, so that they take no CPU from it.
+    const localMs = await measureLocal(queued.total_concurrency, provider);
+    results.push({
+      ...queued,
+      local_run_ms: round(localMs, 0),
+      wall_over_local: round(queued.run_ms / localMs, 3),
+    });
+  }
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        latency_ms: LATENCY_MS,
+        worker_concurrency: WORKER_CONCURRENCY,
+        trials_per_task: TRIALS_PER_TASK,
+        cores: availableParallelism(),
+        load_average_1min: round(loadavg()[0], 2),
+        definitions: {
+          run_ms: "the run record's created_at to finished_at: queueing, playing and closing",
+          ideal_ms: 'model calls × latency ÷ (workers × worker concurrency)',
+          wall_over_ideal: 'run_ms ÷ ideal_ms (1 is the ideal)',
+          local_run_ms:
+            'the same run in one process with --concurrency = workers × worker concurrency (created_at to finished_at): on a machine short of cores, the CPU bound both share',
+          wall_over_local: 'run_ms ÷ local_run_ms',
+          coordinator_cpu_ms_per_trial:
+            "the coordinator process's CPU time (startup, suite loading, queueing, following, closing, the scorecard) ÷ trials",
+        },
+        runs: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await provider.close();
+}

@@ -1,0 +1,134 @@
+import { resolve } from 'node:path';
+import { agentSpecOf } from '../agent/index.js';
+import {
+  checkQueueReachable,
+  createJobPlayer,
+  parseQueueAddress,
+  startWorker,
+} from '../queue/index.js';
+import type { PlayedSystem, WorkerEvent } from '../queue/index.js';
+import type { RunRecord } from '../schema/index.js';
+import { openStore } from '../store/index.js';
+import { loadSuite } from '../task/index.js';
+import type { Suite } from '../task/index.js';
+import { createUsersFromSpec } from '../user/index.js';
+import type { CliIo } from './cli-io.js';
+import { judgeFromSpec } from './judge-wiring.js';
+import { wireModels } from './model-wiring.js';
+import type { ModelWiringFlags } from './model-wiring.js';
+import { buildAgent } from './select-agent.js';
+import type { CallerFactory } from './select-agent.js';
+import { storeFileOf } from './store-location.js';
+
+export interface WorkerFlags extends ModelWiringFlags {
+  /** `redis://…`, as given to `endstate run --queue`. */
+  readonly queue: string;
+  /** Trials played at once. */
+  readonly concurrency: number;
+  /** The suite folder on this machine, when it is not where the coordinator had it. */
+  readonly suite?: string;
+  /** Milliseconds a job's hold lasts without renewal. */
+  readonly lockDuration: number;
+  /** Milliseconds between checks for jobs whose worker went silent. */
+  readonly stalledInterval: number;
+}
+
+/**
+ * `endstate worker --queue redis://…`: plays queued trials until SIGINT or
+ * SIGTERM, then lets the trials in flight finish and exits 0 (a second
+ * signal exits at once). The system under test comes from each run's
+ * stored system spec, never from flags; the flags set only how models are
+ * reached (retries, timeouts, limits, pricing, recording).
+ */
+export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
+  const address = parseQueueAddress(flags.queue);
+  await checkQueueReachable(address);
+  let wiring: ReturnType<typeof wireModels> | undefined;
+  const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
+  // A suite named here is loaded before any job is taken: its problems stop the worker
+  // at once (exit 2), and its first jobs do not wait for it.
+  const given =
+    flags.suite === undefined
+      ? undefined
+      : await loadSuite(resolve(io.cwd, flags.suite), { displayPath: flags.suite });
+  const player = createJobPlayer({
+    openStore: (spec) => openStore(spec, io.cwd),
+    loadSuite: (path) =>
+      given === undefined ? loadSuite(path, { displayPath: path }) : Promise.resolve(given),
+    buildSystem: (run, suite, store) =>
+      buildSystem(run, suite, { cwd: io.cwd, store: storeFileOf(store, io.cwd), callerFor }).then(
+        (system) => ({ ...system, stop: () => wiring?.refusal() }),
+      ),
+  });
+  const worker = startWorker({
+    address,
+    concurrency: flags.concurrency,
+    stall: { lockDurationMs: flags.lockDuration, stalledIntervalMs: flags.stalledInterval },
+    play: (data) => player.play(data),
+    onEvent: (event) => report(event, io),
+  });
+  io.err(
+    `worker on ${address.shown} (queue ${address.name}), ${flags.concurrency} trial(s) at a time; Ctrl-C finishes the trials in flight and stops\n`,
+  );
+  await new Promise<void>((done) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143);
+      stopping = true;
+      io.err(`${signal}: finishing the trials in flight (again to stop at once)\n`);
+      void worker
+        .close()
+        .then(() => player.close())
+        .finally(() => {
+          process.removeListener('SIGINT', onSignal);
+          process.removeListener('SIGTERM', onSignal);
+          done();
+        });
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  io.err('worker stopped\n');
+  return 0;
+}
+
+/** The system a run's stored spec describes: agent, simulated users and judge. */
+async function buildSystem(
+  run: RunRecord,
+  suite: Suite,
+  context: { readonly cwd: string; readonly store: string; readonly callerFor: CallerFactory },
+): Promise<PlayedSystem> {
+  const hidden = { cwd: context.cwd, suite: suite.path, store: context.store };
+  const { agent } = await buildAgent(agentSpecOf(run.system), suite, suite.tasks, {
+    cwd: context.cwd,
+    hidden,
+    callerFor: context.callerFor,
+  });
+  const users =
+    run.system.user.kind === 'scripted'
+      ? undefined
+      : await createUsersFromSpec(run.system.user, { callerFor: context.callerFor });
+  const judge = await judgeFromSpec(run.system.judge, context.callerFor);
+  return { agent, users: users?.factory, judge: judge?.forTrial };
+}
+
+/** One line per trial played, one per job failure. */
+function report(event: WorkerEvent, io: CliIo): void {
+  if (event.type === 'job-end') {
+    for (const trial of event.result.trials) {
+      const rerun = trial.rerun > 0 ? ` rerun ${trial.rerun}` : '';
+      const verdict = !trial.valid
+        ? `invalid (${trial.terminal_reason})`
+        : trial.success
+          ? 'success'
+          : `failure (${trial.terminal_reason})`;
+      io.out(`${trial.task_id} #${trial.attempt}${rerun}: ${verdict}\n`);
+    }
+  } else if (event.type === 'job-failed') {
+    io.err(
+      `job ${event.jobId} failed${event.willRetry ? ' (the queue will retry it)' : ''}: ${event.error.message}\n`,
+    );
+  } else {
+    io.err(`queue error: ${event.error.message}\n`);
+  }
+}
