@@ -167,7 +167,18 @@ async function measure(workerCount, provider) {
     const cpuFile = join(cwd, 'coordinator-cpu.json');
     const started = performance.now();
     const coordinator = start(
-      [...runArgs(provider), '--queue', queueUrl, '--queue-reconcile', '2000', '--store', STORE],
+      [
+        ...runArgs(provider),
+        // The run's request limit holds across all its workers.
+        '--max-concurrent-requests',
+        String(workerCount * WORKER_CONCURRENCY),
+        '--queue',
+        queueUrl,
+        '--queue-reconcile',
+        '2000',
+        '--store',
+        STORE,
+      ],
       cwd,
       { ENDSTATE_BENCH_CPU_FILE: cpuFile },
     );

@@ -24,7 +24,7 @@ import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelRef } from '../model/index.js';
 import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
-import { MEMORY_STORE, isPostgresUrl, openStore } from '../store/index.js';
+import { openStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
@@ -46,7 +46,8 @@ import { DEFAULT_SLIP, agentSpecOfFlags, buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
 import { modelsOf, wireModels } from './model-wiring.js';
-import { storeFileOf, storeForWorkers, storeSpecOf } from './store-location.js';
+import { hiddenStoreFileOf, storeFileOf, storeForWorkers, storeSpecOf } from './store-path.js';
+import type { StoreSpec } from './store-path.js';
 import { traceRunStore } from './trace-run-store.js';
 import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
@@ -170,10 +171,10 @@ export async function runCommand(
   io: CliIo,
 ): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
-  const storeSpec = storeSpecOf(flags.store);
+  const storeSpec = storeSpecOf(flags.store, io.cwd);
   checkStoreFlags(storeSpec, flags);
   checkOutputPaths({
-    storePath: storeFileOf(storeSpec, io.cwd),
+    storePath: storeFileOf(storeSpec),
     cwd: io.cwd,
     outputs: { '--json': flags.json, '--junit': flags.junit, '--md': flags.md },
   });
@@ -185,7 +186,7 @@ export async function runCommand(
   // Opened once needed: a new run checks everything before the store is touched.
   let store: Promise<RunStore> | undefined;
   const openRunStore = (): Promise<RunStore> =>
-    (store ??= openStore(storeSpec, io.cwd, {
+    (store ??= openStore(storeSpec.spec, io.cwd, {
       ...(flags.durable === true ? { durable: true } : {}),
       // Workers write the run's trials: its seal covers what they stored.
       ...(flags.queue === undefined ? {} : { sharedWriters: true }),
@@ -216,18 +217,17 @@ export async function runCommand(
 }
 
 /** `--durable` is SQLite's; `--queue` needs a store other processes can reach. */
-function checkStoreFlags(storeSpec: string, flags: RunFlags): void {
-  const isSqlite = storeSpec !== MEMORY_STORE && !isPostgresUrl(storeSpec);
-  if (flags.durable === true && !isSqlite) {
+function checkStoreFlags(storeSpec: StoreSpec, flags: RunFlags): void {
+  if (flags.durable === true && storeSpec.type !== 'sqlite') {
     throw new EndstateError(
       'E_USAGE',
-      `--durable applies to a SQLite store, not --store ${storeSpec.split(':')[0]}:`,
+      `--durable applies to a SQLite store, not --store ${storeSpec.spec.split(':')[0]}:`,
       {
         hint: 'Leave out --durable: PostgreSQL commits every trial durably.',
       },
     );
   }
-  if (flags.queue !== undefined && storeSpec === MEMORY_STORE) {
+  if (flags.queue !== undefined && storeSpec.type === 'memory') {
     throw new EndstateError('E_USAGE', '--queue cannot be used with --store memory:', {
       hint: 'Workers write trials to a store they can reach: --store postgres://… (workers on many machines) or a SQLite path (workers on this machine).',
     });
@@ -329,8 +329,12 @@ async function runChecked(
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
   const stored = resume?.run.system;
-  const storeFile = storeFileOf(storeSpecOf(flags.store), io.cwd);
-  const hidden = { cwd: io.cwd, suite: resolve(io.cwd, suitePath), store: storeFile };
+  const storeSpec = storeSpecOf(flags.store, io.cwd);
+  const hidden = {
+    cwd: io.cwd,
+    suite: resolve(io.cwd, suitePath),
+    store: hiddenStoreFileOf(storeSpec, io.cwd),
+  };
   const agentSpec =
     stored !== undefined && !hasAgentFlags(flags)
       ? agentSpecOf(stored)
@@ -384,7 +388,7 @@ async function runChecked(
     queue === undefined
       ? await playHere(play, flags, io)
       : await playOnQueue(play, { ...queue, suitePath: resolve(io.cwd, suitePath) }, flags, io);
-  return reportRun({ store, run, storeFile, gates }, flags, io);
+  return reportRun({ store, run, storeSpec, gates }, flags, io);
 }
 
 /** What playing a checked run needs, here or on the queue. */
@@ -522,7 +526,7 @@ async function playOnQueue(
         tasks: input.tasks,
         ...(resume === undefined ? {} : { stored: resume.trials }),
         place: {
-          store: storeForWorkers(storeSpecOf(flags.store), io.cwd),
+          store: storeForWorkers(storeSpecOf(flags.store, io.cwd)),
           suitePath: queue.suitePath,
         },
         ...(flags.queueReconcile === undefined ? {} : { reconcileMs: flags.queueReconcile }),
@@ -548,26 +552,26 @@ async function reportRun(
   input: {
     readonly store: RunStore;
     readonly run: RunRecord;
-    readonly storeFile: string;
+    readonly storeSpec: StoreSpec;
     readonly gates: ReturnType<typeof parseGate>[];
   },
   flags: RunFlags,
   io: CliIo,
 ): Promise<number> {
-  const { store, run, storeFile, gates } = input;
+  const { store, run, storeSpec, gates } = input;
   // The scorecard comes from the store, as `endstate report` would rebuild it,
   // once the store's records are checked against the seals written with them.
   const seal = await checkRunSeal(
     store,
     run,
-    { acceptTampered: flags.acceptTampered, storePath: storeFile },
+    { acceptTampered: flags.acceptTampered, storePath: storeSpec.display },
     io,
   );
   const trials = await store.listTrials(run.run_id);
   const scorecard = withJudgeValidation(
     withSealWarning(buildScorecard(run, trials), seal),
     trials,
-    storeFile,
+    storeSpec,
   );
   const ciOutputs = renderCiOutputs(
     { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },

@@ -1,6 +1,12 @@
 import { dirname, join, resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { MEMORY_STORE, isPostgresUrl, openStore, parsePostgresUrl } from '../store/index.js';
+import {
+  MEMORY_STORE,
+  isPostgresUrl,
+  openStore,
+  parsePostgresUrl,
+  postgresKeyPath,
+} from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { DEFAULT_STORE } from './store-help.js';
 
@@ -83,4 +89,28 @@ export function requireLastingStore(store: StoreSpec, flag: string): void {
 /** Opens a store that exists (never makes one): a missing store is E_STORE, `memory:` E_USAGE. */
 export function openExistingStore(store: StoreSpec, cwd: string): Promise<RunStore> {
   return openStore(store.spec, cwd, { existing: true });
+}
+
+/**
+ * The file whose folder the agent sandbox hides: the SQLite file (its key
+ * beside it), or a PostgreSQL store's key file, whose folder also holds the
+ * files kept beside that store; a memory store's notional place is
+ * `.endstate/`.
+ */
+export function hiddenStoreFileOf(store: StoreSpec, cwd: string): string {
+  if (store.type === 'sqlite') return store.file;
+  if (store.type === 'postgres') return postgresKeyPath(store.spec, cwd);
+  return join(store.filesFolder, 'memory');
+}
+
+/**
+ * The store as a worker in another process opens it: the absolute SQLite
+ * path, or the PostgreSQL URL without its password (jobs hold no secrets;
+ * workers give theirs with PGPASSWORD or ~/.pgpass).
+ */
+export function storeForWorkers(store: StoreSpec): string {
+  if (store.type !== 'postgres') return store.spec;
+  const url = new URL(store.spec);
+  url.password = '';
+  return url.toString();
 }

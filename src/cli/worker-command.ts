@@ -3,6 +3,7 @@ import { agentSpecOf } from '../agent/index.js';
 import {
   checkQueueReachable,
   createJobPlayer,
+  openSharedRequestLimits,
   parseQueueAddress,
   startWorker,
 } from '../queue/index.js';
@@ -18,7 +19,7 @@ import { wireModels } from './model-wiring.js';
 import type { ModelWiringFlags } from './model-wiring.js';
 import { buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
-import { storeFileOf } from './store-location.js';
+import { hiddenStoreFileOf, storeSpecOf } from './store-path.js';
 
 export interface WorkerFlags extends ModelWiringFlags {
   /** `redis://…`, as given to `endstate run --queue`. */
@@ -43,8 +44,19 @@ export interface WorkerFlags extends ModelWiringFlags {
 export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
   const address = parseQueueAddress(flags.queue);
   await checkQueueReachable(address);
-  let wiring: ReturnType<typeof wireModels> | undefined;
-  const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
+  // The request limits hold across every worker: kept in the queue's Redis, set by each run.
+  const shared = openSharedRequestLimits(address, (error) =>
+    io.err(`warning: the shared request limits: ${error.message}\n`),
+  );
+  const wirings = new Map<string, ReturnType<typeof wireModels>>();
+  const wiringOf = (run: RunRecord): ReturnType<typeof wireModels> => {
+    let wiring = wirings.get(run.run_id);
+    if (wiring === undefined) {
+      wiring = wireModels(withRunLimits(flags, run), io, { limiterFor: shared.limiterFor });
+      wirings.set(run.run_id, wiring);
+    }
+    return wiring;
+  };
   // A suite named here is loaded before any job is taken: its problems stop the worker
   // at once (exit 2), and its first jobs do not wait for it.
   const given =
@@ -55,10 +67,14 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
     openStore: (spec) => openStore(spec, io.cwd),
     loadSuite: (path) =>
       given === undefined ? loadSuite(path, { displayPath: path }) : Promise.resolve(given),
-    buildSystem: (run, suite, store) =>
-      buildSystem(run, suite, { cwd: io.cwd, store: storeFileOf(store, io.cwd), callerFor }).then(
-        (system) => ({ ...system, stop: () => wiring?.refusal() }),
-      ),
+    buildSystem: (run, suite, store) => {
+      const wiring = wiringOf(run);
+      return buildSystem(run, suite, {
+        cwd: io.cwd,
+        store: hiddenStoreFileOf(storeSpecOf(store, io.cwd), io.cwd),
+        callerFor: (ref) => wiring.callerFor(ref),
+      }).then((system) => ({ ...system, stop: () => wiring.refusal() }));
+    },
   });
   const worker = startWorker({
     address,
@@ -79,6 +95,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
       void worker
         .close()
         .then(() => player.close())
+        .then(() => shared.close())
         .finally(() => {
           process.removeListener('SIGINT', onSignal);
           process.removeListener('SIGTERM', onSignal);
@@ -90,6 +107,24 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
   });
   io.err('worker stopped\n');
   return 0;
+}
+
+/**
+ * The limits a run was started with (`--max-concurrent-requests`,
+ * `--requests-per-minute` given to `endstate run`, kept in its record) over
+ * the worker's own, which serve runs recorded without them.
+ */
+export function withRunLimits(flags: ModelWiringFlags, run: RunRecord): ModelWiringFlags {
+  const limits = run.request_limits;
+  if (limits === undefined) return flags;
+  const { requestsPerMinute: _unused, ...rest } = flags;
+  return {
+    ...rest,
+    maxConcurrentRequests: limits.max_concurrent_requests,
+    ...(limits.requests_per_minute === undefined
+      ? {}
+      : { requestsPerMinute: limits.requests_per_minute }),
+  };
 }
 
 /** The system a run's stored spec describes: agent, simulated users and judge. */

@@ -11,3 +11,13 @@ export { runOnQueue } from './run-on-queue.js';
 export type { RunOnQueueOptions } from './run-on-queue.js';
 export { DEFAULT_STALL_SETTINGS, startWorker } from './start-worker.js';
 export type { QueueWorker, StallSettings, WorkerEvent } from './start-worker.js';
+export {
+  DEFAULT_LEASE_MS,
+  DEFAULT_LIMITER_PREFIX,
+  createRedisRequestLimiter,
+  redisRequestLimiterFactory,
+  requestLimiterKeys,
+} from './redis-request-limiter.js';
+export type { RedisRequestLimiterOptions } from './redis-request-limiter.js';
+export { openSharedRequestLimits } from './shared-request-limits.js';
+export type { SharedRequestLimits } from './shared-request-limits.js';
