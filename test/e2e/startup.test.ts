@@ -165,3 +165,25 @@ describe('endstate run: the pattern and CEL engines', () => {
     expect(loads(result.modules, '@marcbachmann/cel-js')).toBe(true);
   });
 });
+
+describe('import endstate', () => {
+  it('loads no @stdlib module until a statistic needs one', () => {
+    const cwd = tempFolder();
+    const file = join(cwd, 'imports.txt');
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(RECORDER).href,
+        '--input-type=module',
+        '-e',
+        `import '${DIST}/index.js';`,
+      ],
+      { cwd, encoding: 'utf8', env: { ...process.env, RECORD_IMPORTS: file } },
+    );
+    expect(result.status).toBe(0);
+    const modules = readFileSync(file, 'utf8').split('\n');
+    expect(modules).toContain(`${DIST}/stats/index.js`);
+    expect(modules.filter((url) => url.includes('/@stdlib/'))).toEqual([]);
+  });
+});
