@@ -1,4 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,16 +27,16 @@ function tempFolder(): string {
 }
 
 /** A copy of the support suite (its environment imported in this process) and a cache folder. */
-function supportCopy(): { root: string; options: LoadSuiteOptions } {
+function supportCopy(taskCache = join(tempFolder(), 'cache')): {
+  root: string;
+  options: LoadSuiteOptions;
+} {
   const root = join(tempFolder(), 'support');
   cpSync('examples/support', root, { recursive: true });
+  // taskCache: a folder inside a private one (the cache is used only in a folder private to this user).
   return {
     root,
-    options: {
-      importModule: () => Promise.resolve({ default: support }),
-      // A folder inside a private one: the cache is used only in a folder private to this user.
-      taskCache: join(tempFolder(), 'cache'),
-    },
+    options: { importModule: () => Promise.resolve({ default: support }), taskCache },
   };
 }
 
@@ -120,6 +128,7 @@ describe('the cache of checked task files', () => {
     const body = rewritten.slice(rewritten.indexOf('\n') + 1);
     expect(JSON.parse(rewritten.slice(0, rewritten.indexOf('\n')))).toEqual({
       sha256: sha256Hex(body),
+      root: realpathSync(root),
     });
   });
 
@@ -156,5 +165,17 @@ describe('the cache of checked task files', () => {
     );
     expect((withCache as Error).message).toMatch(/task id "refund-8842" is also used by/);
     expect((withCache as Error).message).toBe((withoutCache as Error).message);
+  });
+
+  it('drops the entry of a suite folder that no longer exists when it writes another', async () => {
+    const gone = supportCopy();
+    await loadSuite(gone.root, gone.options);
+    const goneEntry = entryOf(gone.options);
+    rmSync(gone.root, { recursive: true });
+    const kept = supportCopy(gone.options.taskCache as string);
+    await loadSuite(kept.root, kept.options);
+    const names = readdirSync(gone.options.taskCache as string);
+    expect(names).toHaveLength(1);
+    expect(join(gone.options.taskCache as string, names[0]!)).not.toBe(goneEntry);
   });
 });

@@ -1,4 +1,14 @@
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HARNESS_VERSION, findNonJsonValue, hashJson, sha256Hex } from '../core/index.js';
@@ -116,7 +126,11 @@ export function openTaskCache(
         ),
       };
       const body = JSON.stringify(entry);
-      writeAtomically(path, `${JSON.stringify({ sha256: sha256Hex(body) })}\n${body}`);
+      writeAtomically(
+        path,
+        `${JSON.stringify({ sha256: sha256Hex(body), root: realRoot })}\n${body}`,
+      );
+      dropEntriesOfRemovedSuites(directory);
     },
   };
 }
@@ -135,6 +149,46 @@ function readEntry(path: string): CacheEntry | undefined {
     return entry.format === CACHE_FORMAT ? entry : undefined;
   } catch {
     // A torn or foreign file is a miss: the suite is checked again and the entry rewritten.
+    return undefined;
+  }
+}
+
+/**
+ * Deletes the entries of suite folders that no longer exist (a suite
+ * copied to a temporary folder, say), so the cache does not grow with
+ * every folder ever loaded. Each entry's first line names its folder.
+ */
+function dropEntriesOfRemovedSuites(directory: string): void {
+  for (const name of readdirSync(directory)) {
+    if (!/^[0-9a-f]{32}\.json$/.test(name)) continue;
+    const root = rootOf(join(directory, name));
+    if (root !== undefined && !existsSync(root)) rmSync(join(directory, name), { force: true });
+  }
+}
+
+/** The suite folder named on an entry's first line, when it can be read. */
+function rootOf(path: string): string | undefined {
+  const buffer = Buffer.alloc(4096);
+  let length: number;
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, 'r');
+  } catch (error) {
+    // Replaced or deleted since the folder was listed: nothing to drop.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    length = readSync(descriptor, buffer, 0, buffer.length, 0);
+  } finally {
+    closeSync(descriptor);
+  }
+  const line = buffer.toString('utf8', 0, length).split('\n')[0]!;
+  try {
+    const root = (JSON.parse(line) as { root?: unknown }).root;
+    return typeof root === 'string' ? root : undefined;
+  } catch {
+    // A header cut off or torn: the entry is left for the load of its own suite to rewrite.
     return undefined;
   }
 }
