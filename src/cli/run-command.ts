@@ -4,13 +4,6 @@ import { resolve } from 'node:path';
 import { agentSpecOf } from '../agent/index.js';
 import { BOUNDS, EndstateError } from '../core/index.js';
 import {
-  buildScorecard,
-  checkGateLabels,
-  providerErrorGroups,
-  renderProviderErrors,
-  renderTerminal,
-} from '../report/index.js';
-import {
   buildSystemSpec,
   createRunRecord,
   hashSystemSpec,
@@ -33,12 +26,10 @@ import type { QueueAddress } from '../queue/index.js';
 import type * as queueModuleType from '../queue/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { CliIo } from './cli-io.js';
-import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
-import { evaluateGates, parseGate } from './gates.js';
+import { parseGate } from './parse-gate.js';
 import { guardInterrupts } from './interrupt-guard.js';
 import { loadRunFaults } from './load-faults.js';
-import { runVerdict } from './run-verdict.js';
 import { warnIfLockStale } from './lock-warning.js';
 import { createProgress } from './progress.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
@@ -49,7 +40,6 @@ import { modelsOf, wireModels } from './model-wiring.js';
 import { hiddenStoreFileOf, storeFileOf, storeForWorkers, storeSpecOf } from './store-path.js';
 import type { StoreSpec } from './store-path.js';
 import { traceRunStore } from './trace-run-store.js';
-import { withJudgeValidation } from './with-judge-validation.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { hasSandboxFlags } from './agent-sandbox.js';
@@ -197,6 +187,7 @@ export async function runCommand(
     const suite = await loadSuiteOf(shownPath, resume?.run, io);
     warnIfLockStale(suite, shownPath, io);
     if (flags.junit !== undefined || flags.md !== undefined) {
+      const { checkGateLabels } = await import('../report/index.js');
       checkGateLabels(
         suite.tasks.map((task) => ({ id: task.id, labels: task.spec.labels, file: task.file })),
       );
@@ -559,6 +550,17 @@ async function reportRun(
   io: CliIo,
 ): Promise<number> {
   const { store, run, storeSpec, gates } = input;
+  const {
+    buildScorecard,
+    evaluateGates,
+    providerErrorGroups,
+    renderCiOutputs,
+    renderProviderErrors,
+    renderTerminal,
+    runVerdict,
+    withJudgeValidation,
+    writeCiOutputs,
+  } = await loadReporting();
   // The scorecard comes from the store, as `endstate report` would rebuild it,
   // once the store's records are checked against the seals written with them.
   const seal = await checkRunSeal(
@@ -597,6 +599,21 @@ async function reportRun(
   const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
   for (const message of verdict.messages) io.err(`${message}\n`);
   return verdict.code;
+}
+
+/**
+ * What renders and judges a finished run, loaded once its trials are done:
+ * the first trial starts without the report and statistics code.
+ */
+async function loadReporting() {
+  const [report, ciOutputs, gates, verdict, judgeValidation] = await Promise.all([
+    import('../report/index.js'),
+    import('./ci-outputs.js'),
+    import('./gates.js'),
+    import('./run-verdict.js'),
+    import('./with-judge-validation.js'),
+  ]);
+  return { ...report, ...ciOutputs, ...gates, ...verdict, ...judgeValidation };
 }
 
 /** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */

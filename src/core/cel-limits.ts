@@ -1,4 +1,5 @@
-import { Environment } from '@marcbachmann/cel-js';
+import type { Environment } from '@marcbachmann/cel-js';
+import { loadCelJs } from './load-engines.js';
 
 /**
  * Bounds on a CEL assertion, so that no task can make grading hang: the
@@ -19,11 +20,15 @@ export const CEL_LIMITS = {
   maxStateReads: 1_000_000,
 } as const;
 
+let parser: Environment | undefined;
+
 /** Parses expressions under the limits; variables not declared are `dyn`, as at run time. */
-export const celEnvironment = new Environment({
-  unlistedVariablesAreDyn: true,
-  limits: { maxAstNodes: CEL_LIMITS.maxAstNodes, maxDepth: CEL_LIMITS.maxDepth },
-});
+function celParser(): Environment {
+  return (parser ??= new (loadCelJs().Environment)({
+    unlistedVariablesAreDyn: true,
+    limits: { maxAstNodes: CEL_LIMITS.maxAstNodes, maxDepth: CEL_LIMITS.maxDepth },
+  }));
+}
 
 export type CelProgram = ReturnType<Environment['parse']>;
 
@@ -49,7 +54,7 @@ export function parseCelWithinLimits(expression: string): ParsedCel {
   }
   let program: CelProgram;
   try {
-    program = celEnvironment.parse(expression);
+    program = celParser().parse(expression);
   } catch (error) {
     const message = firstLine(error);
     return /maxAstNodes|maxDepth|maxListElements|maxMapEntries|maxCallArguments/.test(message)

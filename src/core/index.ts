@@ -37,7 +37,8 @@ export type {
   UserPatternOptions,
 } from './user-pattern.js';
 export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype-keys.js';
-export { CEL_LIMITS, celEnvironment, parseCelWithinLimits } from './cel-limits.js';
+export { CEL_LIMITS, parseCelWithinLimits } from './cel-limits.js';
+export { loadCelJs, loadRe2js } from './load-engines.js';
 export type { CelProgram, ParsedCel } from './cel-limits.js';
 export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
 export type { BoundName, NumericRange } from './bounds.js';

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { loadRe2js } from './load-engines.js';
 
 /** Where a pattern matched: UTF-16 offsets into the text, `end` exclusive. */
 export interface PatternMatch {
@@ -35,9 +36,10 @@ export function compileUserPattern(
   source: string,
   options: UserPatternOptions = {},
 ): CompiledUserPattern {
+  const engine = loadRe2js();
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(source, options.caseSensitive === true ? 0 : RE2JS.CASE_INSENSITIVE);
+    compiled = engine.compile(source, options.caseSensitive === true ? 0 : engine.CASE_INSENSITIVE);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     return {

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { loadRe2js } from '../core/index.js';
 import type { JsonValue } from '../core/index.js';
 import { parsePlaceholder } from '../schema/index.js';
 import type { Change, Check, DeclaredClaim } from '../schema/index.js';
@@ -19,13 +20,14 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /** The template as an RE2 pattern (linear time) and its placeholder names in order. */
 export function compileTemplate(says: string): { pattern: RE2JS; names: string[] } {
+  const engine = loadRe2js();
   const names: string[] = [];
   let source = '';
   let last = 0;
   const literal = (text: string) =>
     text
       .split(/\s+/)
-      .map((word) => (word === '' ? '' : RE2JS.quote(word)))
+      .map((word) => (word === '' ? '' : engine.quote(word)))
       .join(String.raw`\s+`);
   for (const match of says.matchAll(PLACEHOLDER)) {
     source += literal(says.slice(last, match.index));
@@ -34,7 +36,7 @@ export function compileTemplate(says: string): { pattern: RE2JS; names: string[]
     last = match.index + match[0].length;
   }
   source += literal(says.slice(last));
-  return { pattern: RE2JS.compile(source, RE2JS.CASE_INSENSITIVE), names };
+  return { pattern: engine.compile(source, engine.CASE_INSENSITIVE), names };
 }
 
 export interface TemplateMatch {

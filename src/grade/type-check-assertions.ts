@@ -1,4 +1,5 @@
-import { Environment } from '@marcbachmann/cel-js';
+import type { Environment } from '@marcbachmann/cel-js';
+import { loadCelJs } from '../core/index.js';
 import type { StateDiff, StateSnapshot } from '../state/index.js';
 import { celErrorMessage } from './cel-assertion.js';
 
@@ -81,7 +82,7 @@ function shapeEnvironment(fields: ReadonlySet<string>): Environment {
   for (const field of fields)
     Object.defineProperty(declared, field, { value: 'dyn', enumerable: true });
   return (
-    new Environment({ unlistedVariablesAreDyn: false })
+    new (loadCelJs().Environment)({ unlistedVariablesAreDyn: false })
       .registerType(RECORD, { fields: declared })
       // Records compare as values (`sT_by_id.orders["8843"] == s0_by_id.orders["8843"]`);
       // this environment only checks, so the handler never runs.

@@ -1,4 +1,4 @@
-import quantileOfBeta from '@stdlib/stats-base-dists-beta-quantile';
+import { quantileOfBeta } from './stdlib-quantiles.js';
 import type { ProportionInterval } from './wilson-interval.js';
 
 /**

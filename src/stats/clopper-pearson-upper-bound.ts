@@ -1,4 +1,4 @@
-import quantileOfBeta from '@stdlib/stats-base-dists-beta-quantile';
+import { quantileOfBeta } from './stdlib-quantiles.js';
 
 /**
  * The one-sided Clopper–Pearson upper bound on a rate: the p with

@@ -1,4 +1,4 @@
-import quantileOfNormal from '@stdlib/stats-base-dists-normal-quantile';
+import { quantileOfNormal } from './stdlib-quantiles.js';
 
 /**
  * The p-quantile of the standard normal distribution: the z with

@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import type { PoolClient } from 'pg';
 import { EndstateError } from '../core/index.js';
 import { readTrialRecord } from '../schema/index.js';
@@ -75,6 +74,8 @@ export async function openPostgresStore(
     options.schema === undefined ? url : withSchema(url, options.schema),
   );
   const keyPath = options.keyPath ?? postgresKeyPath(url, options.cwd ?? process.cwd());
+  // pg loads with the first PostgreSQL store: commands on SQLite never pay for it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: parsed.connectionString,
     max: options.maxConnections ?? 4,

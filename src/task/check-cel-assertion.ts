@@ -1,5 +1,7 @@
-import { Environment } from '@marcbachmann/cel-js';
-import { CEL_LIMITS, parseCelWithinLimits } from '../core/index.js';
+import type { Environment } from '@marcbachmann/cel-js';
+import { CEL_LIMITS, loadCelJs, parseCelWithinLimits } from '../core/index.js';
+
+let checker: Environment | undefined;
 
 /**
  * The variables an assertion sees, typed as far as every task shares them:
@@ -7,16 +9,19 @@ import { CEL_LIMITS, parseCelWithinLimits } from '../core/index.js';
  * what no state can make work (an unknown function such as `list.sum()`, an
  * unknown variable, `int * double` between typed values, a result that is
  * not a boolean) and leaves field-level types to `endstate validate`, which
- * evaluates each assertion on real states.
+ * evaluates each assertion on real states. Built on first use, with the CEL
+ * library.
  */
-const assertionVariables = new Environment({
-  unlistedVariablesAreDyn: false,
-  limits: { maxAstNodes: CEL_LIMITS.maxAstNodes, maxDepth: CEL_LIMITS.maxDepth },
-})
-  .registerVariable('s0', 'map<string, list<map<string, dyn>>>')
-  .registerVariable('sT', 'map<string, list<map<string, dyn>>>')
-  .registerVariable('s0_by_id', 'map<string, map<string, map<string, dyn>>>')
-  .registerVariable('sT_by_id', 'map<string, map<string, map<string, dyn>>>');
+function assertionVariables(): Environment {
+  return (checker ??= new (loadCelJs().Environment)({
+    unlistedVariablesAreDyn: false,
+    limits: { maxAstNodes: CEL_LIMITS.maxAstNodes, maxDepth: CEL_LIMITS.maxDepth },
+  })
+    .registerVariable('s0', 'map<string, list<map<string, dyn>>>')
+    .registerVariable('sT', 'map<string, list<map<string, dyn>>>')
+    .registerVariable('s0_by_id', 'map<string, map<string, map<string, dyn>>>')
+    .registerVariable('sT_by_id', 'map<string, map<string, map<string, dyn>>>'));
+}
 
 const firstLine = (error: unknown): string => {
   const text = error instanceof Error ? error.message : String(error);
@@ -36,7 +41,7 @@ export function checkCelAssertion(expression: string): string | undefined {
   }
   let result: ReturnType<Environment['check']>;
   try {
-    result = assertionVariables.check(expression);
+    result = assertionVariables().check(expression);
   } catch (error) {
     return `CEL does not parse: ${firstLine(error)}`;
   }

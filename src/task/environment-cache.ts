@@ -1,16 +1,7 @@
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { sha256Hex } from '../core/index.js';
+import { defaultCacheRoot, usableCacheFolder, writeAtomically } from './cache-folder.js';
 import type { CompiledEnvironment, CompiledInput, CompiledPackage } from './compile-environment.js';
 import { findPackage } from './find-package.js';
 
@@ -38,7 +29,7 @@ export interface CachedModule {
  * e.g. /tmp/endstate-1000/environments.
  */
 export function defaultEnvironmentCache(): string {
-  return join(tmpdir(), `endstate-${process.getuid?.() ?? 'user'}`, 'environments');
+  return join(defaultCacheRoot(), 'environments');
 }
 
 /**
@@ -57,7 +48,7 @@ export async function loadCompiledEnvironment(
   },
 ): Promise<CachedModule> {
   const entry = realpathSync(file);
-  const directory = usableFolder(options.directory);
+  const directory = usableCacheFolder(options.directory);
   const entryFile = join(directory, `${sha256Hex(entry).slice(0, 32)}.json`);
   const stored = readEntry(entryFile);
   if (stored !== undefined && stored.entry === entry && isFresh(stored, directory)) {
@@ -111,28 +102,4 @@ function isFresh(entry: CacheEntry, directory: string): boolean {
       );
     })
   );
-}
-
-/**
- * The cache folder, created private to this user. A folder someone else
- * owns or may write to could hold planted code, so it is never read: a
- * fresh private folder is used instead.
- */
-function usableFolder(directory: string): string {
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
-  const uid = process.getuid?.();
-  const isPrivate = [directory, dirname(directory)].every((folder) => {
-    const stat = lstatSync(folder);
-    return (
-      stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0
-    );
-  });
-  return isPrivate ? directory : mkdtempSync(join(tmpdir(), 'endstate-environments-'));
-}
-
-/** Writes beside and renames, so a concurrent reader sees the old file or the new one, never half. */
-function writeAtomically(path: string, text: string): void {
-  const partial = `${path}.${process.pid}.partial`;
-  writeFileSync(partial, text, { mode: 0o600 });
-  renameSync(partial, path);
 }

@@ -35,14 +35,26 @@ export function listSuiteFiles(root: string): string[] {
  * hash it had before they were counted.
  */
 export function hashSuite(root: string, outsideFiles: readonly string[] = []): string {
+  return hashJson(hashSuiteFiles(root, outsideFiles));
+}
+
+/**
+ * What the suite hash is computed over: `[relative path, sha256 of the
+ * bytes]` for every file of the folder but the lock file, then the outside
+ * files (see hashSuite).
+ */
+export function hashSuiteFiles(
+  root: string,
+  outsideFiles: readonly string[] = [],
+): [path: string, sha256: string][] {
   const realRoot = realpathSync(root);
-  return hashJson([
+  return [
     ...listSuiteFiles(root)
       .filter((file) => file !== SUITE_LOCK_FILE)
-      .map((file) => [file, sha256Hex(readFileSync(join(root, file), 'latin1'))]),
-    ...outsideFiles.map((file) => [
+      .map((file): [string, string] => [file, sha256Hex(readFileSync(join(root, file), 'latin1'))]),
+    ...outsideFiles.map((file): [string, string] => [
       relative(realRoot, file).split(sep).join('/'),
       sha256Hex(readFileSync(file, 'latin1')),
     ]),
-  ]);
+  ];
 }

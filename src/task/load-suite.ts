@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { EndstateError, isJsonObject } from '../core/index.js';
+import { EndstateError, hashJson, isJsonObject } from '../core/index.js';
 import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
 import { freezeState } from '../state/index.js';
@@ -8,14 +8,18 @@ import type { FrozenState, StateSnapshot } from '../state/index.js';
 import { checkMustNotSay } from './check-must-not-say.js';
 import { checkTaskReferences } from './check-task-references.js';
 import { findOutsideFiles, isInside } from './find-outside-files.js';
-import { hashSuite, listSuiteFiles } from './hash-suite.js';
+import { hashSuiteFiles, listSuiteFiles } from './hash-suite.js';
 import { createEnvironmentImporter, importEnvironment } from './import-environment.js';
 import type { ModuleImporter } from './import-environment.js';
 import { parseTaskFile } from './parse-task-file.js';
 import { checkSuiteLock } from './suite-lock.js';
 import type { SuiteLockStatus } from './suite-lock.js';
 import type { Task } from './task.js';
+import { defaultTaskCache, openTaskCache, taskCacheContext } from './task-cache.js';
+import type { CheckedTaskFile, TaskCache } from './task-cache.js';
 import { parseYamlSource } from './yaml-source.js';
+import type { YamlSource } from './yaml-source.js';
+import type { TaskFile } from '../schema/index.js';
 
 /** A folder of tasks with their environment, identified by a content hash. */
 export interface Suite {
@@ -42,6 +46,13 @@ export interface LoadSuiteOptions {
   readonly importModule?: ModuleImporter;
   /** Folder for compiled environment modules; default: a private folder under the system's temp folder. */
   readonly environmentCache?: string;
+  /**
+   * Folder for parsed and checked task files, so that loading an unchanged
+   * suite again skips parsing and checking (a suite with problems is never
+   * kept); `false` parses and checks every file. Default: a private folder
+   * beside the compiled environments.
+   */
+  readonly taskCache?: string | false;
   /**
    * `enforce` (default): a locked suite whose task changed without a
    * revision bump is refused (`E_SUITE_LOCKED`); `ignore`: the lock file is
@@ -83,18 +94,86 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
     });
   }
 
+  const outside = findOutsideFiles(root, join(root, environmentFile));
+  const hashes = hashSuiteFiles(root, outside);
+  const cache =
+    options.taskCache === false
+      ? undefined
+      : openTaskCache(root, {
+          directory: options.taskCache ?? defaultTaskCache(),
+          context: taskCacheContext(
+            environment,
+            hashes.filter(([file]) => !TASK_FILE.test(file)),
+          ),
+        });
+  const sha256Of = new Map(hashes);
+  let checked = checkTaskFiles(root, files, environment, {
+    sha256Of: (file) => sha256Of.get(file)!,
+    cached: cache,
+  });
+  // Problems are reported as a fresh load reports them, from every file parsed again.
+  if (checked.problems.length > 0 && cache !== undefined) {
+    checked = checkTaskFiles(root, files, environment, { sha256Of: (file) => sha256Of.get(file)! });
+  }
+  const { problems, tasks } = checked;
+  if (problems.length > 0) {
+    throw new EndstateError(
+      'E_SUITE_INVALID',
+      `suite ${shown} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+      { problems, hint: 'Fix the fields named above; docs/task-format.md describes every field.' },
+    );
+  }
+  cache?.save(checked.checked);
+  const suite = {
+    name: basename(root),
+    path: root,
+    hash: hashJson(hashes),
+    environment,
+    tasks,
+    ...(outside.length === 0
+      ? {}
+      : { outsideFiles: outside.map((file) => relative(realpathSync(root), file)) }),
+  };
+  if (options.lock === 'ignore') return suite;
+  return { ...suite, lock: checkSuiteLock(suite, { displayPath: shown }) };
+}
+
+/**
+ * Parses and checks every task file, or takes its checked spec from the
+ * cache when the cache holds it for the file's bytes. Fixtures are loaded
+ * either way; ids must be unique across files.
+ */
+function checkTaskFiles(
+  root: string,
+  files: readonly string[],
+  environment: Environment,
+  options: {
+    readonly sha256Of: (file: string) => string;
+    readonly cached?: TaskCache | undefined;
+  },
+): { problems: Problem[]; tasks: Task[]; checked: CheckedTaskFile[] } {
   const problems: Problem[] = [];
   const tasks: Task[] = [];
+  const checked: CheckedTaskFile[] = [];
   const firstFileOfId = new Map<string, string>();
   const fixtures = new Map<string, FrozenState | undefined>();
   for (const file of files) {
-    const parsed = parseTaskFile(readFileSync(join(root, file)), file);
-    if (!parsed.ok) {
-      problems.push(...parsed.problems);
-      continue;
+    const sha256 = options.sha256Of(file);
+    const fromCache = options.cached?.get(file, sha256);
+    let spec: TaskFile;
+    let source: YamlSource | undefined;
+    if (fromCache !== undefined) {
+      spec = fromCache;
+    } else {
+      const parsed = parseTaskFile(readFileSync(join(root, file)), file);
+      if (!parsed.ok) {
+        problems.push(...parsed.problems);
+        continue;
+      }
+      ({ spec, source } = parsed);
     }
-    const { spec, source } = parsed;
-    const taskProblems = checkTaskReferences(spec, source, environment);
+    // A cached spec passed these checks against this environment: only a new one needs them.
+    const taskProblems = source === undefined ? [] : checkTaskReferences(spec, source, environment);
     const earlier = firstFileOfId.get(spec.id);
     if (earlier !== undefined) {
       taskProblems.push({
@@ -109,9 +188,9 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
     if (spec.fixture !== undefined) {
       if (!fixtures.has(spec.fixture))
         fixtures.set(spec.fixture, loadFixture(root, spec.fixture, problems));
-      const location = source.locate(['fixture']);
       const fixture = fixtures.get(spec.fixture);
       if (fixture === undefined) {
+        const location = source?.locate(['fixture']);
         taskProblems.push({
           file,
           ...(location !== undefined ? { line: location.line } : {}),
@@ -122,32 +201,18 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
         initialState = fixture;
       }
     }
-    if (spec.fixture === undefined || fixtures.get(spec.fixture) !== undefined)
+    if (
+      source !== undefined &&
+      (spec.fixture === undefined || fixtures.get(spec.fixture) !== undefined)
+    )
       taskProblems.push(...checkMustNotSay(spec, source, initialState.snapshot));
     problems.push(...taskProblems);
-    if (taskProblems.length === 0) tasks.push({ id: spec.id, file, spec, initialState });
+    if (taskProblems.length === 0) {
+      tasks.push({ id: spec.id, file, spec, initialState });
+      checked.push({ file, sha256, spec });
+    }
   }
-
-  if (problems.length > 0) {
-    throw new EndstateError(
-      'E_SUITE_INVALID',
-      `suite ${shown} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
-      { problems, hint: 'Fix the fields named above; docs/task-format.md describes every field.' },
-    );
-  }
-  const outside = findOutsideFiles(root, join(root, environmentFile));
-  const suite = {
-    name: basename(root),
-    path: root,
-    hash: hashSuite(root, outside),
-    environment,
-    tasks,
-    ...(outside.length === 0
-      ? {}
-      : { outsideFiles: outside.map((file) => relative(realpathSync(root), file)) }),
-  };
-  if (options.lock === 'ignore') return suite;
-  return { ...suite, lock: checkSuiteLock(suite, { displayPath: shown }) };
+  return { problems, tasks, checked };
 }
 
 function loadFixture(root: string, file: string, problems: Problem[]): FrozenState | undefined {

@@ -1,9 +1,17 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlLibrary from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { Problem } from '../core/index.js';
 import { decodeUtf8 } from './decode-utf8.js';
 import { findNonJson } from './find-non-json.js';
 import { formatPath } from './zod-problems.js';
+
+let library: typeof YamlLibrary | undefined;
+
+/** The yaml package, loaded on the first file parsed: a suite read from the cache needs none. */
+function yaml(): typeof YamlLibrary {
+  return (library ??= createRequire(import.meta.url)('yaml') as typeof YamlLibrary);
+}
 
 /** A parsed YAML or JSON file that can say where a field path sits in the text. */
 export interface YamlSource {
@@ -29,6 +37,7 @@ export function parseYamlSource(input: string | Uint8Array, file: string): YamlS
     }
     text = decoded.text;
   }
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const problems: Problem[] = document.errors.map((error) => {
@@ -85,6 +94,7 @@ function toValue(
 
 /** Where toJS most likely failed: the offset of the first merge key (`<<`) or alias. */
 function firstMergeOrAlias(document: Document): number | undefined {
+  const { isScalar, visit } = yaml();
   let offset: number | undefined;
   visit(document, {
     Pair(_key, pair) {
@@ -102,6 +112,7 @@ function firstMergeOrAlias(document: Document): number | undefined {
 }
 
 function offsetOf(document: Document, path: readonly PropertyKey[]): number | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = document.contents;
   let offset = (node as Node | null)?.range?.[0];
   for (const key of path) {

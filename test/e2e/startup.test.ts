@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO, example, tempFolder } from './run-cli.js';
+import { REPO, copyExample, example, tempFolder } from './run-cli.js';
 
 const RECORDER = join(REPO, 'test/fixtures/record-imports/register.mjs');
 const DIST = pathToFileURL(join(REPO, 'dist')).href;
@@ -19,8 +19,7 @@ interface Recorded {
 }
 
 /** Runs the built CLI with every module it imports recorded. */
-function runRecorded(args: readonly string[]): Recorded {
-  const cwd = tempFolder();
+function runRecorded(args: readonly string[], cwd = tempFolder()): Recorded {
   const file = join(cwd, 'imports.txt');
   const result = spawnSync(
     process.execPath,
@@ -108,5 +107,83 @@ describe('endstate run', () => {
     expect(result.code).toBe(0);
     expect(result.modules).toContain(`${DIST}/cli/run-command.js`);
     expect(result.modules.filter((url) => url.includes('/@modelcontextprotocol/'))).toEqual([]);
+  });
+});
+
+/** Whether the modules include a file of the package (`re2js`, `@marcbachmann/cel-js`). */
+const loads = (modules: readonly string[], name: string): boolean =>
+  modules.some((url) => url.includes(`/node_modules/${name}/`));
+
+/**
+ * The support suite with one task that uses no pattern and no CEL: no
+ * script, `stop_when: null`, no assertion (the user answers with its
+ * default line).
+ */
+function suiteWithoutPatterns(): string {
+  const cwd = copyExample('support');
+  const tasks = join(cwd, 'support', 'tasks');
+  rmSync(tasks, { recursive: true });
+  mkdirSync(tasks);
+  writeFileSync(
+    join(tasks, 'plain.yaml'),
+    [
+      'id: plain',
+      'revision: 1',
+      'environment: support',
+      'clock: 2026-10-05T09:00:00Z',
+      'user:',
+      '  instruction: What is the status of order 8890?',
+      '  default: Thanks.',
+      '  stop_when: null',
+      'expect:',
+      '  changes: []',
+      'reference:',
+      "  - { tool: get_order, args: { order_id: '8890' } }",
+      '  - say: Order 8890 has not shipped yet.',
+      '',
+    ].join('\n'),
+  );
+  return cwd;
+}
+
+describe('endstate run: the pattern and CEL engines', () => {
+  it('loads neither re2js nor the CEL library for a suite that uses no pattern or assertion', () => {
+    const cwd = suiteWithoutPatterns();
+    // The second run reads the checked suite from the cache.
+    for (const round of ['first', 'second']) {
+      const result = runRecorded(['run', 'support', '--store', 'runs.db'], cwd);
+      expect(result.code, round).toBe(0);
+      expect(loads(result.modules, 're2js'), round).toBe(false);
+      expect(loads(result.modules, '@marcbachmann/cel-js'), round).toBe(false);
+    }
+  });
+
+  it('loads both once a task has script patterns and CEL assertions', () => {
+    const result = runRecorded(['run', example('support'), '--tasks', 'refund-8842']);
+    expect(result.code).toBe(0);
+    expect(loads(result.modules, 're2js')).toBe(true);
+    expect(loads(result.modules, '@marcbachmann/cel-js')).toBe(true);
+  });
+});
+
+describe('import endstate', () => {
+  it('loads no @stdlib module until a statistic needs one', () => {
+    const cwd = tempFolder();
+    const file = join(cwd, 'imports.txt');
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(RECORDER).href,
+        '--input-type=module',
+        '-e',
+        `import '${DIST}/index.js';`,
+      ],
+      { cwd, encoding: 'utf8', env: { ...process.env, RECORD_IMPORTS: file } },
+    );
+    expect(result.status).toBe(0);
+    const modules = readFileSync(file, 'utf8').split('\n');
+    expect(modules).toContain(`${DIST}/stats/index.js`);
+    expect(modules.filter((url) => url.includes('/@stdlib/'))).toEqual([]);
   });
 });
