@@ -11,6 +11,7 @@ import {
   sideRate,
   signFlipHow,
   taskRate,
+  weightingWord,
 } from './comparison-figures.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { perSuccessUsd } from './format-figures.js';
@@ -31,7 +32,7 @@ function headlineTable(c: Comparison): string[] {
     row(['run', code(c.a.run_id), code(c.b.run_id), '']),
     row(['agent', code(c.a.agent), code(c.b.agent), '']),
     row([
-      `success (${d.tasks} paired tasks, task-weighted)`,
+      `success (${d.tasks} paired tasks, ${weightingWord(c)})`,
       sideRate(c.a),
       sideRate(c.b),
       `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'})`,

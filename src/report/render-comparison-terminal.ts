@@ -52,8 +52,8 @@ function figureLines(c: Comparison): string[] {
   const mcnemar = tests.mcnemar;
   const left = leftOut(c);
   return [
-    `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (task-weighted over ${d.tasks} paired task(s))`,
-    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d)})`,
+    `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (${c.weighting.method === 'suite' ? 'weighted by the suite' : 'task-weighted'} over ${d.tasks} paired task(s))`,
+    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d, c.weighting)})`,
     `p-value     ${testsLine(c, pValue)}`,
     ...(mcnemar === null
       ? []
