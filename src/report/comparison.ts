@@ -1,5 +1,6 @@
 import type { RunStatus, SystemSpec } from '../schema/index.js';
 import type { SignFlipMethod } from '../stats/index.js';
+import type { JudgeValidationStatus } from './judge-validation-status.js';
 
 /** Valid trials and successes of one task on one side, with their rate. */
 export interface TaskCounts {
@@ -182,6 +183,16 @@ export interface Comparison {
     readonly regressed: readonly string[];
     readonly within_noise: readonly string[];
     readonly unchanged: readonly string[];
+  };
+  /**
+   * Per side, each judge model and rubric its trials were graded with and
+   * whether a validation against people is on record for it (null
+   * validation: unvalidated). Absent when neither run was judged, or when
+   * the caller did not look the validations up (`endstate compare` does).
+   */
+  readonly judge_validation?: {
+    readonly a: readonly JudgeValidationStatus[];
+    readonly b: readonly JudgeValidationStatus[];
   };
   /** What each figure weighs: the suite's task weights, or every paired task the same. */
   readonly weighting: ComparisonWeighting;

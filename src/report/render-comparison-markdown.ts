@@ -15,6 +15,7 @@ import {
 } from './comparison-figures.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { perSuccessUsd } from './format-figures.js';
+import { describeJudgeValidation } from './judge-validation-status.js';
 
 /** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
 const cell = (text: string): string => text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
@@ -71,6 +72,18 @@ function changeLines({ changes }: Comparison): string[] {
   ];
 }
 
+/** One line per side's judge model and rubric, an unvalidated one with a warning sign. */
+function judgeLines({ judge_validation: judged }: Comparison): string[] {
+  if (judged === undefined) return [];
+  const lines = (['a', 'b'] as const).flatMap((side) =>
+    judged[side].map(
+      (status) =>
+        `${side.toUpperCase()}: ${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}  `,
+    ),
+  );
+  return ['', ...lines];
+}
+
 function taskTable(c: Comparison, maxTasks: number): string[] {
   const changed = changedTasks(c);
   if (changed.length === 0) return [];
@@ -123,6 +136,7 @@ export function renderComparisonMarkdown(
       ? []
       : ['', `Systems differ in ${differences.map(code).join(', ')}.`]),
     ...(left.length === 0 ? [] : ['', `Left out of the paired figures: ${left}.`]),
+    ...judgeLines(c),
     ...c.notes.map((note) => `\n_Note: ${escapeMarkdown(note)}._`),
     ...taskTable(c, options.maxTasks ?? MAX_TASKS),
   ];
