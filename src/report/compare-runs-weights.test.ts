@@ -4,6 +4,7 @@ import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { buildTrialRecord } from '../testing/index.js';
 import { compareRuns } from './compare-runs.js';
 import type { Comparison } from './comparison.js';
+import { comparisonSection } from './comparison-section.js';
 import { renderComparisonMarkdown } from './render-comparison-markdown.js';
 import { renderComparisonTerminal } from './render-comparison-terminal.js';
 
@@ -127,6 +128,13 @@ describe('compareRuns with task weights', () => {
     expect(renderComparisonMarkdown(weighted)).toContain(
       'success (5 paired tasks, suite-weighted)',
     );
+    expect(comparisonSection(weighted).data).toMatchObject({
+      summary: {
+        'task weights':
+          "the suite's, in a.success_rate, b.success_rate, difference, outcome_difference, tests.paired_t (4.0 effective tasks); every task the same in tests.sign_flip, tests.mcnemar, changes",
+      },
+    });
+    expect(comparisonSection(unweighted).data).not.toHaveProperty(['summary', 'task weights']);
   });
 
   it('takes the unweighted path exactly when every task weighs the same', () => {

@@ -148,9 +148,15 @@ function mcnemarOf(tasks: readonly TaskComparison[]): Comparison['tests']['mcnem
  * per success over the same tasks. Tasks only one run has, or without
  * valid trials on a side, are listed and left out.
  *
- * Refuses (`E_NOT_COMPARABLE`) runs of different suites and shared tasks
- * run at different revisions. Pure: the same records give the same
- * comparison.
+ * When the suite weighs its tasks unequally, the mean differences, their
+ * intervals, the paired t-test and each side's success rate use the
+ * weights (weighted mean, sandwich variance, t on Kish's effective number
+ * of tasks: see weightedPairedTTest); the sign-flip, McNemar and per-task
+ * tests weigh every task the same, and `weighting` says which is which.
+ *
+ * Refuses (`E_NOT_COMPARABLE`) runs of different suites, shared tasks run
+ * at different revisions, and shared tasks whose weights differ. Pure: the
+ * same records give the same comparison.
  *
  * @example
  * const comparison = compareRuns(

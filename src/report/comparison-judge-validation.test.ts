@@ -4,6 +4,7 @@ import type { JudgeValidation, TrialRecord } from '../schema/index.js';
 import { buildGrade, buildTrialRecord } from '../testing/index.js';
 import { compareRuns } from './compare-runs.js';
 import type { Comparison } from './comparison.js';
+import { comparisonSection } from './comparison-section.js';
 import { escapeMarkdown } from './escape-markdown.js';
 import { judgeValidationStatus, judgedRubrics } from './judge-validation-status.js';
 import { renderComparisonMarkdown } from './render-comparison-markdown.js';
@@ -83,6 +84,12 @@ describe("each side's judge validation in compare", () => {
     expect(json.judge_validation?.b[0]).toMatchObject({
       model: 'openai:gpt-4o-mini',
       validation: null,
+    });
+  });
+
+  it("is said in the HTML report's comparison section", () => {
+    expect(comparisonSection(judgedComparison()).data).toMatchObject({
+      summary: { 'judge A': VALIDATED, 'judge B': UNVALIDATED },
     });
   });
 
