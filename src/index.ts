@@ -141,6 +141,7 @@ export {
   successRateInterval,
   suitePassK,
   suitePassKIntervals,
+  weightedPairedTTest,
   wilsonInterval,
 } from './stats/index.js';
 export type {
@@ -158,7 +159,7 @@ export type {
   SuitePassKIntervals,
   WidthSampleSize,
 } from './stats/index.js';
-export type { McNemarTest, PairedTTest, SignFlipTest } from './stats/index.js';
+export type { McNemarTest, PairedTTest, SignFlipTest, WeightedPairedTTest } from './stats/index.js';
 export type {
   BinomialCounts,
   BoschlooExactTest,
@@ -192,6 +193,7 @@ export type {
   Comparison,
   CompareRunsOptions,
   DifferenceMethod,
+  ComparisonWeighting,
   PairedDifference,
   RunTrials,
   TaskChange,

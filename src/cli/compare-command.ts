@@ -13,6 +13,7 @@ import { openExistingStore, storeFileOf, storeSpecOf } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 import { checkWorseGate, parseWorseGate } from './worse-gates.js';
+import { withComparisonJudgeValidation, withJudgeValidation } from './with-judge-validation.js';
 import { writeHtmlReport } from './write-html-report.js';
 
 export interface CompareFlags {
@@ -61,10 +62,12 @@ export async function compareCommand(
     const sealWarnings = [sealA.warning, sealB.warning].filter(
       (warning): warning is string => warning !== undefined,
     );
+    const trialsA = await store.listTrials(a.run_id);
     const trialsB = await store.listTrials(b.run_id);
-    const comparison = compareRuns(
-      { run: a, trials: await store.listTrials(a.run_id) },
-      { run: b, trials: trialsB },
+    const comparison = withComparisonJudgeValidation(
+      compareRuns({ run: a, trials: trialsA }, { run: b, trials: trialsB }),
+      { a: trialsA, b: trialsB },
+      spec,
     );
     const banner = sealWarnings.map((warning) => `*** ${warning} ***\n`).join('');
     io.out(`${banner}${renderComparisonTerminal(comparison)}\n`);
@@ -89,7 +92,10 @@ export async function compareCommand(
         flags.html,
         {
           run: b,
-          scorecard: withSealWarning(buildScorecard(b, trialsB), sealB),
+          scorecard: withSealWarning(
+            withJudgeValidation(buildScorecard(b, trialsB), trialsB, spec),
+            sealB,
+          ),
           trials: trialsB,
           sections: [comparisonSection(comparison)],
         },

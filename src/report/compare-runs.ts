@@ -1,11 +1,18 @@
 import { deriveSeed } from '../core/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { mcnemarExact, mean, signFlipPermutationTest } from '../stats/index.js';
+import { checkTaskWeights, taskWeight } from './check-task-weights.js';
 import { isOutcomeOnlySuccess } from './build-scorecard.js';
 import { checkComparable } from './check-comparable.js';
 import type { RunTrials } from './check-comparable.js';
-import type { ComparedRun, Comparison, TaskComparison, TaskCounts } from './comparison.js';
-import { pairedDifference } from './paired-difference.js';
+import type {
+  ComparedRun,
+  Comparison,
+  ComparisonWeighting,
+  TaskComparison,
+  TaskCounts,
+} from './comparison.js';
+import { pairedDifference, unequalWeights } from './paired-difference.js';
 import { systemDifferences } from './system-differences.js';
 import { TASK_CHANGE_ALPHA, taskChanges } from './task-changes.js';
 
@@ -63,6 +70,10 @@ function summariseSide(
   paired: readonly string[],
 ): ComparedRun {
   const counted = paired.map((taskId) => tallies.get(taskId) ?? EMPTY_TALLY);
+  const rates = counted.map((tally) => tally.successes / tally.trials);
+  const weights = paired.map((taskId) => taskWeight(run, taskId));
+  const isEqual = weights.every((weight) => weight === weights[0]);
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
   const successes = counted.reduce((sum, tally) => sum + tally.successes, 0);
   const totalUsd = counted.reduce<number | null>(
     (sum, tally) => (sum === null || tally.costUsd === null ? null : sum + tally.costUsd),
@@ -78,7 +89,9 @@ function summariseSide(
     agent: `${agent.kind}:${agent.name}@${agent.version}`,
     system: run.system,
     trials_per_task: run.trials_per_task,
-    success_rate: mean(counted.map((tally) => tally.successes / tally.trials)),
+    success_rate: isEqual
+      ? mean(rates)
+      : rates.reduce((sum, rate, i) => sum + (weights[i]! / totalWeight) * rate, 0),
     successes,
     trials: counted.reduce((sum, tally) => sum + tally.trials, 0),
     cost: {
@@ -135,9 +148,15 @@ function mcnemarOf(tasks: readonly TaskComparison[]): Comparison['tests']['mcnem
  * per success over the same tasks. Tasks only one run has, or without
  * valid trials on a side, are listed and left out.
  *
- * Refuses (`E_NOT_COMPARABLE`) runs of different suites and shared tasks
- * run at different revisions. Pure: the same records give the same
- * comparison.
+ * When the suite weighs its tasks unequally, the mean differences, their
+ * intervals, the paired t-test and each side's success rate use the
+ * weights (weighted mean, sandwich variance, t on Kish's effective number
+ * of tasks: see weightedPairedTTest); the sign-flip, McNemar and per-task
+ * tests weigh every task the same, and `weighting` says which is which.
+ *
+ * Refuses (`E_NOT_COMPARABLE`) runs of different suites, shared tasks run
+ * at different revisions, and shared tasks whose weights differ. Pure: the
+ * same records give the same comparison.
  *
  * @example
  * const comparison = compareRuns(
@@ -152,6 +171,7 @@ export function compareRuns(
   options: CompareRunsOptions = {},
 ): Comparison {
   const revisions = checkComparable(a, b);
+  checkTaskWeights(a.run, b.run);
   const talliesA = tallyByTask(a.trials);
   const talliesB = tallyByTask(b.trials);
   const { paired, unpaired } = pairTasks(a.run, b.run, talliesA, talliesB);
@@ -164,6 +184,7 @@ export function compareRuns(
   const tasks = counts.map(({ taskId, a: countsA, b: countsB }, index) => ({
     task_id: taskId,
     revision: revisions.get(taskId) ?? null,
+    weight: taskWeight(b.run, taskId),
     a: countsA,
     b: countsB,
     difference: countsB.success_rate - countsA.success_rate,
@@ -173,6 +194,7 @@ export function compareRuns(
   }));
   const seed = options.seed ?? deriveSeed('compare', a.run.run_id, b.run.run_id);
   const figures = pairedFigures(tasks, { ...options, seed });
+  const weighting = weightingOf(tasks);
   return {
     suite: { name: b.run.suite.name, same_hash: a.run.suite.hash === b.run.suite.hash },
     a: summariseSide(a.run, talliesA, paired),
@@ -182,7 +204,8 @@ export function compareRuns(
     unpaired,
     ...figures,
     changes: changesOf(tasks),
-    notes: [...comparisonNotes(a.run, b.run, tasks), ...fallbackNotes(figures)],
+    weighting,
+    notes: [...comparisonNotes(a.run, b.run, tasks, weighting), ...fallbackNotes(figures)],
   };
 }
 
@@ -204,7 +227,11 @@ function pairedFigures(
   tasks: readonly TaskComparison[],
   options: CompareRunsOptions & { seed: number },
 ): Pick<Comparison, 'difference' | 'outcome_difference' | 'tests'> {
-  const trials = (task: TaskComparison) => ({ trialsA: task.a.trials, trialsB: task.b.trials });
+  const trials = (task: TaskComparison) => ({
+    trialsA: task.a.trials,
+    trialsB: task.b.trials,
+    weight: task.weight,
+  });
   const success = pairedDifference(
     tasks.map((task) => ({ difference: task.difference, ...trials(task) })),
     options,
@@ -262,7 +289,41 @@ function fallbackNotes({
   ];
 }
 
-function comparisonNotes(a: RunRecord, b: RunRecord, tasks: readonly TaskComparison[]): string[] {
+const WEIGHTED_FIGURES = [
+  'a.success_rate',
+  'b.success_rate',
+  'difference',
+  'outcome_difference',
+  'tests.paired_t',
+];
+const EQUAL_FIGURES = ['tests.sign_flip', 'tests.mcnemar', 'changes'];
+
+function weightingOf(tasks: readonly TaskComparison[]): ComparisonWeighting {
+  const weights = unequalWeights(tasks);
+  if (weights === undefined) {
+    return {
+      method: 'equal',
+      effective_tasks: tasks.length,
+      weighted: [],
+      equal: [...WEIGHTED_FIGURES, ...EQUAL_FIGURES],
+    };
+  }
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const squares = weights.reduce((sum, weight) => sum + weight ** 2, 0);
+  return {
+    method: 'suite',
+    effective_tasks: total ** 2 / squares,
+    weighted: WEIGHTED_FIGURES,
+    equal: EQUAL_FIGURES,
+  };
+}
+
+function comparisonNotes(
+  a: RunRecord,
+  b: RunRecord,
+  tasks: readonly TaskComparison[],
+  weighting: ComparisonWeighting,
+): string[] {
   const pairedTasks = tasks.length;
   const notes: string[] = [];
   if (a.run_id === b.run_id) notes.push(`A and B are the same run (${a.run_id})`);
@@ -284,13 +345,11 @@ function comparisonNotes(a: RunRecord, b: RunRecord, tasks: readonly TaskCompari
       `A ran ${a.trials_per_task} and B ${b.trials_per_task} trial(s) per task: each task's difference is still one pair, but its noise differs by side`,
     );
   }
-  const isWeighted = [a, b].some((run) =>
-    Object.values(run.suite.weights ?? {}).some((weight) => weight !== 1),
-  );
-  if (isWeighted)
+  if (weighting.method === 'suite') {
     notes.push(
-      'the suite weighs its tasks unequally, but the paired comparison weighs every task the same',
+      `the suite weighs its tasks unequally (${weighting.effective_tasks.toFixed(1)} effective of ${pairedTasks} paired tasks): the success rates, the mean differences and the paired t-test use its weights; the sign-flip, McNemar and per-task tests weigh every task the same`,
     );
+  }
   if (pairedTasks === 0) notes.push('no task has valid trials in both runs: nothing to compare');
   else if (pairedTasks < FEW_TASKS) {
     notes.push(`only ${pairedTasks} paired task(s): treat the interval and p-values as rough`);

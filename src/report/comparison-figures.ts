@@ -2,6 +2,7 @@ import { percent } from './format-figures.js';
 import type {
   Comparison,
   ComparedRun,
+  ComparisonWeighting,
   PairedDifference,
   TaskChange,
   TaskCounts,
@@ -59,11 +60,22 @@ export function pairedTHow(test: NonNullable<Comparison['tests']['paired_t']>): 
 }
 
 /** How a difference's interval was got, for the line that shows it. */
-export function intervalHow(difference: PairedDifference): string {
-  return difference.method === 'paired-t'
-    ? 'paired t over tasks, one difference per task'
-    : "exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials";
+export function intervalHow(
+  difference: PairedDifference,
+  weighting?: Pick<ComparisonWeighting, 'method' | 'effective_tasks'>,
+): string {
+  const isWeighted = weighting?.method === 'suite';
+  if (difference.method === 'paired-t') {
+    return isWeighted
+      ? `weighted paired t over tasks, one difference per task, ${weighting.effective_tasks.toFixed(1)} effective tasks`
+      : 'paired t over tasks, one difference per task';
+  }
+  return "exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials";
 }
+
+/** How the side rates and mean differences weigh tasks: `task-weighted` or `suite-weighted`. */
+export const weightingWord = ({ weighting }: Pick<Comparison, 'weighting'>): string =>
+  weighting.method === 'suite' ? 'suite-weighted' : 'task-weighted';
 
 /** The headline p-value and the tests beside it, in one line of text. */
 export function testsLine(

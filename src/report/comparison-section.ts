@@ -1,5 +1,6 @@
 import type { Comparison } from './comparison.js';
 import type { HtmlReportSection } from './html-report-data.js';
+import { describeJudgeValidation } from './judge-validation-status.js';
 
 const percent = (value: number): string =>
   Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -12,7 +13,8 @@ const pValue = (p: number): string => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
  * comes from the comparison; the report draws it as tables.
  */
 export function comparisonSection(comparison: Comparison): HtmlReportSection {
-  const { a, b, difference, tests, changes } = comparison;
+  const { a, b, difference, tests, changes, weighting } = comparison;
+  const judged = comparison.judge_validation;
   return {
     id: 'comparison',
     title: `Compared with ${a.run_id}`,
@@ -40,6 +42,17 @@ export function comparisonSection(comparison: Comparison): HtmlReportSection {
           "each task's trials: Boschloo's exact test, Holm-adjusted across tasks (5% family-wise)",
         'cost per success A': a.cost.per_success_usd,
         'cost per success B': b.cost.per_success_usd,
+        ...(weighting.method === 'suite'
+          ? {
+              'task weights': `the suite's, in ${weighting.weighted.join(', ')} (${weighting.effective_tasks.toFixed(1)} effective tasks); every task the same in ${weighting.equal.join(', ')}`,
+            }
+          : {}),
+        ...(judged === undefined
+          ? {}
+          : {
+              'judge A': judged.a.map(describeJudgeValidation).join('; ') || 'not judged',
+              'judge B': judged.b.map(describeJudgeValidation).join('; ') || 'not judged',
+            }),
       },
       tasks: [...comparison.tasks]
         .sort((x, y) => x.difference - y.difference || x.task_id.localeCompare(y.task_id))

@@ -1,5 +1,6 @@
 import type { RunStatus, SystemSpec } from '../schema/index.js';
 import type { SignFlipMethod } from '../stats/index.js';
+import type { JudgeValidationStatus } from './judge-validation-status.js';
 
 /** Valid trials and successes of one task on one side, with their rate. */
 export interface TaskCounts {
@@ -24,6 +25,8 @@ export interface TaskComparison {
   readonly task_id: string;
   /** The task revision both runs ran; null when neither run recorded one. */
   readonly revision: number | null;
+  /** The task's weight in the suite's means, the same in both runs (1 unless the suite says). */
+  readonly weight: number;
   readonly a: TaskCounts;
   readonly b: TaskCounts;
   /** b.success_rate − a.success_rate. */
@@ -48,6 +51,24 @@ export interface TaskComparison {
  * more tasks with the same small difference); gates read the interval.
  */
 export type DifferenceMethod = 'paired-t' | 'sign-flip-hoeffding';
+
+/**
+ * Which figures of a comparison use the suite's task weights. With
+ * unequal weights the success rates, the mean differences (success and
+ * outcome-only) and the paired t-test are weighted; the sign-flip test,
+ * McNemar's test and the per-task Boschloo tests assume exchangeable tasks
+ * and weigh every task the same. With equal weights every figure does.
+ */
+export interface ComparisonWeighting {
+  /** `suite`: the paired tasks weigh unequally, as the suite declares; `equal` otherwise. */
+  readonly method: 'equal' | 'suite';
+  /** Kish's effective number of paired tasks, (Σ w)² / Σ w²; the paired tasks when equal. */
+  readonly effective_tasks: number;
+  /** Figures (JSON paths) weighted by the suite's weights; empty when equal. */
+  readonly weighted: readonly string[];
+  /** Figures that weigh every paired task the same. */
+  readonly equal: readonly string[];
+}
 
 /** A mean over paired tasks of B − A rates. */
 export interface PairedDifference {
@@ -75,7 +96,10 @@ export interface ComparedRun {
   readonly agent: string;
   readonly system: SystemSpec;
   readonly trials_per_task: number;
-  /** Task-weighted: the mean over paired tasks of each task's success rate. */
+  /**
+   * Task-weighted: the mean over paired tasks of each task's success rate,
+   * weighted by the suite's task weights when they differ.
+   */
   readonly success_rate: number;
   readonly successes: number;
   /** Valid trials of the paired tasks. */
@@ -160,6 +184,18 @@ export interface Comparison {
     readonly within_noise: readonly string[];
     readonly unchanged: readonly string[];
   };
+  /**
+   * Per side, each judge model and rubric its trials were graded with and
+   * whether a validation against people is on record for it (null
+   * validation: unvalidated). Absent when neither run was judged, or when
+   * the caller did not look the validations up (`endstate compare` does).
+   */
+  readonly judge_validation?: {
+    readonly a: readonly JudgeValidationStatus[];
+    readonly b: readonly JudgeValidationStatus[];
+  };
+  /** What each figure weighs: the suite's task weights, or every paired task the same. */
+  readonly weighting: ComparisonWeighting;
   /** What a reader should know before trusting the figures (unfinished runs, few tasks, a changed suite). */
   readonly notes: readonly string[];
 }

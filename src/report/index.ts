@@ -8,6 +8,7 @@ export type {
   ComparedRun,
   Comparison,
   DifferenceMethod,
+  ComparisonWeighting,
   PairedDifference,
   TaskComparison,
   TaskCounts,

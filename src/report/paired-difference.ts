@@ -3,6 +3,7 @@ import {
   pairedTTest,
   signFlipInterval,
   signFlipPermutationTest,
+  weightedPairedTTest,
 } from '../stats/index.js';
 import type { PairedTTest } from '../stats/index.js';
 import type { PairedDifference } from './comparison.js';
@@ -12,6 +13,16 @@ export interface TaskDifference {
   readonly difference: number;
   readonly trialsA: number;
   readonly trialsB: number;
+  /** The task's weight in the suite's means (> 0); default 1. */
+  readonly weight?: number;
+}
+
+/** The tasks' weights, or undefined when every task weighs the same (today's unweighted path). */
+export function unequalWeights(
+  tasks: readonly { readonly weight?: number }[],
+): number[] | undefined {
+  const weights = tasks.map((task) => task.weight ?? 1);
+  return weights.every((weight) => weight === weights[0]) ? undefined : weights;
 }
 
 /** A rate difference lies in [−1, 1]. */
@@ -28,13 +39,23 @@ const BOUNDS = [-1, 1] as const;
  * first the centre of the tasks' differences, the second the mean
  * difference on these very tasks), so their hull covers both; it is the
  * conservative choice, and may hold 0 while p < 0.05.
+ *
+ * When the tasks weigh unequally, the mean is the weighted mean of the
+ * differences and the t-test {@link weightedPairedTTest}'s (the sandwich
+ * variance, t on ⌊m_eff⌋ − 1 degrees of freedom). Its fallback is the same:
+ * the sign-flip test and its inverted interval stay unweighted, which in
+ * the two degenerate cases changes nothing (one task, or every difference
+ * the same: only the all-plus and all-minus patterns reach the observed
+ * sum, whatever the weights), and Hoeffding's terms are ±p_i/n_i.
  */
 export function pairedDifference(
   tasks: readonly TaskDifference[],
   options: { seed: number },
 ): { difference: PairedDifference; tTest: PairedTTest } {
   const differences = tasks.map((task) => task.difference);
-  const tTest = pairedTTest(differences);
+  const weights = unequalWeights(tasks);
+  const tTest =
+    weights === undefined ? pairedTTest(differences) : weightedPairedTTest(differences, weights);
   const spread = {
     tasks: tasks.length,
     standard_deviation: tTest.standardDeviation,
@@ -76,12 +97,26 @@ function exactDifference(
 ): Pick<PairedDifference, 'value' | 'ci95' | 'p' | 'method'> {
   const differences = tasks.map((task) => task.difference);
   const count = tasks.length;
-  const value = differences.reduce((sum, difference) => sum + difference, 0) / count;
+  const weights = unequalWeights(tasks);
   const signFlip = signFlipPermutationTest(differences, { seed });
   const inverted = signFlipInterval(differences);
-  // The mean difference is a sum over trials of ±1/(count·trials) terms.
-  const sumSquaredRanges =
-    tasks.reduce((sum, task) => sum + 1 / task.trialsA + 1 / task.trialsB, 0) / count ** 2;
+  let value: number;
+  let sumSquaredRanges: number;
+  if (weights === undefined) {
+    value = differences.reduce((sum, difference) => sum + difference, 0) / count;
+    // The mean difference is a sum over trials of ±1/(count·trials) terms.
+    sumSquaredRanges =
+      tasks.reduce((sum, task) => sum + 1 / task.trialsA + 1 / task.trialsB, 0) / count ** 2;
+  } else {
+    // Weighted, the terms are ±p_i/trials with shares p_i = w_i / Σ w.
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    const shares = weights.map((weight) => weight / total);
+    value = differences.reduce((sum, difference, i) => sum + shares[i]! * difference, 0);
+    sumSquaredRanges = tasks.reduce(
+      (sum, task, i) => sum + shares[i]! ** 2 * (1 / task.trialsA + 1 / task.trialsB),
+      0,
+    );
+  }
   const hoeffding = hoeffdingInterval({ estimate: value, sumSquaredRanges, bounds: BOUNDS });
   const [lower, upper] =
     inverted.type === 'bounded' ? [inverted.lower, inverted.upper] : [BOUNDS[0], BOUNDS[1]];

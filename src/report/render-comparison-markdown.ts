@@ -11,9 +11,11 @@ import {
   sideRate,
   signFlipHow,
   taskRate,
+  weightingWord,
 } from './comparison-figures.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { perSuccessUsd } from './format-figures.js';
+import { describeJudgeValidation } from './judge-validation-status.js';
 
 /** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
 const cell = (text: string): string => text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
@@ -31,7 +33,7 @@ function headlineTable(c: Comparison): string[] {
     row(['run', code(c.a.run_id), code(c.b.run_id), '']),
     row(['agent', code(c.a.agent), code(c.b.agent), '']),
     row([
-      `success (${d.tasks} paired tasks, task-weighted)`,
+      `success (${d.tasks} paired tasks, ${weightingWord(c)})`,
       sideRate(c.a),
       sideRate(c.b),
       `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'})`,
@@ -68,6 +70,18 @@ function changeLines({ changes }: Comparison): string[] {
       : [`**Improved (${changes.improved.length}):** ${list(changes.improved)}  `]),
     `${changes.regressed.length + changes.improved.length === 0 ? 'No task changed beyond the noise of its trials' : 'Listed: changed beyond the noise of their trials'} (Boschloo's exact test per task, Holm-adjusted, ${Math.round(changes.alpha * 100)}% family-wise); ${changes.within_noise.length} within noise, ${changes.unchanged.length} unchanged.`,
   ];
+}
+
+/** One line per side's judge model and rubric, an unvalidated one with a warning sign. */
+function judgeLines({ judge_validation: judged }: Comparison): string[] {
+  if (judged === undefined) return [];
+  const lines = (['a', 'b'] as const).flatMap((side) =>
+    judged[side].map(
+      (status) =>
+        `${side.toUpperCase()}: ${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}  `,
+    ),
+  );
+  return ['', ...lines];
 }
 
 function taskTable(c: Comparison, maxTasks: number): string[] {
@@ -122,6 +136,7 @@ export function renderComparisonMarkdown(
       ? []
       : ['', `Systems differ in ${differences.map(code).join(', ')}.`]),
     ...(left.length === 0 ? [] : ['', `Left out of the paired figures: ${left}.`]),
+    ...judgeLines(c),
     ...c.notes.map((note) => `\n_Note: ${escapeMarkdown(note)}._`),
     ...taskTable(c, options.maxTasks ?? MAX_TASKS),
   ];

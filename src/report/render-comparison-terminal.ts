@@ -13,6 +13,7 @@ import {
   testsLine,
 } from './comparison-figures.js';
 import { perSuccessUsd } from './format-figures.js';
+import { describeJudgeValidation } from './judge-validation-status.js';
 
 /** Names shown before the rest are counted. */
 const MAX_NAMES = 8;
@@ -52,8 +53,8 @@ function figureLines(c: Comparison): string[] {
   const mcnemar = tests.mcnemar;
   const left = leftOut(c);
   return [
-    `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (task-weighted over ${d.tasks} paired task(s))`,
-    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d)})`,
+    `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (${c.weighting.method === 'suite' ? 'weighted by the suite' : 'task-weighted'} over ${d.tasks} paired task(s))`,
+    `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d, c.weighting)})`,
     `p-value     ${testsLine(c, pValue)}`,
     ...(mcnemar === null
       ? []
@@ -67,8 +68,19 @@ function figureLines(c: Comparison): string[] {
     ...(left.length === 0
       ? []
       : [`Left out    ${left.map(([why, ids]) => `${why}: ${names(ids)}`).join(' · ')}`]),
+    ...judgeLines(c),
     ...c.notes.map((note) => `note: ${note}`),
   ];
+}
+
+/** One line per side's judge model and rubric: validated, or unvalidated. */
+function judgeLines({ judge_validation: judged }: Comparison): string[] {
+  if (judged === undefined) return [];
+  return (['a', 'b'] as const).flatMap((side) =>
+    judged[side].map(
+      (status) => `Judge ${side.toUpperCase()}     ${describeJudgeValidation(status)}`,
+    ),
+  );
 }
 
 /** The comparison as plain text for a terminal: headline figures, then the tasks that changed. */

@@ -32,6 +32,8 @@ export { normalCdf } from './normal-cdf.js';
 export { normalQuantile } from './normal-quantile.js';
 export { pairedTTest } from './paired-t-test.js';
 export type { PairedTTest, PairedTTestOptions } from './paired-t-test.js';
+export { weightedPairedTTest } from './weighted-paired-t-test.js';
+export type { WeightedPairedTTest } from './weighted-paired-t-test.js';
 export { passAtK } from './pass-at-k.js';
 export { passHatK } from './pass-hat-k.js';
 export { quantile } from './quantile.js';
