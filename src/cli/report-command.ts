@@ -1,24 +1,10 @@
-import { resolve } from 'node:path';
-import {
-  buildScorecard,
-  providerErrorGroups,
-  renderProviderErrors,
-  renderTerminal,
-} from '../report/index.js';
 import type { CliIo } from './cli-io.js';
-import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
 import type { CiOutputFlags } from './ci-outputs.js';
-import { readStoredFailureLabels } from './failure-labels-file.js';
-import { evaluateGates, parseGate } from './gates.js';
+import { parseGate } from './parse-gate.js';
 import { openStoredRun } from './open-stored-run.js';
-import { runVerdict } from './run-verdict.js';
-import { describeSavedFailures, saveFailures } from './save-failures.js';
+import { reportStoredRun } from './report-stored-run.js';
 import { storeFileOf, storeSpecOf } from './store-path.js';
-import { withJudgeValidation } from './with-judge-validation.js';
-import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
-import { checkRunSeal, withSealWarning } from './check-run-seal.js';
-import { writeHtmlReport } from './write-html-report.js';
 
 export interface ReportFlags extends CiOutputFlags {
   readonly store?: string;
@@ -55,50 +41,7 @@ export async function reportCommand(
   });
   const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
   try {
-    const seal = await checkRunSeal(
-      store,
-      run,
-      { acceptTampered: flags.acceptTampered, storePath: spec.display },
-      io,
-    );
-    const trials = await store.listTrials(run.run_id);
-    const scorecard = withJudgeValidation(
-      withSealWarning(
-        buildScorecard(run, trials, { failureLabels: readStoredFailureLabels(spec, io.cwd) }),
-        seal,
-      ),
-      trials,
-      spec,
-    );
-    const ciOutputs = renderCiOutputs(
-      { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
-      flags,
-    );
-    if (run.status !== 'finished')
-      io.err(
-        `note: run ${run.run_id} is ${run.status}; the scorecard covers its ${trials.length} stored trial(s)\n`,
-      );
-    io.out(`${renderTerminal(scorecard)}\n`);
-    const providerErrors = renderProviderErrors(providerErrorGroups(trials));
-    if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
-    if (flags.json !== undefined) {
-      writeJsonFile(resolve(io.cwd, flags.json), {
-        run,
-        integrity: seal.verification,
-        scorecard,
-        trials,
-      });
-      io.err(`wrote ${flags.json}\n`);
-    }
-    if (flags.html !== undefined) writeHtmlReport(flags.html, { run, scorecard, trials }, io);
-    writeCiOutputs(ciOutputs, io);
-    if (flags.saveFailures !== undefined) {
-      const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
-      io.err(describeSavedFailures(written, flags.saveFailures, run));
-    }
-    const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
-    for (const message of verdict.messages) io.err(`${message}\n`);
-    return verdict.code;
+    return await reportStoredRun({ store, run, spec, gates }, flags, io);
   } finally {
     await store.close();
   }

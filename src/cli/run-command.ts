@@ -32,7 +32,6 @@ import { guardInterrupts } from './interrupt-guard.js';
 import { loadRunFaults } from './load-faults.js';
 import { warnIfLockStale } from './lock-warning.js';
 import { createProgress } from './progress.js';
-import { describeSavedFailures, saveFailures } from './save-failures.js';
 import { DEFAULT_SLIP, agentSpecOfFlags, buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
@@ -40,11 +39,9 @@ import { modelsOf, wireModels } from './model-wiring.js';
 import { hiddenStoreFileOf, storeFileOf, storeForWorkers, storeSpecOf } from './store-path.js';
 import type { StoreSpec } from './store-path.js';
 import { traceRunStore } from './trace-run-store.js';
-import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { hasSandboxFlags } from './agent-sandbox.js';
 import type { SandboxFlags } from './agent-sandbox.js';
-import { checkRunSeal, withSealWarning } from './check-run-seal.js';
 
 export interface RunFlags extends CiOutputFlags, SandboxFlags {
   /** Print the scorecard even when the run's records were changed outside endstate (else exit 2), marked as tampered. */
@@ -379,7 +376,10 @@ async function runChecked(
     queue === undefined
       ? await playHere(play, flags, io)
       : await playOnQueue(play, { ...queue, suitePath: resolve(io.cwd, suitePath) }, flags, io);
-  return reportRun({ store, run, storeSpec, gates }, flags, io);
+  // The scorecard and its outputs load once the trials are done: the first
+  // trial starts without the report and statistics code.
+  const { reportStoredRun } = await import('./report-stored-run.js');
+  return reportStoredRun({ store, run, spec: storeSpec, gates }, flags, io);
 }
 
 /** What playing a checked run needs, here or on the queue. */
@@ -536,84 +536,6 @@ async function playOnQueue(
     guard.release();
     progress.stop();
   }
-}
-
-/** The scorecard, outputs and exit code of a closed run, read back from the store. */
-async function reportRun(
-  input: {
-    readonly store: RunStore;
-    readonly run: RunRecord;
-    readonly storeSpec: StoreSpec;
-    readonly gates: ReturnType<typeof parseGate>[];
-  },
-  flags: RunFlags,
-  io: CliIo,
-): Promise<number> {
-  const { store, run, storeSpec, gates } = input;
-  const {
-    buildScorecard,
-    evaluateGates,
-    providerErrorGroups,
-    renderCiOutputs,
-    renderProviderErrors,
-    renderTerminal,
-    runVerdict,
-    withJudgeValidation,
-    writeCiOutputs,
-  } = await loadReporting();
-  // The scorecard comes from the store, as `endstate report` would rebuild it,
-  // once the store's records are checked against the seals written with them.
-  const seal = await checkRunSeal(
-    store,
-    run,
-    { acceptTampered: flags.acceptTampered, storePath: storeSpec.display },
-    io,
-  );
-  const trials = await store.listTrials(run.run_id);
-  const scorecard = withJudgeValidation(
-    withSealWarning(buildScorecard(run, trials), seal),
-    trials,
-    storeSpec,
-  );
-  const ciOutputs = renderCiOutputs(
-    { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
-    flags,
-  );
-  io.out(`${renderTerminal(scorecard)}\n`);
-  const providerErrors = renderProviderErrors(providerErrorGroups(trials));
-  if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
-  if (flags.json !== undefined) {
-    writeJsonFile(resolve(io.cwd, flags.json), {
-      run,
-      integrity: seal.verification,
-      scorecard,
-      trials,
-    });
-    io.err(`wrote ${flags.json}\n`);
-  }
-  writeCiOutputs(ciOutputs, io);
-  if (flags.saveFailures !== undefined) {
-    const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
-    io.err(describeSavedFailures(written, flags.saveFailures, run));
-  }
-  const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
-  for (const message of verdict.messages) io.err(`${message}\n`);
-  return verdict.code;
-}
-
-/**
- * What renders and judges a finished run, loaded once its trials are done:
- * the first trial starts without the report and statistics code.
- */
-async function loadReporting() {
-  const [report, ciOutputs, gates, verdict, judgeValidation] = await Promise.all([
-    import('../report/index.js'),
-    import('./ci-outputs.js'),
-    import('./gates.js'),
-    import('./run-verdict.js'),
-    import('./with-judge-validation.js'),
-  ]);
-  return { ...report, ...ciOutputs, ...gates, ...verdict, ...judgeValidation };
 }
 
 /** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */
