@@ -33,6 +33,16 @@ describe('compileUserPattern', () => {
     expect(strict.type === 'pattern' && strict.pattern.test('policy')).toBe(true);
   });
 
+  it('compiles a source once per case rule, and keeps the two rules apart', () => {
+    const first = compileUserPattern('refund issued');
+    expect(compileUserPattern('refund issued')).toBe(first);
+    const strict = compileUserPattern('refund issued', { caseSensitive: true });
+    expect(strict).not.toBe(first);
+    expect(first.type === 'pattern' && first.pattern.test('Refund Issued')).toBe(true);
+    expect(strict.type === 'pattern' && strict.pattern.test('Refund Issued')).toBe(false);
+    expect(compileUserPattern('refund issued', { caseSensitive: true })).toBe(strict);
+  });
+
   it.each([
     [String.raw`(a)\1`, 'invalid escape sequence'],
     ['(?=a)b', 'unsupported Perl syntax'],

@@ -36,6 +36,24 @@ export function compileUserPattern(
   source: string,
   options: UserPatternOptions = {},
 ): CompiledUserPattern {
+  // Every trial compiles its task's patterns again (its scripted user, its
+  // must-not-say rules): the same source compiles to the same immutable
+  // program, so it is compiled once per process.
+  const key = `${options.caseSensitive === true ? 's' : 'i'}:${source}`;
+  const known = compiledPatterns.get(key);
+  if (known !== undefined) return known;
+  const compiled = compileOnce(source, options);
+  if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.clear();
+  compiledPatterns.set(key, compiled);
+  return compiled;
+}
+
+/** Patterns compiled so far in this process, by case rule and source. */
+const compiledPatterns = new Map<string, CompiledUserPattern>();
+/** Past this many the memo starts over: a suite has tens of patterns, not thousands. */
+const MAX_COMPILED_PATTERNS = 10_000;
+
+function compileOnce(source: string, options: UserPatternOptions): CompiledUserPattern {
   const engine = loadRe2js();
   let compiled: RE2JS;
   try {
