@@ -25,7 +25,8 @@ const LATENCY_MS = 200;
 const WORKER_COUNTS = [1, 2, 4];
 /** Trials each worker plays at once. */
 const WORKER_CONCURRENCY = 8;
-const TRIALS_PER_TASK = Number(process.env.BENCH_WORKER_TRIALS ?? 16);
+/** Enough trials that the workers' steady rate, not their first job, sets the run's time. */
+const TRIALS_PER_TASK = Number(process.env.BENCH_WORKER_TRIALS ?? 64);
 /** The store: a SQLite file in the bench's folder, unless ENDSTATE_BENCH_STORE names another. */
 const STORE = process.env.ENDSTATE_BENCH_STORE ?? '.endstate/endstate.db';
 const COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '').split(',').filter(Boolean).map(Number);
@@ -149,6 +150,9 @@ async function measure(workerCount, provider) {
         'worker',
         '--queue',
         queueUrl,
+        // Loaded as the worker starts, as a deployed worker would have it ready.
+        '--suite',
+        join(root, 'examples', 'support'),
         '--concurrency',
         String(WORKER_CONCURRENCY),
         '--max-concurrent-requests',

@@ -112,11 +112,12 @@ export function createJobPlayer(context: JobPlayerContext): JobPlayer {
           },
         });
       } finally {
-        // Every write settles before the job ends, stored or failed.
+        // Every write settles before the job ends, stored or failed: committed
+        // now, not at the store's next group commit, which the job would wait for.
+        store.flush?.();
         await Promise.allSettled(writes);
       }
       await Promise.all(writes);
-      store.flush?.();
       return { trials: outlines };
     },
     async close() {
