@@ -9,13 +9,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { setTimeout } from 'node:timers';
 import { URL } from 'node:url';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
+import { startSlowOpenAiServer } from '../dist/testing/index.js';
 import { round } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -30,38 +30,6 @@ const TRIALS_PER_TASK = Number(process.env.BENCH_WORKER_TRIALS ?? 64);
 /** The store: a SQLite file in the bench's folder, unless ENDSTATE_BENCH_STORE names another. */
 const STORE = process.env.ENDSTATE_BENCH_STORE ?? '.endstate/endstate.db';
 const COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '').split(',').filter(Boolean).map(Number);
-
-/** Every chat completion answers "Done." after LATENCY_MS: one model call ends the agent's turn. */
-async function startSlowProvider() {
-  let calls = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      calls++;
-      setTimeout(() => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id: `chatcmpl-${calls}`,
-            object: 'chat.completion',
-            created: 0,
-            model: 'fake-model',
-            choices: [
-              { index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' },
-            ],
-            usage: { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 },
-          }),
-        );
-      }, LATENCY_MS);
-    });
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/v1`,
-    calls: () => calls,
-    close: () => new Promise((done) => server.close(done)),
-  };
-}
 
 function start(args, cwd, env = {}) {
   const child = spawn(
@@ -224,7 +192,8 @@ async function measure(workerCount, provider) {
   }
 }
 
-const provider = await startSlowProvider();
+// Every chat completion answers "Done." after LATENCY_MS: one model call ends the agent's turn.
+const provider = await startSlowOpenAiServer(LATENCY_MS);
 try {
   const results = [];
   for (const count of COUNTS.length > 0 ? COUNTS : WORKER_COUNTS) {

@@ -15,6 +15,8 @@ export {
   toolCallReply,
 } from './fake-openai-server.js';
 export type { FakeOpenAiServer, FakeReply } from './fake-openai-server.js';
+export { startSlowOpenAiServer } from './slow-openai-server.js';
+export type { SlowOpenAiServer } from './slow-openai-server.js';
 export { scriptedModel } from './scripted-model.js';
 export { createFakeClock } from './fake-clock.js';
 export type { FakeClock } from './fake-clock.js';

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSlowOpenAiServer } from '../../src/testing/index.js';
+import type { SlowOpenAiServer } from '../../src/testing/index.js';
 import { REPO, example, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
 
 // Two worker processes, each playing 4 trials at a time, call one slow
@@ -19,46 +19,6 @@ const LATENCY_MS = 100;
 const TRIALS = 2;
 const id = randomBytes(6).toString('hex');
 const queueNames: string[] = [];
-
-/** A provider that answers "Done." after LATENCY_MS and counts the requests it holds at once. */
-async function startSlowProvider() {
-  let inFlight = 0;
-  let most = 0;
-  let calls = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      calls++;
-      most = Math.max(most, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id: `chatcmpl-${calls}`,
-            object: 'chat.completion',
-            created: 0,
-            model: 'fake-model',
-            choices: [
-              { index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' },
-            ],
-            usage: { prompt_tokens: 100, completion_tokens: 5, total_tokens: 105 },
-          }),
-        );
-      }, LATENCY_MS);
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    stats: () => ({ calls, most }),
-    reset: () => {
-      calls = 0;
-      most = 0;
-    },
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 function start(args: readonly string[], cwd: string) {
   const child: ChildProcessWithoutNullStreams = spawn(
@@ -81,9 +41,9 @@ async function waitFor(predicate: () => boolean, what: string): Promise<void> {
   }
 }
 
-let provider: Awaited<ReturnType<typeof startSlowProvider>>;
+let provider: SlowOpenAiServer;
 beforeAll(async () => {
-  provider = await startSlowProvider();
+  provider = await startSlowOpenAiServer(LATENCY_MS);
 });
 afterAll(async () => {
   await provider.close();
@@ -152,7 +112,8 @@ async function playOnTwoWorkers(maxConcurrentRequests: number) {
     run,
     trials,
     played,
-    ...provider.stats(),
+    calls: provider.calls(),
+    most: provider.mostInFlight(),
     stderr: coordinator.output.stderr,
   };
 }
