@@ -252,7 +252,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--max-concurrent-requests <n>',
-      'limit per provider endpoint in this worker',
+      "requests in flight per provider endpoint for runs that recorded no limit; a run's own limit holds across all its workers",
       inRange(BOUNDS.maxConcurrentRequests),
       8,
     )
