@@ -83,6 +83,7 @@ export {
   StepSchema,
   TaskFileSchema,
   UserSpecSchema,
+  VariantSchema,
 } from './task.js';
 export type {
   Change,
@@ -95,6 +96,7 @@ export type {
   Step,
   TaskFile,
   UserSpec,
+  Variant,
 } from './task.js';
 export {
   MIN_FORBIDDEN_LENGTH,
@@ -136,6 +138,8 @@ export {
   GraderOutputSchema,
   GraderRoleSchema,
   NORMAL_EXIT_REASONS,
+  RecordSequenceSchema,
+  RecordVariantSchema,
   StateDiffSchema,
   TERMINAL_REASONS,
   TRIAL_RECORD_VERSION,
@@ -149,6 +153,8 @@ export type {
   Grade,
   GraderOutput,
   GraderRole,
+  RecordSequence,
+  RecordVariant,
   TerminalReason,
   TrialRecord,
   Usage,

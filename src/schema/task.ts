@@ -172,6 +172,19 @@ export const KnownGoodSchema = z.strictObject({
 /** Largest task weight: a bound, so one task cannot silently swamp a suite. */
 export const MAX_TASK_WEIGHT = 1000;
 
+/**
+ * A derived task: which task it was made from and how (written by
+ * `endstate perturb`). Reports pair a variant with its base task.
+ */
+export const VariantSchema = z.strictObject({
+  /** The id of the task this one was derived from. */
+  base: Identifier,
+  /** The kind of change, e.g. `paraphrase`, `typos`, `rename-entities`. */
+  perturbation: z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lowercase letters, digits and "-"'),
+  /** What was changed, in a few words. */
+  detail: z.string().optional(),
+});
+
 export const ToolAccessSchema = z.strictObject({
   allow: z.array(ToolName).optional(),
   deny: z.array(ToolName).default([]),
@@ -207,6 +220,8 @@ export const TaskFileSchema = z.strictObject({
   known_bad: z.array(KnownBadSchema).default([]),
   /** Other paths that solve the task: the outcome checks must accept more than the reference. */
   known_good: z.array(KnownGoodSchema).default([]),
+  /** Set on a derived task: its base task and the perturbation (see docs/task-format.md, Variants). */
+  variant: VariantSchema.optional(),
   /** How much the task counts in every suite-level mean (default 1). */
   weight: z
     .number()
@@ -241,3 +256,4 @@ export type Expect = z.infer<typeof ExpectSchema>;
 export type Constraint = z.infer<typeof ConstraintSchema>;
 export type KnownBad = z.infer<typeof KnownBadSchema>;
 export type KnownGood = z.infer<typeof KnownGoodSchema>;
+export type Variant = z.infer<typeof VariantSchema>;

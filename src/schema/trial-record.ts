@@ -119,6 +119,27 @@ export type Usage = z.infer<typeof UsageSchema>;
  */
 export const TRIAL_RECORD_VERSION = 3;
 
+/** On a trial of a derived task: the task it was made from and how (the task's `variant`). */
+export const RecordVariantSchema = z.object({
+  base: z.string(),
+  perturbation: z.string(),
+});
+export type RecordVariant = z.infer<typeof RecordVariantSchema>;
+
+/**
+ * On an episode of a sequence: which sequence, which episode (1..n), whether
+ * the agent kept its conversation from the previous episode (`same`) or
+ * started a new session (`new`), and the environment version it ran on
+ * (null when the environment has no versions).
+ */
+export const RecordSequenceSchema = z.object({
+  id: z.string(),
+  episode: z.number().int().positive(),
+  session: z.enum(['same', 'new']),
+  version: z.string().nullable(),
+});
+export type RecordSequence = z.infer<typeof RecordSequenceSchema>;
+
 /** What the store keeps of one trial; every aggregate derives from these. */
 export const TrialRecordSchema = z.object({
   record_version: z.literal(TRIAL_RECORD_VERSION),
@@ -127,6 +148,10 @@ export const TrialRecordSchema = z.object({
   task_id: z.string(),
   task_revision: z.number().int(),
   labels: z.record(z.string(), z.string()),
+  /** Present when the task is a variant of another (robustness, contamination). */
+  variant: RecordVariantSchema.optional(),
+  /** Present when the trial is one episode of a sequence (drift, memory). */
+  sequence: RecordSequenceSchema.optional(),
   suite_hash: z.string(),
   system_hash: z.string(),
   /** 1..k: which of the task's k trials this is. */

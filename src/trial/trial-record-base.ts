@@ -44,6 +44,7 @@ export function recordBase(
   | 'task_id'
   | 'task_revision'
   | 'labels'
+  | 'variant'
   | 'suite_hash'
   | 'system_hash'
   | 'attempt'
@@ -61,6 +62,11 @@ export function recordBase(
     task_id: task.id,
     task_revision: task.spec.revision,
     labels: task.spec.labels,
+    ...(task.spec.variant === undefined
+      ? {}
+      : {
+          variant: { base: task.spec.variant.base, perturbation: task.spec.variant.perturbation },
+        }),
     suite_hash: input.suiteHash,
     system_hash: input.systemHash,
     attempt: input.attempt,
