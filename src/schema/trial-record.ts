@@ -127,7 +127,8 @@ export const RecordVariantSchema = z.object({
 export type RecordVariant = z.infer<typeof RecordVariantSchema>;
 
 /**
- * On an episode of a sequence: which sequence, which episode (1..n), whether
+ * On an episode of a sequence (its record's `task_id` is `<sequence id>@<episode>`):
+ * which sequence, which episode (1..n), the task file it plays, whether
  * the agent kept its conversation from the previous episode (`same`) or
  * started a new session (`new`), and the environment version it ran on
  * (null when the environment has no versions).
@@ -135,6 +136,8 @@ export type RecordVariant = z.infer<typeof RecordVariantSchema>;
 export const RecordSequenceSchema = z.object({
   id: z.string(),
   episode: z.number().int().positive(),
+  /** The id of the task file this episode plays. */
+  task: z.string(),
   session: z.enum(['same', 'new']),
   version: z.string().nullable(),
 });
