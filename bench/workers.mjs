@@ -83,6 +83,7 @@ async function measureLocal(concurrency, provider) {
     join(cwd, 'pricing.json'),
     JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 1, output: 1 } } }),
   );
+  const cpuFile = join(cwd, 'local-cpu.json');
   try {
     const local = start(
       [
@@ -93,12 +94,17 @@ async function measureLocal(concurrency, provider) {
         String(concurrency),
       ],
       cwd,
+      { ENDSTATE_BENCH_CPU_FILE: cpuFile },
     );
     const code = await local.exited;
     if (code !== 0 && code !== 1)
       throw new Error(`the local run exited ${code}: ${local.output().stderr}`);
-    const { run } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
-    return Date.parse(run.finished_at) - Date.parse(run.created_at);
+    const { run, trials } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
+    const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
+    return {
+      ms: Date.parse(run.finished_at) - Date.parse(run.created_at),
+      cpuMsPerTrial: (cpu.user + cpu.system) / 1000 / trials.length,
+    };
   } finally {
     rmSync(cwd, { recursive: true, force: true });
   }
@@ -112,7 +118,10 @@ async function measure(workerCount, provider) {
     join(cwd, 'pricing.json'),
     JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 1, output: 1 } } }),
   );
-  const workers = Array.from({ length: workerCount }, () =>
+  const workerCpuFiles = Array.from({ length: workerCount }, (_, index) =>
+    join(cwd, `worker-${index}-cpu.json`),
+  );
+  const workers = workerCpuFiles.map((cpuFile) =>
     start(
       [
         'worker',
@@ -129,8 +138,12 @@ async function measure(workerCount, provider) {
         'pricing.json',
       ],
       cwd,
+      { ENDSTATE_BENCH_CPU_FILE: cpuFile },
     ),
   );
+  let result;
+  const redisCpuBefore = await redisCpuMs();
+  const benchCpuBefore = process.cpuUsage();
   try {
     for (const worker of workers) {
       await waitFor(() => /^worker on /m.test(worker.output().stderr), 'a worker to start');
@@ -165,7 +178,9 @@ async function measure(workerCount, provider) {
     const concurrency = workerCount * WORKER_CONCURRENCY;
     const idealMs = (calls * LATENCY_MS) / concurrency;
     const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
-    return {
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    result = {
+      provider_cpu_ms_per_trial: round((benchCpu.user + benchCpu.system) / 1000 / trials.length, 2),
       workers: workerCount,
       total_concurrency: concurrency,
       trials: trials.length,
@@ -178,6 +193,10 @@ async function measure(workerCount, provider) {
       coordinator_cpu_ms: round((cpu.user + cpu.system) / 1000, 0),
       coordinator_cpu_ms_per_trial: round((cpu.user + cpu.system) / 1000 / trials.length, 2),
     };
+    result.redis_cpu_ms_per_trial = round(
+      ((await redisCpuMs()) - redisCpuBefore) / trials.length,
+      2,
+    );
   } finally {
     for (const worker of workers) worker.child.kill('SIGTERM');
     await Promise.all(workers.map((worker) => worker.exited));
@@ -188,7 +207,42 @@ async function measure(workerCount, provider) {
     });
     await queue.obliterate({ force: true });
     await queue.close();
+    if (result !== undefined) {
+      // Written as each worker exits (after SIGTERM, once its jobs in flight are done).
+      const workerCpuMs = workerCpuFiles
+        .map((file) => JSON.parse(readFileSync(file, 'utf8')))
+        .reduce((sum, cpu) => sum + (cpu.user + cpu.system) / 1000, 0);
+      result.worker_cpu_ms_per_trial = round(workerCpuMs / result.trials, 2);
+      result.cpu_ms_per_trial = round(
+        result.worker_cpu_ms_per_trial +
+          result.coordinator_cpu_ms_per_trial +
+          result.redis_cpu_ms_per_trial +
+          result.provider_cpu_ms_per_trial,
+        2,
+      );
+      result.cores_busy = round((result.cpu_ms_per_trial * result.trials_per_s) / 1000, 2);
+    }
     rmSync(cwd, { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** Redis's own CPU time so far (INFO cpu), in milliseconds: the queue's and the limiter's work. */
+async function redisCpuMs() {
+  const url = new URL(REDIS_URL);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis({
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    lazyConnect: true,
+  });
+  try {
+    await redis.connect();
+    const info = await redis.info('cpu');
+    const field = (name) => Number(new RegExp(`^${name}:([0-9.]+)`, 'm').exec(info)?.[1] ?? 0);
+    return (field('used_cpu_sys') + field('used_cpu_user')) * 1000;
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -199,11 +253,13 @@ try {
   for (const count of COUNTS.length > 0 ? COUNTS : WORKER_COUNTS) {
     const queued = await measure(count, provider);
     // Once the workers are gone, so that they take no CPU from it.
-    const localMs = await measureLocal(queued.total_concurrency, provider);
+    const local = await measureLocal(queued.total_concurrency, provider);
     results.push({
       ...queued,
-      local_run_ms: round(localMs, 0),
-      wall_over_local: round(queued.run_ms / localMs, 3),
+      local_run_ms: round(local.ms, 0),
+      local_over_ideal: round(local.ms / queued.ideal_ms, 3),
+      local_cpu_ms_per_trial: round(local.cpuMsPerTrial, 2),
+      wall_over_local: round(queued.run_ms / local.ms, 3),
     });
   }
   process.stdout.write(
@@ -223,6 +279,15 @@ try {
           wall_over_local: 'run_ms ÷ local_run_ms',
           coordinator_cpu_ms_per_trial:
             "the coordinator process's CPU time (startup, suite loading, queueing, following, closing, the scorecard) ÷ trials",
+          worker_cpu_ms_per_trial: "the worker processes' CPU time (startup included) ÷ trials",
+          redis_cpu_ms_per_trial:
+            "Redis's CPU time during the run (queue and limiter scripts) ÷ trials",
+          provider_cpu_ms_per_trial:
+            "the bench process's CPU time during the run (the fake provider answering) ÷ trials",
+          cpu_ms_per_trial: 'the sum of the four: all CPU one queued trial costs on this machine',
+          cores_busy:
+            'cpu_ms_per_trial × trials/s ÷ 1000: how many cores the run kept busy (a run cannot beat the ideal once this nears the cores)',
+          local_cpu_ms_per_trial: "the one-process run's CPU time ÷ trials (the provider apart)",
         },
         runs: results,
       },

@@ -134,7 +134,10 @@ export function createRedisRequestLimiter(
         return await work();
       } finally {
         clearInterval(renewal);
-        await release();
+        // Freed without waiting for Redis's reply: the answer is the caller's
+        // already. This process's next acquire goes over the same connection,
+        // so Redis sees the slot freed first; a failure is reported as trouble.
+        void release();
       }
     },
     async pause(durationMs) {
