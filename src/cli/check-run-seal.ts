@@ -29,7 +29,8 @@ export async function checkRunSeal(
     problems: [{ message: 'the run record was removed outside endstate' }],
   };
   const line = describeVerification(run.run_id, verification);
-  if (verification.status === 'sealed') return { verification, warning: undefined };
+  if (verification.status === 'sealed' && verification.late === undefined)
+    return { verification, warning: undefined };
   if (verification.status !== 'tampered') {
     io.err(`warning: ${line}\n`);
     return { verification, warning: line };

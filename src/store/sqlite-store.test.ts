@@ -317,11 +317,11 @@ describe('openSqliteStore', () => {
 
 describe('openSqliteStore with shared writers', () => {
   it.each([
-    [true, 'sealed'],
-    [false, 'tampered'],
+    [true, 'sealed with them', undefined],
+    [false, 'sealed without them, so they show as late', ['a attempt 1', 'b attempt 1']],
   ])(
     'with sharedWriters %s, seals a run over the trials another process stored: %s',
-    async (sharedWriters, status) => {
+    async (sharedWriters, _, late) => {
       const path = newStorePath();
       const coordinator = openSqliteStore(path, { sharedWriters });
       const run = buildRunRecord(['a', 'b'], { run_id: 'shared' });
@@ -331,7 +331,9 @@ describe('openSqliteStore with shared writers', () => {
         await worker.putTrial(buildTrialRecord({ run_id: 'shared', task_id, attempt: 1 }));
       await worker.close();
       await coordinator.finishRun('shared', 'finished', '2026-11-01T00:00:01.000Z');
-      expect((await coordinator.verifyRun('shared'))?.status).toBe(status);
+      const verification = await coordinator.verifyRun('shared');
+      expect(verification?.status).toBe('sealed');
+      expect(verification?.status === 'sealed' ? verification.late : 'not sealed').toEqual(late);
       await coordinator.close();
     },
   );

@@ -94,6 +94,25 @@ describe('verifyRun', () => {
     );
   });
 
+  it('takes a trial sealed with the key but stored after the run closed as late, not tampered', () => {
+    const stored = sealed();
+    const late = buildTrialRecord({ run_id: 'r1', trial_id: 'b2', task_id: 'b', attempt: 2 });
+    const verification = verifyRun(
+      { ...stored, trials: [...stored.trials, { record: late, seal: sealTrial(KEY, late) }] },
+      OPTIONS,
+    );
+    expect(verification).toEqual({ status: 'sealed', complete: true, late: ['b attempt 2'] });
+    expect(describeVerification('r1', verification)).toBe(
+      'run r1: every record matches its seal, but 1 trial(s) were stored after the run was closed (b attempt 2; a worker finished them late): endstate run --resume r1 seals them into the run',
+    );
+    // Sealed under another key, it is not endstate's: tampered, as before.
+    const forged = verifyRun(
+      { ...stored, trials: [...stored.trials, { record: late, seal: sealTrial(OTHER_KEY, late) }] },
+      OPTIONS,
+    );
+    expect(forged.status).toBe('tampered');
+  });
+
   it('finds a deleted trial', () => {
     const stored = sealed();
     const verification = verifyRun({ ...stored, trials: stored.trials.slice(0, 2) }, OPTIONS);
