@@ -77,13 +77,13 @@ export function summariseDrift(
   return {
     by_version: [...byVersion].map(([version, episodes]) => ({
       version,
-      rate: sequenceRate(episodes),
+      rate: sequenceRate(episodes, plays.clusters),
     })),
-    any_change: pairs.length === 0 ? null : changeDrop(pairs, options.seed),
+    any_change: pairs.length === 0 ? null : changeDrop(pairs, plays.clusters, options.seed),
     by_change: [...byChange.values()].map((group) => ({
       from: group[0]!.before.version ?? '',
       to: group[0]!.after.version ?? '',
-      ...changeDrop(group, options.seed),
+      ...changeDrop(group, plays.clusters, options.seed),
     })),
     episodes_without_version: plays.episodes.length - versioned.length,
     pairs_without_version: withoutVersion,
@@ -114,12 +114,17 @@ function changePairs(episodes: readonly SequenceEpisode[]): {
   return { pairs, withoutVersion };
 }
 
-function changeDrop(pairs: readonly EpisodePair[], seed: number): ChangeDrop {
+function changeDrop(
+  pairs: readonly EpisodePair[],
+  clusters: ReadonlyMap<string, string>,
+  seed: number,
+): ChangeDrop {
   const bySequence = groupBy(pairs, (pair) => pair.before.sequence);
-  const clusters = [...bySequence.values()].map((group) => {
+  const differences = [...bySequence].map(([sequence, group]) => {
     const before = group.filter((pair) => pair.before.success).length;
     const after = group.filter((pair) => pair.after.success).length;
     return {
+      sequence,
       difference: (before - after) / group.length,
       before: group.length,
       after: group.length,
@@ -127,8 +132,14 @@ function changeDrop(pairs: readonly EpisodePair[], seed: number): ChangeDrop {
   });
   return {
     pairs: pairs.length,
-    before: sequenceRate(pairs.map((pair) => pair.before)),
-    after: sequenceRate(pairs.map((pair) => pair.after)),
-    drop: pairedClusterDifference(clusters, seed),
+    before: sequenceRate(
+      pairs.map((pair) => pair.before),
+      clusters,
+    ),
+    after: sequenceRate(
+      pairs.map((pair) => pair.after),
+      clusters,
+    ),
+    drop: pairedClusterDifference(differences, clusters, seed),
   };
 }

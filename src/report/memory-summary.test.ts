@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordSequence } from '../schema/index.js';
-import { moverDifferenceInterval, successRateInterval } from '../stats/index.js';
+import {
+  clusteredWilsonInterval,
+  moverDifferenceInterval,
+  successRateInterval,
+} from '../stats/index.js';
 import { summariseMemory } from './memory-summary.js';
 import type { SequenceTrial } from './sequence-episodes.js';
 
@@ -40,11 +44,12 @@ const rate = (perSequence: [number, number][]) => {
 
 describe('summariseMemory: a hand-worked example', () => {
   // p 110, q 100 (same, then new); r 111, s 011 (new, then same).
+  // p and r are twins on tasks x1..x3, q and s on y1..y3: two clusters.
   const twins = [
-    ...attempt('p', 1, SAME_THEN_NEW('110')),
-    ...attempt('q', 1, SAME_THEN_NEW('100')),
-    ...attempt('r', 1, NEW_THEN_SAME('111')),
-    ...attempt('s', 1, NEW_THEN_SAME('011')),
+    ...attempt('p', 1, SAME_THEN_NEW('110', 'x')),
+    ...attempt('q', 1, SAME_THEN_NEW('100', 'y')),
+    ...attempt('r', 1, NEW_THEN_SAME('111', 'x')),
+    ...attempt('s', 1, NEW_THEN_SAME('011', 'y')),
   ];
   const memory = summariseMemory(twins, { seed: 1 })!;
 
@@ -54,14 +59,15 @@ describe('summariseMemory: a hand-worked example', () => {
       [2, 0.75],
       [3, 0.5],
     ]);
-    // Recall per sequence: p 1/2, q 0/2, r 2/2, s 2/2.
-    expect(memory.recall).toMatchObject({ value: 0.625, successes: 5, episodes: 8, sequences: 4 });
-    const recall = rate([
-      [1, 2],
-      [0, 2],
-      [2, 2],
-      [2, 2],
-    ]);
+    // Recall per sequence: p 1/2, q 0/2, r 2/2, s 2/2; per cluster x 3/4, y 1/2.
+    expect(memory.recall).toMatchObject({
+      value: 0.625,
+      successes: 5,
+      episodes: 8,
+      sequences: 4,
+      clusters: 2,
+    });
+    const recall = clusteredWilsonInterval([0.75, 0.5], { maxEffectiveTrials: 8 });
     expect(memory.recall.ci95).toEqual([recall.lower, recall.upper]);
   });
 
@@ -70,11 +76,11 @@ describe('summariseMemory: a hand-worked example', () => {
     expect(memory.cross_session).toMatchObject({ value: 0.5, episodes: 4, sequences: 4 });
   });
 
-  it('pairs the difference by twin task: t2 1/2 − 1 and t3 1 − 0, mean 1/4', () => {
-    expect(memory.difference).toMatchObject({ pairing: 'by-task', twin_tasks: 2, clusters: 2 });
+  it('pairs the difference by twin task: x2 0, x3 +1, y2 −1, y3 +1; by cluster 1/2 and 0', () => {
+    expect(memory.difference).toMatchObject({ pairing: 'by-task', twin_tasks: 4, clusters: 2 });
     expect(memory.difference!.value).toBeCloseTo(0.25, 12);
     expect(memory.difference!.method).toBe('paired-t');
-    // Two tasks: t(1) 0.975-quantile 12.71 × se 0.75 reaches past ±1, held there.
+    // Two clusters: t(1) 0.975-quantile 12.71 × se 0.25 reaches past ±1, held there.
     expect(memory.difference!.ci95).toEqual([-1, 1]);
   });
 
@@ -114,6 +120,21 @@ describe('summariseMemory: a hand-worked example', () => {
 });
 
 describe('summariseMemory: edge regimes', () => {
+  it('joins twins (the same set of task files) into one cluster, and no other sequences', () => {
+    const memory = summariseMemory(
+      [
+        ...attempt('a', 1, SAME_THEN_NEW('111', 'x')),
+        ...attempt('b', 1, NEW_THEN_SAME('111', 'x')),
+        ...attempt('c', 1, [
+          ['x1', 'new', '1'],
+          ['z2', 'same', '1'],
+        ]),
+      ],
+      { seed: 1 },
+    )!;
+    expect(memory.recall).toMatchObject({ sequences: 3, clusters: 2 });
+  });
+
   it('is null without sequences', () => {
     expect(
       summariseMemory([{ attempt: 1, rerun: 0, valid: true, success: true }], { seed: 1 }),
@@ -137,7 +158,13 @@ describe('summariseMemory: edge regimes', () => {
 
   it('keeps a width when every episode passes', () => {
     const records = Array.from({ length: 10 }, (_, index) =>
-      attempt(`s${index}`, 1, index % 2 === 0 ? SAME_THEN_NEW('111') : NEW_THEN_SAME('111')),
+      attempt(
+        `s${index}`,
+        1,
+        index % 2 === 0
+          ? SAME_THEN_NEW('111', `pair${index >> 1}`)
+          : NEW_THEN_SAME('111', `pair${index >> 1}`),
+      ),
     ).flat();
     const memory = summariseMemory(records, { seed: 1 })!;
     expect(memory.recall.value).toBe(1);

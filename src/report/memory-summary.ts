@@ -64,51 +64,62 @@ export function summariseMemory(
   const later = plays.episodes.filter((episode) => episode.episode > 1);
   const same = later.filter((episode) => episode.session === 'same');
   const fresh = later.filter((episode) => episode.session === 'new');
-  const within = same.length === 0 ? null : sequenceRate(same);
-  const cross = fresh.length === 0 ? null : sequenceRate(fresh);
+  const within = same.length === 0 ? null : sequenceRate(same, plays.clusters);
+  const cross = fresh.length === 0 ? null : sequenceRate(fresh, plays.clusters);
   return {
     by_episode: [...byEpisode].map(([episode, episodes]) => ({
       episode: Number(episode),
-      rate: sequenceRate(episodes),
+      rate: sequenceRate(episodes, plays.clusters),
     })),
-    recall: sequenceRate(later),
+    recall: sequenceRate(later, plays.clusters),
     within_session: within,
     cross_session: cross,
     difference:
       within === null || cross === null
         ? null
-        : sessionDifference(same, fresh, within, cross, options.seed),
+        : sessionDifference({ same, fresh, within, cross }, plays.clusters, options.seed),
     invalid_records: plays.invalid_records,
   };
 }
 
 function sessionDifference(
-  same: readonly SequenceEpisode[],
-  fresh: readonly SequenceEpisode[],
-  within: SequenceRate,
-  cross: SequenceRate,
+  sides: {
+    readonly same: readonly SequenceEpisode[];
+    readonly fresh: readonly SequenceEpisode[];
+    readonly within: SequenceRate;
+    readonly cross: SequenceRate;
+  },
+  clusters: ReadonlyMap<string, string>,
   seed: number,
 ): MemoryDifference {
+  const { same, fresh, within, cross } = sides;
   const sameByTask = groupBy(same, (episode) => episode.task);
   const freshByTask = groupBy(fresh, (episode) => episode.task);
   const twins = [...sameByTask.keys()].filter((task) => freshByTask.has(task));
   if (twins.length < MIN_TWIN_TASKS) {
-    const sequences = new Set([...same, ...fresh].map((episode) => episode.sequence)).size;
+    const joined = new Set(
+      [...same, ...fresh].map((episode) => clusters.get(episode.sequence) ?? episode.sequence),
+    ).size;
     return {
-      ...unpairedDifference(within, cross, sequences),
+      ...unpairedDifference(within, cross, joined),
       pairing: 'unpaired',
       twin_tasks: twins.length,
     };
   }
   const rate = (episodes: readonly SequenceEpisode[]): number =>
     episodes.filter((episode) => episode.success).length / episodes.length;
-  const clusters = twins.map((task) => {
+  const differences = twins.map((task) => {
     const a = sameByTask.get(task)!;
     const b = freshByTask.get(task)!;
-    return { difference: rate(a) - rate(b), before: a.length, after: b.length };
+    return {
+      sequence: a[0]!.sequence,
+      difference: rate(a) - rate(b),
+      before: a.length,
+      after: b.length,
+    };
   });
   return {
-    ...pairedClusterDifference(clusters, seed),
+    ...pairedClusterDifference(differences, clusters, seed),
     pairing: 'by-task',
     twin_tasks: twins.length,
   };

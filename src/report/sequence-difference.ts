@@ -2,6 +2,7 @@ import { moverDifferenceInterval } from '../stats/index.js';
 import type { ClusteredWilsonMethod } from '../stats/index.js';
 import { pairedDifference } from './paired-difference.js';
 import type { TaskDifference } from './paired-difference.js';
+import { poolByCluster } from './sequence-clusters.js';
 import type { SequenceRate } from './sequence-episodes.js';
 
 /**
@@ -28,8 +29,10 @@ export interface SequenceDifference {
   readonly clusters: number;
 }
 
-/** One cluster's difference and the episodes behind each side. */
+/** One sequence's (or task's) difference and the episodes behind each side. */
 export interface ClusterDifference {
+  /** The sequence it comes from (a twin task: one of the sequences that play it), to find its cluster. */
+  readonly sequence: string;
   readonly difference: number;
   readonly before: number;
   readonly after: number;
@@ -38,19 +41,41 @@ export interface ClusterDifference {
 }
 
 /**
- * The mean of per-cluster differences with `compare`'s paired interval
- * (paired t over clusters; sign-flip and Hoeffding when that is degenerate),
- * clusters being sequences or twin tasks, its bounds held to [−1, 1].
+ * The weighted mean of per-sequence (or per-task) differences with
+ * `compare`'s paired interval (paired t over clusters; sign-flip and
+ * Hoeffding when that is degenerate), its bounds held to [−1, 1]. The
+ * differences are first pooled by cluster (`sequenceClusters`: sequences
+ * that share a task file are one cluster), each cluster weighing the sum
+ * of its members' weights.
  */
 export function pairedClusterDifference(
-  clusters: readonly ClusterDifference[],
+  items: readonly ClusterDifference[],
+  clusters: ReadonlyMap<string, string>,
   seed: number,
 ): SequenceDifference {
-  const tasks: TaskDifference[] = clusters.map((cluster) => ({
-    difference: cluster.difference,
-    trialsA: cluster.before,
-    trialsB: cluster.after,
-    ...(cluster.weight === undefined ? {} : { weight: cluster.weight }),
+  const pooled = poolByCluster(
+    items.map((item) => ({
+      sequence: item.sequence,
+      value: item.difference,
+      weight: item.weight ?? 1,
+      episodes: 0,
+    })),
+    clusters,
+  );
+  const sides = new Map<string, { before: number; after: number }>();
+  for (const item of items) {
+    const name = clusters.get(item.sequence) ?? item.sequence;
+    const side = sides.get(name) ?? { before: 0, after: 0 };
+    side.before += item.before;
+    side.after += item.after;
+    sides.set(name, side);
+  }
+  const counts = [...sides.values()];
+  const tasks: TaskDifference[] = pooled.map((cluster, index) => ({
+    difference: cluster.value,
+    trialsA: counts[index]!.before,
+    trialsB: counts[index]!.after,
+    weight: cluster.weight,
   }));
   if (tasks.length === 0) {
     return {

@@ -1,6 +1,6 @@
 import type { RecordSequence, TrialRecord } from '../schema/index.js';
-import { successRateInterval } from '../stats/index.js';
 import type { ClusteredWilsonMethod } from '../stats/index.js';
+import { clusteredSequenceRate, sequenceClusters } from './sequence-clusters.js';
 
 /** What the sequence measures read of a trial record. */
 export type SequenceTrial = Pick<TrialRecord, 'attempt' | 'rerun' | 'valid' | 'success'> & {
@@ -28,6 +28,8 @@ export interface SequencePlays {
   readonly lengths: ReadonlyMap<string, number>;
   /** Episode records with valid = false: never counted. */
   readonly invalid_records: number;
+  /** Sequence id → its cluster: sequences that play a common task file are one. */
+  readonly clusters: ReadonlyMap<string, string>;
 }
 
 /**
@@ -71,7 +73,7 @@ export function collectSequenceEpisodes(records: readonly SequenceTrial[]): Sequ
       (a, b) =>
         a.sequence.localeCompare(b.sequence) || a.attempt - b.attempt || a.episode - b.episode,
     );
-  return { episodes, lengths, invalid_records: invalid };
+  return { episodes, lengths, invalid_records: invalid, clusters: sequenceClusters(episodes) };
 }
 
 /** Episodes grouped by a key, in order of first appearance. */
@@ -96,29 +98,45 @@ export interface SequenceRate {
   readonly successes: number;
   /** Valid episodes played (over every attempt). */
   readonly episodes: number;
-  /** Sequences with at least one of them: the clusters. */
+  /** Sequences with at least one of them. */
   readonly sequences: number;
+  /** The clusters the interval rests on: sequences, those sharing a task file joined. */
+  readonly clusters: number;
 }
 
 /**
  * The success of these episodes: each sequence's rate over its episodes
  * (every attempt), averaged over sequences, so a sequence weighs the same
- * whatever its number of attempts or episodes; the interval is the
+ * whatever its number of attempts or episodes. The interval is the
  * scorecard's clustered Wilson interval with sequences as the clusters
- * (episodes of one sequence, like trials of one task, are correlated).
+ * (episodes of one sequence, like trials of one task, are correlated), and
+ * sequences that share a task file joined into one cluster.
  */
-export function sequenceRate(episodes: readonly SequenceEpisode[]): SequenceRate {
-  const counts = [...groupBy(episodes, (episode) => episode.sequence).values()].map((group) => ({
+export function sequenceRate(
+  episodes: readonly SequenceEpisode[],
+  clusters: ReadonlyMap<string, string>,
+): SequenceRate {
+  const counts = [...groupBy(episodes, (episode) => episode.sequence)].map(([sequence, group]) => ({
+    sequence,
     successes: group.filter((episode) => episode.success).length,
-    trials: group.length,
+    episodes: group.length,
   }));
-  const interval = successRateInterval(counts);
+  const interval = clusteredSequenceRate(
+    counts.map((count) => ({
+      sequence: count.sequence,
+      value: count.successes / count.episodes,
+      weight: 1,
+      episodes: count.episodes,
+    })),
+    clusters,
+  );
   return {
     value: interval.value,
     ci95: [interval.lower, interval.upper],
     method: interval.method,
     successes: counts.reduce((sum, sequence) => sum + sequence.successes, 0),
-    episodes: interval.trials,
-    sequences: interval.tasks,
+    episodes: counts.reduce((sum, sequence) => sum + sequence.episodes, 0),
+    sequences: counts.length,
+    clusters: interval.clusters,
   };
 }

@@ -1,4 +1,4 @@
-import { successRateInterval } from '../stats/index.js';
+import { clusteredSequenceRate } from './sequence-clusters.js';
 import { groupBy } from './sequence-episodes.js';
 import type { SequenceEpisode, SequencePlays } from './sequence-episodes.js';
 import { pairedClusterDifference } from './sequence-difference.js';
@@ -39,6 +39,7 @@ export interface RegretSummary {
 
 /** One sequence's complete attempts (success by episode) and the oracle's rate by episode. */
 interface SequenceOutcomes {
+  readonly sequence: string;
   readonly attempts: readonly (readonly boolean[])[];
   readonly oracle: readonly number[];
 }
@@ -81,10 +82,10 @@ export function summariseRegret(
       continue;
     }
     attempts += complete.length;
-    outcomes.push({ attempts: complete, oracle: oracle as number[] });
+    outcomes.push({ sequence, attempts: complete, oracle: oracle as number[] });
   }
   const longest = Math.max(0, ...outcomes.map((sequence) => sequence.oracle.length));
-  const full = regretOver(outcomes, null, options.seed);
+  const full = regretOver(outcomes, null, plays.clusters, options.seed);
   return {
     oracle: oracleRates === null ? 'assumed' : 'run',
     sequences: outcomes.length,
@@ -95,7 +96,7 @@ export function summariseRegret(
     normalised: full.normalised,
     cumulative: Array.from({ length: longest }, (_, index) => {
       const episode = index + 1;
-      const prefix = regretOver(outcomes, episode, options.seed);
+      const prefix = regretOver(outcomes, episode, plays.clusters, options.seed);
       return { episode, ...prefix.perAttempt, sequences: prefix.sequences };
     }),
   };
@@ -135,6 +136,7 @@ function completeAttempts(episodes: readonly SequenceEpisode[], length: number):
 function regretOver(
   outcomes: readonly SequenceOutcomes[],
   prefix: number | null,
+  clusters: ReadonlyMap<string, string>,
   seed: number,
 ): { normalised: RegretFigure; perAttempt: RegretFigure; sequences: number } {
   const kept = outcomes
@@ -148,18 +150,20 @@ function regretOver(
         0,
       );
       const oracleMean = oracle.reduce((sum, rate) => sum + rate, 0) / length;
-      return { length, plays, failures, oracleMean, oracle };
+      return { sequence: sequence.sequence, length, plays, failures, oracleMean, oracle };
     });
   const meanLength = kept.reduce((sum, sequence) => sum + sequence.length, 0) / kept.length;
   const isPerfectOracle = kept.every((sequence) => sequence.oracle.every((rate) => rate === 1));
   const figure = (weighted: boolean): RegretFigure => {
     if (isPerfectOracle) {
-      const interval = successRateInterval(
+      const interval = clusteredSequenceRate(
         kept.map((sequence) => ({
-          successes: sequence.failures,
-          trials: sequence.plays,
-          ...(weighted ? { weight: sequence.length } : {}),
+          sequence: sequence.sequence,
+          value: sequence.failures / sequence.plays,
+          weight: weighted ? sequence.length : 1,
+          episodes: sequence.plays,
         })),
+        clusters,
       );
       return {
         value: interval.value,
@@ -169,11 +173,13 @@ function regretOver(
     }
     const difference = pairedClusterDifference(
       kept.map((sequence) => ({
+        sequence: sequence.sequence,
         difference: sequence.oracleMean - (sequence.plays - sequence.failures) / sequence.plays,
         before: sequence.length,
         after: sequence.plays,
-        ...(weighted ? { weight: sequence.length } : {}),
+        weight: weighted ? sequence.length : 1,
       })),
+      clusters,
       seed,
     );
     return { value: difference.value, ci95: difference.ci95, method: difference.method };
