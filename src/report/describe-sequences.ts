@@ -18,7 +18,7 @@ const bounds = (ci: readonly Figure[], format: (value: Figure) => string): strin
 
 /** A rate with its interval and denominators: `83.3% (95% CI [..]; 10/12 episodes, 3 sequences)`. */
 function describeRate(rate: SequenceRate): string {
-  const joined = rate.clusters < rate.sequences ? ` in ${rate.clusters} clusters` : '';
+  const joined = rate.clusters < rate.sequences ? ` in ${rate.clusters} cluster(s) of twins` : '';
   return `${percent(rate.value)} (${bounds(rate.ci95, percent)}; ${rate.successes}/${rate.episodes} episodes, ${rate.sequences} sequence(s)${joined})`;
 }
 
