@@ -199,6 +199,24 @@ describe('summariseDrift: edge regimes', () => {
     expect(drift.by_version[0]!.rate).toMatchObject({ episodes: 3, sequences: 2 });
   });
 
+  it('weighs regret per attempt by sequence length when sequences differ in length', () => {
+    // a: 2 episodes, plays 10 (R = 1); b: 4 episodes, plays 1100 (R = 2).
+    const drift = summariseDrift(
+      [...sequence('a', ['v1', 'v2'], '10'), ...sequence('b', ['v1', 'v1', 'v2', 'v2'], '1100')],
+      { seed: 1 },
+    )!;
+    const { regret } = drift;
+    expect(regret.per_attempt.value).toBeCloseTo(1.5, 12);
+    expect(regret.normalised.value).toBeCloseTo(0.5, 12);
+    // Cumulative: after 1 nothing lost; after 2, a lost 1 and b 0; after 3 only b is that long.
+    expect(regret.cumulative.map((step) => [step.episode, step.value, step.sequences])).toEqual([
+      [1, 0, 2],
+      [2, 0.5, 2],
+      [3, 1, 1],
+      [4, 2, 1],
+    ]);
+  });
+
   it('counts episodes without a version apart', () => {
     const drift = summariseDrift(sequence('a', ['v1', null, 'v2'], '111'), { seed: 1 })!;
     expect(drift).toMatchObject({ episodes_without_version: 1, pairs_without_version: 2 });
