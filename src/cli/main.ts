@@ -294,6 +294,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
+    .option(
+      '--oracle <run>',
+      'an oracle run of the same suite in the store: the reference of the drift regret (default: the oracle passes every episode)',
+    )
     .action(async (run: string, flags: ReportFlags) => {
       const { reportCommand } = await import('./report-command.js');
       setExit(await reportCommand(run, flags, io));

@@ -1,7 +1,10 @@
 import type { CliIo } from './cli-io.js';
 import type { CiOutputFlags } from './ci-outputs.js';
 import { parseGate } from './parse-gate.js';
-import { openStoredRun } from './open-stored-run.js';
+import { EndstateError } from '../core/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
+import type { RunStore } from '../store/index.js';
+import { findStoredRun, openStoredRun } from './open-stored-run.js';
 import { reportStoredRun } from './report-stored-run.js';
 import { storeFileOf, storeSpecOf } from './store-path.js';
 import { checkOutputPaths } from './check-output-paths.js';
@@ -19,6 +22,8 @@ export interface ReportFlags extends CiOutputFlags {
   readonly maxInvalid?: number;
   /** Show a run whose records were changed outside endstate (else refused, exit 2), marked as tampered. */
   readonly acceptTampered?: boolean;
+  /** `--oracle RUN`: an oracle run of the same suite, the reference of the drift regret. */
+  readonly oracle?: string;
 }
 
 /** `endstate report [RUN|latest]`: the scorecard recomputed from the store alone. */
@@ -41,8 +46,30 @@ export async function reportCommand(
   });
   const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
   try {
-    return await reportStoredRun({ store, run, spec, gates }, flags, io);
+    const oracleTrials =
+      flags.oracle === undefined
+        ? undefined
+        : await readOracleTrials(store, spec.display, flags.oracle, run);
+    return await reportStoredRun({ store, run, spec, gates, oracleTrials }, flags, io);
   } finally {
     await store.close();
   }
+}
+
+/** The records of `--oracle RUN`, refused unless it ran the same suite. */
+async function readOracleTrials(
+  store: RunStore,
+  display: string,
+  runArgument: string,
+  run: RunRecord,
+): Promise<TrialRecord[]> {
+  const oracle = await findStoredRun(store, display, runArgument);
+  if (oracle.suite.hash !== run.suite.hash) {
+    throw new EndstateError(
+      'E_NOT_COMPARABLE',
+      `--oracle ${runArgument}: run ${oracle.run_id} ran suite ${oracle.suite.name} (${oracle.suite.hash.slice(0, 12)}), not the suite of run ${run.run_id} (${run.suite.hash.slice(0, 12)})`,
+      { hint: 'Pass an oracle run of the same suite: `endstate run SUITE --agent oracle`.' },
+    );
+  }
+  return store.listTrials(oracle.run_id);
 }

@@ -5,7 +5,7 @@ import {
   renderProviderErrors,
   renderTerminal,
 } from '../report/index.js';
-import type { RunRecord } from '../schema/index.js';
+import type { RunRecord, TrialRecord } from '../schema/index.js';
 import type { RunStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import { renderCiOutputs, writeCiOutputs } from './ci-outputs.js';
@@ -43,6 +43,8 @@ export async function reportStoredRun(
     readonly run: RunRecord;
     readonly spec: StoreSpec;
     readonly gates: readonly Gate[];
+    /** An oracle run's records: the reference of the drift regret. */
+    readonly oracleTrials?: readonly TrialRecord[] | undefined;
   },
   flags: StoredRunOutputFlags,
   io: CliIo,
@@ -57,7 +59,10 @@ export async function reportStoredRun(
   const trials = await store.listTrials(run.run_id);
   const scorecard = withJudgeValidation(
     withSealWarning(
-      buildScorecard(run, trials, { failureLabels: readStoredFailureLabels(spec, io.cwd) }),
+      buildScorecard(run, trials, {
+        failureLabels: readStoredFailureLabels(spec, io.cwd),
+        ...(input.oracleTrials === undefined ? {} : { oracleTrials: input.oracleTrials }),
+      }),
       seal,
     ),
     trials,

@@ -17,6 +17,7 @@ import { summariseCalibration } from './calibration-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
 import { summarisePartial } from './partial-summary.js';
 import { summarisePlans } from './plan-summary.js';
+import { summariseSequences } from './sequence-summaries.js';
 import { summariseCost } from './cost-summary.js';
 import { summariseFailureLabels } from './failure-label-summary.js';
 import { summariseFaults } from './fault-summary.js';
@@ -180,11 +181,16 @@ function rateOf(counts: readonly { successes: number; trials: number; weight: nu
  * independent); pass^k uses valid trials only, up to the smallest count of
  * any task. Trials of one task from different revisions are refused, never pooled.
  * `failureLabels`: people's labels of failed trials (`endstate labels import`).
+ * `oracleTrials`: an oracle run's records on the same suite, the reference
+ * of the drift regret (every episode passes when absent).
  */
 export function buildScorecard(
   run: RunRecord,
   trials: readonly TrialRecord[],
-  options: { readonly failureLabels?: readonly StoredFailureLabel[] } = {},
+  options: {
+    readonly failureLabels?: readonly StoredFailureLabel[];
+    readonly oracleTrials?: readonly TrialRecord[];
+  } = {},
 ): Scorecard {
   checkTaskRevisions(run, trials);
   const valid = trials.filter((trial) => trial.valid);
@@ -296,6 +302,7 @@ export function buildScorecard(
     plans: summarisePlans(valid, run.suite.weights ?? {}),
     partial: summarisePartial(valid, run.suite.weights ?? {}),
     calibration: summariseCalibration(valid, run.seed),
+    ...summariseSequences(trials, { seed: run.seed, oracle: options.oracleTrials }),
     tasks,
     slices: buildSlices(tasks),
   };

@@ -2,6 +2,7 @@ import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
 import { describePartial, describePlans } from './describe-plans.js';
+import { driftFacts, memoryFacts } from './describe-sequences.js';
 import {
   SAFETY_LABELS,
   byKWithIntervals,
@@ -90,6 +91,12 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
       ],
       ...safetyRows(card),
       ...(card.plans === null ? [] : [['Plans', describePlans(card.plans)]]),
+      ...(card.drift === undefined
+        ? []
+        : driftFacts(card.drift).map(([label, text]) => [`Drift: ${label}`, text])),
+      ...(card.memory === undefined
+        ? []
+        : memoryFacts(card.memory).map(([label, text]) => [`Memory: ${label}`, text])),
       ...calibrationRows(card),
     ],
   );

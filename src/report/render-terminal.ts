@@ -3,6 +3,7 @@ import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
 import { describePartial, describePlans } from './describe-plans.js';
+import { driftFacts, memoryFacts } from './describe-sequences.js';
 import { costFigure, describePricing, describeTotalCost } from './cost-summary.js';
 import { failureLabelRows } from './failure-label-rows.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
@@ -198,6 +199,13 @@ function agentErrorLines({ run_id: runId, agent_error_kinds: errors }: Scorecard
   ];
 }
 
+/** A section of sequence facts: its title on the first line, the rest indented under it. */
+function sequenceLines(title: string, facts: readonly [string, string][]): string[] {
+  return facts.map(
+    ([label, text], index) => `${(index === 0 ? title : '').padEnd(11)}${label}: ${text}`,
+  );
+}
+
 /** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
 export function renderTerminal(card: Scorecard): string {
   const { counts: n, success_rate: rate } = card;
@@ -238,6 +246,8 @@ export function renderTerminal(card: Scorecard): string {
     ...safetyLines(card),
     ...constraintLines(card),
     ...planLines(card),
+    ...sequenceLines('Drift', card.drift === undefined ? [] : driftFacts(card.drift)),
+    ...sequenceLines('Memory', card.memory === undefined ? [] : memoryFacts(card.memory)),
     ...calibrationLines(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,

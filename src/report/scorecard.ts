@@ -1,5 +1,7 @@
 import type { PartialSummary } from './partial-summary.js';
 import type { PlanSummary } from './plan-summary.js';
+import type { DriftSummary } from './drift-summary.js';
+import type { MemorySummary } from './memory-summary.js';
 import type { RunPricing, SandboxSpec } from '../schema/index.js';
 import type { CostSummary } from './cost-summary.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
@@ -203,6 +205,10 @@ export interface Scorecard {
   readonly plans: PlanSummary | null;
   /** Mean partial score with its clustered interval, beside the same trials' success; null unless a task declares sub-goals. */
   readonly partial: PartialSummary | null;
+  /** Success per environment version, the drop at a version change and regret against the oracle; only when episode records carry a version. */
+  readonly drift?: DriftSummary;
+  /** Success by episode index, recall, within- vs cross-session success; only when records are episodes of sequences. */
+  readonly memory?: MemorySummary;
   /** Expected calibration error and a reliability table; null unless the agent reported confidences. */
   readonly calibration: CalibrationSummary | null;
   readonly tasks: readonly TaskSummary[];

@@ -110,3 +110,5 @@ export type {
 } from './ece-upper-bound.js';
 export { boundedMeanInterval } from './bounded-mean-interval.js';
 export type { BoundedMeanInterval, BoundedMeanIntervalOptions } from './bounded-mean-interval.js';
+export { moverDifferenceInterval } from './mover-difference-interval.js';
+export type { MoverDifferenceInterval, RateWithInterval } from './mover-difference-interval.js';

@@ -1,3 +1,4 @@
+import { driftFacts, memoryFacts } from '../describe-sequences.js';
 import { describeJudgeValidation } from '../judge-validation-status.js';
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
@@ -37,6 +38,8 @@ export const DRAWN_SCORECARD_FIELDS = [
   'faults',
   'safety',
   'calibration',
+  'drift',
+  'memory',
   'tasks',
   'slices',
 ] as const;
@@ -280,8 +283,19 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       safetyFacts(card.safety),
     ),
     card.calibration === null ? null : calibrationFacts(card.calibration),
+    card.drift === undefined
+      ? null
+      : sequenceFacts('drift', 'Drift across environment versions', driftFacts(card.drift)),
+    card.memory === undefined
+      ? null
+      : sequenceFacts('memory', 'Memory across episodes and sessions', memoryFacts(card.memory)),
     renderExtraFigures(card),
   );
+}
+
+/** Drift or memory figures of a run that played sequences, each with its interval and denominators. */
+function sequenceFacts(id: string, title: string, rows: readonly [string, string][]): HTMLElement {
+  return h('div', { id }, h('h3', {}, title), facts(rows));
 }
 
 /** Scorecard fields this viewer has no section for (added after it was written). */
