@@ -141,13 +141,9 @@ async function usersOf(
  * The run's mode: `--mode`, else a resumed run's own, else `dialogue`. A
  * no-user run has no simulated user, so a user model is refused.
  */
-function modeOf(
-  flags: RunFlags,
-  stored: SystemSpec | undefined,
-  users: RunSuiteOptions['users'],
-): DiagnosisMode {
+function modeOf(flags: RunFlags, stored: SystemSpec | undefined): DiagnosisMode {
   const mode = flags.mode ?? stored?.mode ?? 'dialogue';
-  if (mode === 'no-user' && users !== undefined) {
+  if (mode === 'no-user' && flags.userModel !== undefined) {
     throw new EndstateError(
       'E_USAGE',
       '--mode no-user plays without a simulated user, so --user-model has nothing to play',
@@ -376,12 +372,12 @@ async function runChecked(
           hidden,
         });
   const selected = await buildAgent(agentSpec, suite, tasks, { cwd: io.cwd, hidden, callerFor });
+  const mode = modeOf(flags, stored);
   const users = await usersOf(flags, callerFor, stored);
   const judge =
     stored !== undefined && flags.judge === undefined
       ? await judgeFromSpec(stored.judge, callerFor)
       : await judgeOf(flags.judge, callerFor);
-  const mode = modeOf(flags, stored, users);
   const spec = buildSystemSpec(selected.agent.spec, {
     user: users?.spec,
     judge: judge?.spec,

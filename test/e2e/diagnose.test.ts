@@ -109,4 +109,13 @@ describe('endstate diagnose', () => {
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/must name three runs/);
   });
+
+  it('refuses a user model in no-user mode before anything runs', () => {
+    const result = runCli(
+      ['run', example('support'), '--mode', 'no-user', '--user-model', 'openai:gpt-4o-mini'],
+      cwd,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--mode no-user plays without a simulated user/);
+  });
 });
