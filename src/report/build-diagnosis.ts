@@ -25,8 +25,8 @@ export const ATTRIBUTION_RULE =
   'no valid trial in a mode that decides it: unknown';
 
 const MEANINGS: Record<string, string> = {
-  'dialogue→no-user': 'what the dialogue costs: no-user − dialogue',
-  'no-user→oracle-plan': 'what planning costs: oracle-plan − no-user',
+  'dialogue→no-user': 'what the dialogue costs the agent (positive: it does better with no user)',
+  'no-user→oracle-plan': 'what planning costs the agent (positive: it does better with the plan)',
 };
 
 const modeOfRun = ({ run }: RunTrials): DiagnosisMode => run.system.mode ?? 'dialogue';
