@@ -185,6 +185,14 @@ export type { RunStore } from './store/index.js';
 export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
 export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';
+export { buildDiagnosis, renderDiagnosisTerminal } from './report/index.js';
+export type {
+  DiagnosedRun,
+  Diagnosis,
+  DiagnosisStage,
+  ModeDifference,
+  TaskDiagnosis,
+} from './report/index.js';
 export { proposeFailureLabel, summariseFailureLabels } from './report/index.js';
 export type { FailedTrialView, FailureLabelProposal, FailureLabelSummary } from './report/index.js';
 export { FAILURE_LABELS, FAILURE_LABEL_RULES } from './schema/index.js';
@@ -200,6 +208,7 @@ export type {
 } from './report/index.js';
 export type {
   Check,
+  DiagnosisMode,
   ExitReason,
   MustNotSayRule,
   RunRecord,

@@ -31,6 +31,7 @@ import { ciOptions } from './ci-options.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
 import type { CompareFlags } from './compare-command.js';
+import type { DiagnoseFlags } from './diagnose-command.js';
 import { EXIT } from './exit-codes.js';
 import { IMPORT_FORMATS } from './import-formats.js';
 import type { JudgeValidateFlags } from './judge-validate-command.js';
@@ -48,6 +49,7 @@ import type { PlanFlags } from './plan-command.js';
 import type { RegradeFlags } from './regrade-command.js';
 import type { ReportFlags } from './report-command.js';
 import type { RunFlags } from './run-command.js';
+import { RUN_MODES } from './run-modes.js';
 import type { ShowFlags } from './show-command.js';
 import { COLOR_MODES } from './color-modes.js';
 import { DEFAULT_EXAMPLES_FOLDER, DEFAULT_INIT_FOLDER } from './scaffold-folders.js';
@@ -87,6 +89,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--trials <k>', 'trials per task', inRange(BOUNDS.trials), 1)
     .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
     .option('--seed <s>', 'run seed (every trial seed derives from it)', inRange(BOUNDS.seed), 0)
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        "dialogue (default; with --resume, the run's), or a diagnosis mode: no-user (the whole user spec up front, no one answers) or oracle-plan (the reference path given as a plan)",
+      ).choices(RUN_MODES),
+    )
     .option(
       '--slip <p>',
       'simulated agent: probability of a slip per step (default: 0.1)',
@@ -359,6 +367,88 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (runA: string, runB: string, flags: CompareFlags) => {
       const { compareCommand } = await import('./compare-command.js');
       setExit(await compareCommand(runA, runB, flags, io));
+    });
+
+  program
+    .command('diagnose')
+    .description(
+      'where an agent fails: play the suite in the modes dialogue, no-user and oracle-plan (three stored runs) and print each success rate with its 95% CI, the paired differences and, per task, whether it failed at the dialogue, planning or execution',
+    )
+    .argument('[suite]', 'suite folder (leave out with --runs)')
+    .option(
+      '--runs <a,b,c>',
+      'render from three stored runs instead (dialogue, no-user, oracle-plan; id, "latest" or "latest~N")',
+    )
+    .option('--json <file>', 'also write the diagnosis as JSON')
+    .addOption(
+      new Option('--agent <kind>', 'agent under test (default: oracle)').choices(AGENT_KINDS),
+    )
+    .option('--trials <k>', 'trials per task in each mode', inRange(BOUNDS.trials), 1)
+    .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
+    .option('--seed <s>', 'run seed of all three runs', inRange(BOUNDS.seed), 0)
+    .option(
+      '--slip <p>',
+      'simulated agent: probability of a slip per step (default: 0.1)',
+      probability,
+    )
+    .option('--tasks <glob>', 'only tasks whose id matches the glob')
+    .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
+    .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
+    .option(
+      '--max-invalid <fraction>',
+      'stop (exit 4) when a run leaves more than this share of planned trials without a valid record',
+      probability,
+      0,
+    )
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
+    .option('--model <provider:id>', 'llm agent: the model, as for endstate run')
+    .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
+    .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
+    .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
+    .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
+    .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
+    .option('--parallel-tool-calls', 'llm agent: run every tool call of a reply')
+    .option('--command <command>', 'command and mcp agents: the program to start per trial')
+    .option('--no-sandbox', 'command and mcp agents: run unisolated, without bubblewrap')
+    .option('--agent-env <name>', 'command and mcp agents: pass this variable through', collect, [])
+    .option('--agent-dir <dir>', "command and mcp agents: the agent's folder, seen read-only")
+    .option('--agent-mount <path>', 'command and mcp agents: another read-only path', collect, [])
+    .addOption(
+      new Option('--agent-network <mode>', 'command agents: host network or none')
+        .choices(['host', 'none'])
+        .default('host'),
+    )
+    .option('--judge <provider:id>', 'a judge model for tasks with a judge rubric')
+    .option('--pricing <file>', 'prices (USD per million tokens by provider:id)')
+    .option('--record <dir>', 'save every model request and response')
+    .option('--replay <dir>', 'answer model calls from a recording, with no network')
+    .option('--max-retries <n>', 'retries of a model call', inRange(BOUNDS.maxRetries), 5)
+    .option(
+      '--max-concurrent-requests <n>',
+      'requests in flight per provider endpoint',
+      inRange(BOUNDS.maxConcurrentRequests),
+      8,
+    )
+    .option(
+      '--requests-per-minute <n>',
+      'requests started per rolling minute per provider endpoint',
+      inRange(BOUNDS.requestsPerMinute),
+    )
+    .option(
+      '--request-timeout <seconds>',
+      'longest wait for one model request',
+      inRange(BOUNDS.requestTimeoutS),
+      120,
+    )
+    .option('--no-canary', 'skip the canary gate before the first run')
+    .option('--no-preflight', 'skip the one tiny request to each model before the first run')
+    .option(
+      '--accept-tampered',
+      'diagnose runs whose stored records were changed outside endstate (else refused, exit 2)',
+    )
+    .action(async (suite: string | undefined, flags: DiagnoseFlags) => {
+      const { diagnoseCommand } = await import('./diagnose-command.js');
+      setExit(await diagnoseCommand(suite, flags, io));
     });
 
   program

@@ -12,7 +12,7 @@ import {
   runSuite,
 } from '../run/index.js';
 import type { RunJudge, RunSuiteOptions } from '../run/index.js';
-import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
+import type { DiagnosisMode, RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelRef } from '../model/index.js';
 import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
@@ -90,6 +90,12 @@ export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly preflight: boolean;
   readonly saveFailures?: string;
   readonly durable?: boolean;
+  /**
+   * `dialogue` (default), or a diagnosis mode: `no-user` (the whole user
+   * spec up front, no one answers) or `oracle-plan` (the reference path as
+   * a plan). On --resume, the run's own.
+   */
+  readonly mode?: DiagnosisMode;
   /** `redis://…`: workers (`endstate worker`) play the trials; this process queues them and waits. */
   readonly queue?: string;
   /** Milliseconds without news from the queue before every outstanding job's state is read (default 5000). */
@@ -131,6 +137,24 @@ async function usersOf(
   );
 }
 
+/**
+ * The run's mode: `--mode`, else a resumed run's own, else `dialogue`. A
+ * no-user run has no simulated user, so a user model is refused.
+ */
+function modeOf(flags: RunFlags, stored: SystemSpec | undefined): DiagnosisMode {
+  const mode = flags.mode ?? stored?.mode ?? 'dialogue';
+  if (mode === 'no-user' && flags.userModel !== undefined) {
+    throw new EndstateError(
+      'E_USAGE',
+      '--mode no-user plays without a simulated user, so --user-model has nothing to play',
+      {
+        hint: 'Leave out --user-model (the opening holds the scenario), or use --mode dialogue or oracle-plan.',
+      },
+    );
+  }
+  return mode;
+}
+
 /** Flags that choose or shape the agent: given on --resume, they are checked against the run's. */
 function hasAgentFlags(flags: RunFlags): boolean {
   return (
@@ -156,6 +180,7 @@ export async function runCommand(
   suitePath: string | undefined,
   flags: RunFlags,
   io: CliIo,
+  hooks: RunHooks = {},
 ): Promise<number> {
   const gates = (flags.failUnder ?? []).map(parseGate);
   const storeSpec = storeSpecOf(flags.store, io.cwd);
@@ -198,6 +223,7 @@ export async function runCommand(
       flags,
       io,
       openRunStore,
+      hooks,
     );
   } finally {
     if (store !== undefined) await (await store.catch(() => undefined))?.close();
@@ -284,11 +310,18 @@ interface RunInput {
   readonly gates: ReturnType<typeof parseGate>[];
 }
 
+/** What a command built on `run` (such as `diagnose`) learns of the run it played. */
+export interface RunHooks {
+  /** Called with the stored run once its trials are played, before its scorecard is shown. */
+  readonly onRun?: (run: RunRecord) => void;
+}
+
 async function runChecked(
   input: RunInput,
   flags: RunFlags,
   io: CliIo,
   openStore: () => Promise<RunStore>,
+  hooks: RunHooks,
 ): Promise<number> {
   const { suite, suitePath, resume, runFaults, gates } = input;
   let tasks = suite.tasks;
@@ -339,12 +372,17 @@ async function runChecked(
           hidden,
         });
   const selected = await buildAgent(agentSpec, suite, tasks, { cwd: io.cwd, hidden, callerFor });
+  const mode = modeOf(flags, stored);
   const users = await usersOf(flags, callerFor, stored);
   const judge =
     stored !== undefined && flags.judge === undefined
       ? await judgeFromSpec(stored.judge, callerFor)
       : await judgeOf(flags.judge, callerFor);
-  const spec = buildSystemSpec(selected.agent.spec, { user: users?.spec, judge: judge?.spec });
+  const spec = buildSystemSpec(selected.agent.spec, {
+    user: users?.spec,
+    judge: judge?.spec,
+    mode,
+  });
   if (resume !== undefined) {
     const refusal = resumeRefusal(resume.run, resume.trials, suite, {
       spec,
@@ -370,12 +408,14 @@ async function runChecked(
     users,
     judge,
     runFaults,
+    mode,
     wiring: () => wiring,
   };
   const run =
     queue === undefined
       ? await playHere(play, flags, io)
       : await playOnQueue(play, { ...queue, suitePath: resolve(io.cwd, suitePath) }, flags, io);
+  hooks.onRun?.(run);
   // The scorecard and its outputs load once the trials are done: the first
   // trial starts without the report and statistics code.
   const { reportStoredRun } = await import('./report-stored-run.js');
@@ -392,6 +432,7 @@ interface PlayInput {
   readonly users: RunSuiteOptions['users'];
   readonly judge: RunJudge | undefined;
   readonly runFaults: RunFaults | undefined;
+  readonly mode: DiagnosisMode;
   readonly wiring: () => ReturnType<typeof wireModels> | undefined;
 }
 
@@ -417,6 +458,7 @@ async function playHere(input: PlayInput, flags: RunFlags, io: CliIo): Promise<R
       maxReruns: flags.maxReruns,
       store,
       collect: false,
+      mode: input.mode,
       ...(users === undefined ? {} : { users }),
       ...(judge === undefined ? {} : { judge }),
       ...(runFaults === undefined ? {} : { faults: runFaults }),
@@ -489,6 +531,7 @@ async function playOnQueue(
         concurrency: flags.concurrency,
         seed: flags.seed,
         maxReruns: flags.maxReruns,
+        mode: input.mode,
         ...(input.users === undefined ? {} : { users: input.users }),
         ...(input.judge === undefined ? {} : { judge: input.judge }),
         ...(input.runFaults === undefined ? {} : { faults: input.runFaults }),

@@ -224,6 +224,7 @@ export function buildScorecard(
     agent: `${run.system.agent.kind}:${run.system.agent.name}@${run.system.agent.version}`,
     sandbox: run.system.sandbox ?? null,
     isolation: describeSandbox(run.system.sandbox ?? null, run.system.agent.kind),
+    ...(run.system.mode === undefined ? {} : { mode: run.system.mode }),
     counts: {
       tasks: taskIds.length,
       trials_per_task: run.trials_per_task,

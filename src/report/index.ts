@@ -105,3 +105,19 @@ export { summariseFailureLabels } from './failure-label-summary.js';
 export type { FailureLabelSummary, HumanLabelCounts } from './failure-label-summary.js';
 export { failureLabelLines } from './failure-label-lines.js';
 export type { CostSummary } from './cost-summary.js';
+export {
+  ATTRIBUTION_RULE,
+  DIAGNOSIS_ORDER,
+  PASS_ABOVE,
+  attributeTask,
+  buildDiagnosis,
+} from './build-diagnosis.js';
+export type {
+  DiagnosedRun,
+  Diagnosis,
+  DiagnosisStage,
+  ModeDifference,
+  TaskDiagnosis,
+} from './diagnosis.js';
+export { renderDiagnosisTerminal } from './render-diagnosis-terminal.js';
+export { modeLine } from './mode-line.js';

@@ -1,3 +1,4 @@
+import { modeLine } from './mode-line.js';
 import type { TrialRecord } from '../schema/index.js';
 import { failedChecks } from '../schema/index.js';
 import { failureReasons } from './build-scorecard.js';
@@ -42,6 +43,7 @@ function properties(card: Scorecard, taskGate: number): [string, string][] {
     ['suite_hash', card.suite.hash],
     ['system_hash', card.system_hash],
     ['agent', card.agent],
+    ...(card.mode === undefined ? [] : [['mode', modeLine(card.mode)] as [string, string]]),
     ['success_rate', figure(rate.value)],
     ['success_rate_ci95_lower', figure(rate.ci95[0])],
     ['success_rate_ci95_upper', figure(rate.ci95[1])],

@@ -1,3 +1,4 @@
+import { modeLine } from './mode-line.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
@@ -255,6 +256,7 @@ export function renderMarkdown(input: RenderMarkdownInput): string {
     '',
     `Sandbox: ${cell(card.isolation)}`,
     '',
+    ...(card.mode === undefined ? [] : [`**${modeLine(card.mode)}**`, '']),
     ...gateLines(gates),
     ...headline(card, verdicts, taskGate),
     ...(card.k.note === null ? [] : ['', `_Note: ${escapeMarkdown(card.k.note)}._`]),

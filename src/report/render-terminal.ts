@@ -1,3 +1,4 @@
+import { modeLine } from './mode-line.js';
 import Table from 'cli-table3';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
@@ -213,6 +214,7 @@ export function renderTerminal(card: Scorecard): string {
     `endstate · ${card.run_id}`,
     `suite ${card.suite.name} (${card.suite.hash.slice(0, 12)}) · agent ${card.agent} · system ${card.system_hash.slice(0, 12)}`,
     `sandbox ${card.isolation}`,
+    ...(card.mode === undefined ? [] : [modeLine(card.mode)]),
     '',
     `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
     ...headlineNotes(card),

@@ -82,6 +82,8 @@ export interface Scorecard {
   readonly sandbox: SandboxSpec | null;
   /** The same, as the one line every report shows. */
   readonly isolation: string;
+  /** A diagnosis run's mode (`no-user`, `oracle-plan`); absent for a normal run. */
+  readonly mode?: 'no-user' | 'oracle-plan';
   readonly counts: {
     readonly tasks: number;
     readonly trials_per_task: number;

@@ -15,7 +15,10 @@ export interface AttemptInput {
   readonly firstRerun?: number;
   readonly environment: Environment;
   readonly agent: Agent;
-  readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'>;
+  /** The run; its system spec's `mode` (a diagnosis mode) shapes every trial. */
+  readonly run: Pick<RunRecord, 'run_id' | 'seed' | 'max_reruns' | 'system_hash'> & {
+    readonly system?: Pick<RunRecord['system'], 'mode'>;
+  };
   readonly suiteHash: string;
   readonly users?: UserFactory | undefined;
   /** The run's judge model, made for each trial (its calls are recorded under the trial). */
@@ -56,6 +59,7 @@ export async function runAttempt(input: AttemptInput): Promise<void> {
       users: input.users,
       judge,
       runFaults: input.runFaults,
+      mode: run.system?.mode,
     });
     // A trial ended by what stopped the run (invalid, or a refusal counted as
     // incompatibility) is dropped: the resumed run plays it again.

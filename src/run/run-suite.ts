@@ -2,6 +2,7 @@ import type { Agent } from '../agent/index.js';
 import { hashJson, wallClockIso } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type {
+  DiagnosisMode,
   JudgeCaller,
   RunPricing,
   RunRecord,
@@ -42,6 +43,12 @@ export interface RunSuiteOptions {
    * spec names it. Without it, a task with a rubric is a grader failure.
    */
   readonly judge?: RunJudge;
+  /**
+   * A diagnosis mode (default `dialogue`, the normal run): it enters the
+   * system spec, so the run's hash differs and its results are never pooled
+   * with normal runs. A resumed run keeps its own.
+   */
+  readonly mode?: DiagnosisMode;
   /**
    * Keep every trial record in memory to return it (default true). Long
    * runs can leave it off and read the trials back from the store: holding
@@ -184,6 +191,7 @@ export type RunRecordInput = Pick<
   | 'maxReruns'
   | 'users'
   | 'judge'
+  | 'mode'
   | 'faults'
   | 'pricing'
   | 'requestLimits'
@@ -200,6 +208,7 @@ export function createRunRecord(options: RunRecordInput, tasks: readonly Task[])
   const system = buildSystemSpec(agent.spec, {
     user: options.users?.spec,
     judge: options.judge?.spec,
+    mode: options.mode,
   });
   const systemHash = hashSystemSpec(system);
   const seed = options.seed ?? 0;

@@ -12,6 +12,19 @@ const commandSpec = {
 const sandbox = { kind: 'bubblewrap', network: 'host', env: [], mounts: [] };
 
 describe('buildSystemSpec', () => {
+  it('records a diagnosis mode, so each mode has its own system hash, and leaves dialogue as it was', () => {
+    const agent = createOracleAgent().spec;
+    const hashes = (['dialogue', 'no-user', 'oracle-plan'] as const).map((mode) =>
+      hashSystemSpec(buildSystemSpec(agent, { mode })),
+    );
+    expect(new Set(hashes).size).toBe(3);
+    expect(hashes[0]).toBe(hashSystemSpec(buildSystemSpec(agent)));
+    expect('mode' in buildSystemSpec(agent, { mode: 'dialogue' })).toBe(false);
+    expect(SystemSpecSchema.parse(buildSystemSpec(agent, { mode: 'no-user' })).mode).toBe(
+      'no-user',
+    );
+  });
+
   it('records the sandbox of a program agent, and it changes the system hash', () => {
     const isolated = buildSystemSpec({ ...commandSpec, sandbox });
     const unisolated = buildSystemSpec({ ...commandSpec, sandbox: { ...sandbox, kind: 'none' } });

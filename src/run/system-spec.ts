@@ -3,7 +3,7 @@ import { HARNESS_VERSION, hashJson } from '../core/index.js';
 import { GRADER_VERSION } from '../grade/index.js';
 import { DEFAULT_STOP_WHEN, SandboxSpecSchema } from '../schema/index.js';
 import type { JsonObject } from '../core/index.js';
-import type { SystemSpec } from '../schema/index.js';
+import type { DiagnosisMode, SystemSpec } from '../schema/index.js';
 
 /** The tasks' own scripts, with the defaults a task that leaves them out gets (docs/task-format.md). */
 const SCRIPTED_USERS: SystemSpec['user'] = {
@@ -18,6 +18,8 @@ export interface SystemParts {
   readonly user?: SystemSpec['user'] | undefined;
   /** The judge model of the tasks' rubrics (`--judge`); absent when the run has none. */
   readonly judge?: JsonObject | undefined;
+  /** A diagnosis mode; `dialogue` (the default) leaves the spec, and so its hash, as it was. */
+  readonly mode?: DiagnosisMode | undefined;
 }
 
 /** The system under test as far as this run can pin it. */
@@ -29,6 +31,7 @@ export function buildSystemSpec(agent: AgentSpec, parts: SystemParts = {}): Syst
     prompt: agent.prompt ?? null,
     user,
     ...(parts.judge === undefined ? {} : { judge: parts.judge }),
+    ...(parts.mode === undefined || parts.mode === 'dialogue' ? {} : { mode: parts.mode }),
     ...(agent.sandbox === undefined ? {} : { sandbox: SandboxSpecSchema.parse(agent.sandbox) }),
     harness_version: HARNESS_VERSION,
     grader_version: GRADER_VERSION,

@@ -15,6 +15,12 @@ export const UserEventSchema = z.object({
   text: z.string(),
   /** Where the words came from: the task's instruction, a script rule, the script default. */
   source: z.enum(['instruction', 'script', 'default', 'simulator']),
+  /**
+   * Set on the opening of a no-user diagnosis run (`--mode no-user`): the
+   * message gives the user's consent up front, so it counts as the yes a
+   * `consent` constraint asks for before every later call.
+   */
+  standing_consent: z.literal(true).optional(),
 });
 
 export const AgentEventSchema = z.object({

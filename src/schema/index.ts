@@ -61,8 +61,16 @@ export {
   RunStatusSchema,
   SandboxSpecSchema,
   SystemSpecSchema,
+  DIAGNOSIS_MODES,
+  DiagnosisModeSchema,
 } from './system-spec.js';
-export type { RunRecord, RunStatus, SandboxSpec, SystemSpec } from './system-spec.js';
+export type {
+  DiagnosisMode,
+  RunRecord,
+  RunStatus,
+  SandboxSpec,
+  SystemSpec,
+} from './system-spec.js';
 export {
   ClaimsSchema,
   DeclaredClaimSchema,

@@ -20,6 +20,17 @@ export const SandboxSpecSchema = z.object({
 export type SandboxSpec = z.infer<typeof SandboxSpecSchema>;
 
 /**
+ * How a run plays its tasks. `dialogue` is the normal run; the other two
+ * are diagnosis modes: `no-user` hands the agent everything the user would
+ * reveal in its first message and no one answers, `oracle-plan` adds the
+ * task's reference path to the public view as a plan. Their results are
+ * diagnosis only (docs/statistics.md, Diagnosis modes).
+ */
+export const DIAGNOSIS_MODES = ['dialogue', 'no-user', 'oracle-plan'] as const;
+export const DiagnosisModeSchema = z.enum(DIAGNOSIS_MODES);
+export type DiagnosisMode = z.infer<typeof DiagnosisModeSchema>;
+
+/**
  * The system under test, fully specified. Its canonical JSON hash labels
  * every result; results with different hashes are never pooled.
  */
@@ -50,6 +61,12 @@ export const SystemSpecSchema = z.object({
    * none, so runs judged by different models, or not judged, are never pooled.
    */
   judge: JsonObjectSchema.optional(),
+  /**
+   * A diagnosis mode (`no-user`, `oracle-plan`); absent for a normal
+   * (`dialogue`) run, whose hash is then the same as before modes existed.
+   * Runs of different modes are never pooled.
+   */
+  mode: z.enum(['no-user', 'oracle-plan']).optional(),
   /** Command and mcp agents: their sandbox (absent for in-process agents and older runs). */
   sandbox: SandboxSpecSchema.optional(),
   harness_version: z.string(),

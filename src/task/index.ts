@@ -29,6 +29,7 @@ export type {
 } from './suite-lock.js';
 export type { ParsedTaskFile } from './parse-task-file.js';
 export type { PublicTaskView, Task } from './task.js';
+export { PLAN_HEADING, referencePlan } from './reference-plan.js';
 export { parseYamlSource } from './yaml-source.js';
 export type { YamlSource } from './yaml-source.js';
 export { formatPath, zodProblems } from './zod-problems.js';

@@ -10,7 +10,12 @@ export interface Task {
   readonly initialState: FrozenState;
 }
 
-/** What the agent may see of a task: never expect, reference, known_bad or a hidden goal. */
+/**
+ * What the agent may see of a task: never expect, reference, known_bad or a
+ * hidden goal, except by design in a diagnosis mode (`no-user` shows what
+ * the user would reveal, hidden goal included; `oracle-plan` shows the
+ * reference path as `plan`).
+ */
 export interface PublicTaskView {
   readonly task_id: string;
   readonly environment: string;
@@ -24,4 +29,10 @@ export interface PublicTaskView {
    * nobody answers, so the agent's first text-only reply is its final answer.
    */
   readonly conversation: 'interactive' | 'single-turn';
+  /**
+   * Only in an `oracle-plan` diagnosis run: the task's reference path as
+   * numbered steps in words. The same text is appended to `policy`, so
+   * agents that read only the policy get it too.
+   */
+  readonly plan?: string;
 }

@@ -4,7 +4,8 @@ import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
 import type { Dispatcher, Environment, EventLog, ToolCallResult } from '../environment/index.js';
 import { ToolCrashError } from '../environment/index.js';
-import type { ExitReason, TrialIdentity } from '../schema/index.js';
+import type { DiagnosisMode, ExitReason, TrialIdentity } from '../schema/index.js';
+import { PLAN_HEADING, referencePlan } from '../task/index.js';
 import type { PublicTaskView, Task } from '../task/index.js';
 import type { UserSimulator } from '../user/index.js';
 import { createCapGuard, sessionCaps } from './cap-guard.js';
@@ -45,23 +46,41 @@ export interface SessionOptions {
   readonly trial: TrialIdentity;
   /** The user's first message (scripted, or written by a simulated user). */
   readonly opening: string;
+  /** The run's diagnosis mode (default `dialogue`). */
+  readonly mode?: DiagnosisMode | undefined;
 }
 
+/**
+ * What the agent sees of the task. In `no-user` mode nobody answers, so the
+ * conversation is `single-turn`; in `oracle-plan` mode the reference path
+ * is the view's `plan`, also appended to the policy for agents that read
+ * only that (docs/task-format.md, Diagnosis modes).
+ */
 export function publicTaskView(
   task: Task,
   environment: Environment,
   opening: string,
   user: UserSimulator,
+  mode: DiagnosisMode = 'dialogue',
 ): PublicTaskView {
   const { script, default: fallback } = task.spec.user;
-  const silent = user.kind === 'scripted' && script.length === 0 && fallback === undefined;
-  return {
+  const silent =
+    mode === 'no-user' ||
+    (user.kind === 'scripted' && script.length === 0 && fallback === undefined);
+  const view: PublicTaskView = {
     task_id: task.id,
     environment: environment.name,
     policy: environment.policy,
     instruction: opening,
     conversation: silent ? 'single-turn' : 'interactive',
     now: new Date(task.spec.clock).toISOString(),
+  };
+  if (mode !== 'oracle-plan') return view;
+  const plan = referencePlan(task.spec.reference);
+  return {
+    ...view,
+    policy: `${environment.policy.trimEnd()}\n\n${PLAN_HEADING}\n${plan}\n`,
+    plan,
   };
 }
 
@@ -156,7 +175,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
   };
 
   return withTrialSignal<Omit<AgentSession, 'signal'>>(control, {
-    task: publicTaskView(task, environment, options.opening, user),
+    task: publicTaskView(task, environment, options.opening, user, options.mode),
     tools: environment.descriptors,
     trial: options.trial,
     rng: options.rng,

@@ -19,6 +19,7 @@ import {
 } from '../environment/index.js';
 import type {
   Constraint,
+  DiagnosisMode,
   ExitReason,
   Fault,
   RecordedInjection,
@@ -29,7 +30,7 @@ import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
-import { scriptedUsers } from '../user/index.js';
+import { noUsers, scriptedUsers } from '../user/index.js';
 import type { UserFactory } from '../user/index.js';
 import { createCapGuard, sessionCaps } from './cap-guard.js';
 import { createSession, createTrialControl, withTrialSignal } from './create-session.js';
@@ -57,6 +58,12 @@ export interface TrialInput {
   readonly runFaults?: RunFaults | undefined;
   /** The run's judge model (`--judge`), for model-based graders. */
   readonly judge?: JudgeCaller | undefined;
+  /**
+   * A diagnosis mode (default `dialogue`): `no-user` replaces the simulated
+   * user by the task's whole user spec in one opening with standing
+   * consent, `oracle-plan` adds the reference path to the public view.
+   */
+  readonly mode?: DiagnosisMode | undefined;
 }
 
 /** A run's `--faults` declarations. */
@@ -184,7 +191,9 @@ async function playSession(
     ...faultsOf(input, rng),
   });
   const trial = { task_id: task.id, attempt: input.attempt, rerun: input.rerun, seed: input.seed };
-  const user = (input.users ?? scriptedUsers)(
+  const mode = input.mode ?? 'dialogue';
+  const users = mode === 'no-user' ? noUsers : (input.users ?? scriptedUsers);
+  const user = users(
     withTrialSignal(control, {
       spec: task.spec.user,
       trial,
@@ -203,7 +212,8 @@ async function playSession(
   log.record({
     kind: 'user',
     text: opening,
-    source: user.kind === 'scripted' ? 'instruction' : 'simulator',
+    source: user.kind === 'scripted' || user.kind === 'none' ? 'instruction' : 'simulator',
+    ...(mode === 'no-user' ? { standing_consent: true as const } : {}),
   });
   const session = createSession(
     {
@@ -217,6 +227,7 @@ async function playSession(
       agent,
       trial,
       opening,
+      mode,
     },
     control,
   );

@@ -4,3 +4,10 @@ export { createScriptedUser, scriptedUsers } from './scripted-user.js';
 export type { UserContext, UserFactory, UserReply, UserSimulator } from './user-simulator.js';
 export { createUsersFromSpec } from './create-users-from-spec.js';
 export type { UsersSpec } from './create-users-from-spec.js';
+export {
+  NO_USER_REPLY,
+  STANDING_CONSENT,
+  createNoUser,
+  noUserOpening,
+  noUsers,
+} from './no-user.js';

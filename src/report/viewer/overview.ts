@@ -33,6 +33,9 @@ export function renderHeader({ summary }: ReportModel): HTMLElement {
       { class: scorecard.sandbox?.kind === 'bubblewrap' ? 'subtitle' : 'subtitle warn' },
       `sandbox: ${scorecard.isolation}`,
     ),
+    scorecard.mode === undefined
+      ? ''
+      : h('p', { class: 'subtitle warn' }, `mode: ${scorecard.mode}, diagnosis only`),
   );
 }
 

@@ -17,6 +17,7 @@ export const DRAWN_SCORECARD_FIELDS = [
   'agent',
   'sandbox',
   'isolation',
+  'mode',
   'counts',
   'success_rate',
   'outcome_only',
