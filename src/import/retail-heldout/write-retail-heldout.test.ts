@@ -175,3 +175,29 @@ describe('writeRetailHeldout', () => {
     ).rejects.toThrow(/no task nope-1/);
   });
 });
+
+// The whole suite (635 tasks) takes a few minutes: ENDSTATE_HELDOUT_ALL=1 runs it.
+describe.runIf(process.env.ENDSTATE_HELDOUT_ALL === '1')('writeRetailHeldout on every task', () => {
+  it('writes a variant that validates for all but a few tasks, each skip with its reason', async () => {
+    const all = mkdtempSync(join(tmpdir(), 'endstate-heldout-all-'));
+    try {
+      const started = performance.now();
+      const written = await writeRetailHeldout({ suiteDir, outDir: all, seed: SEED });
+      const writtenMs = performance.now() - started;
+      const loaded = await loadSuite(all, { importModule: (url) => import(url), taskCache: false });
+      const validation = await validateSuite({ ...loaded, tasks: variantsOf(loaded) });
+      const validatedMs = performance.now() - started;
+      const unusable = validation.tasks.filter((task) => !task.usable).map((task) => task.task_id);
+      console.log(
+        `${written.variants.length} variants of ${written.variants.length + written.skipped.length} tasks ` +
+          `(${written.amountsKept.length} keep an amount as written), ${unusable.length} unusable; ` +
+          `written in ${Math.round(writtenMs)} ms, loaded and validated by ${Math.round(validatedMs)} ms`,
+      );
+      for (const skip of written.skipped) console.log(`skipped ${skip.task}: ${skip.reason}`);
+      expect(unusable).toEqual([]);
+      expect(written.skipped.length).toBeLessThanOrEqual(10);
+    } finally {
+      rmSync(all, { recursive: true, force: true });
+    }
+  }, 900_000);
+});
