@@ -16,7 +16,8 @@ import { validateSuite } from '../../run/index.js';
 import type { TaskFile } from '../../schema/index.js';
 import { loadSuite } from '../../task/index.js';
 import type { Suite } from '../../task/index.js';
-import { HELDOUT_FIXTURE, writeRetailHeldout } from './write-retail-heldout.js';
+import { HELDOUT_FIXTURE } from './create-heldout-context.js';
+import { writeRetailHeldout } from './write-retail-heldout.js';
 import type { RetailHeldoutSummary } from './write-retail-heldout.js';
 
 const suiteDir = fileURLToPath(new URL('../../../examples/retail/', import.meta.url));

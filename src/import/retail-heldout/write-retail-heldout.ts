@@ -3,17 +3,9 @@ import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { EndstateError, isJsonObject } from '../../core/index.js';
 import type { JsonObject } from '../../core/index.js';
-import { createRetailEnvironment, loadRetailData } from '../../domains/retail/index.js';
-import {
-  createHeldoutMapping,
-  dollarAmounts,
-  renameRetailData,
-  rewordInstruction,
-} from '../../domains/retail/heldout/index.js';
+import { loadRetailData } from '../../domains/retail/index.js';
 import { buildHeldoutTask } from './build-heldout-task.js';
-
-/** Where the renamed data goes, relative to the suite folder. */
-export const HELDOUT_FIXTURE = 'fixtures/retail-heldout.json';
+import { HELDOUT_FIXTURE, createHeldoutContext } from './create-heldout-context.js';
 
 export interface WriteRetailHeldoutOptions {
   /** A retail suite folder: `environment.ts`, `data/` (users, orders, products, policy) and `tasks/`. */
@@ -83,14 +75,13 @@ export async function writeRetailHeldout(
     throw new EndstateError('E_FILE_NOT_FOUND', `${suiteDir} has no tasks folder`, {
       hint: 'Point suiteDir at a retail suite such as examples/retail.',
     });
-  const data = loadRetailData(join(suiteDir, 'data'));
-  const original = createRetailEnvironment(data);
   const tasks = readTaskFiles(tasksDir, options.tasks);
-  const mapping = createHeldoutMapping(data, options.seed, {
-    barriers: tasks.flatMap(({ raw }) => dollarAmounts(JSON.stringify(raw))),
+  const context = createHeldoutContext({
+    data: loadRetailData(join(suiteDir, 'data')),
+    seed: options.seed,
+    tasks: tasks.map(({ raw }) => raw),
+    ...(options.reword !== undefined ? { reword: options.reword } : {}),
   });
-  const renamedData = renameRetailData(data, mapping);
-  const renamed = createRetailEnvironment({ ...renamedData, policy: data.policy });
 
   mkdirSync(join(outDir, 'tasks'), { recursive: true });
   mkdirSync(join(outDir, 'fixtures'), { recursive: true });
@@ -99,21 +90,14 @@ export async function writeRetailHeldout(
     for (const file of ['environment.ts', 'environment.js'])
       if (existsSync(join(suiteDir, file))) cpSync(join(suiteDir, file), join(outDir, file));
   }
-  writeFileSync(join(outDir, HELDOUT_FIXTURE), JSON.stringify(renamedData));
+  writeFileSync(join(outDir, HELDOUT_FIXTURE), JSON.stringify(context.renamedData));
 
   const variants: string[] = [];
   const skipped: { task: string; reason: string }[] = [];
   const amountsKept: string[] = [];
   for (const { file, raw } of tasks) {
     if (outDir !== suiteDir) cpSync(join(tasksDir, file), join(outDir, 'tasks', file));
-    const variant = await buildHeldoutTask(raw, {
-      original,
-      renamed,
-      originalData: data,
-      mapping,
-      fixture: HELDOUT_FIXTURE,
-      reword: options.reword ?? rewordInstruction,
-    });
+    const variant = await buildHeldoutTask(raw, context);
     if (!variant.ok) {
       skipped.push({ task: variant.base, reason: variant.reason });
       continue;
