@@ -11,7 +11,7 @@ const SWAPS: Readonly<Record<string, string>> = {
   because: 'since',
   'Also,': 'In addition,',
   'However,': 'That said,',
-  'I need some help with': 'Could you help me with',
+  'I need some help with': 'I would like some help with',
   recently: 'not long ago',
   realize: 'notice',
   quickly: 'fast',
