@@ -85,6 +85,59 @@ function judgeUnmapped(
   return { ok: true, kept: [...kept] };
 }
 
+type Replayed = Awaited<ReturnType<typeof replayCalls>>;
+
+/**
+ * The reference path replayed on the public data and, renamed, on the
+ * renamed data; a reason instead when the public replay is not what the
+ * task expects or a call goes otherwise on the renamed data.
+ */
+async function replayBoth(
+  spec: TaskFile,
+  renamed: TaskFile,
+  declared: JsonValue | undefined,
+  context: HeldoutContext,
+): Promise<{ before: Replayed; after: Replayed } | { reason: string }> {
+  const clock = { clock: spec.clock };
+  const calls = toolCalls(spec.reference);
+  const before = await replayCalls(context.original, context.original.fixture, calls, clock);
+  if (!jsonEqual(changesFromDiff(before.state.diff()), declared ?? []))
+    return { reason: "the expected changes are not the reference path's replay" };
+  const after = await replayCalls(
+    context.renamed,
+    context.renamed.fixture,
+    toolCalls(renamed.reference),
+    clock,
+  );
+  const failed = before.results.findIndex(
+    (result, index) => result.ok !== after.results[index]?.ok,
+  );
+  if (failed === -1) return { before, after };
+  const went = before.results[failed]?.ok === true ? 'fails' : 'succeeds';
+  return { reason: `reference call ${failed + 1} ${went} on the renamed data` };
+}
+
+/** The variant's file: the renamed one with its id, variant, fixture and recomputed changes. */
+function assembleVariant(
+  base: string,
+  renamed: JsonObject,
+  changes: JsonValue,
+  detail: string,
+  fixture: string,
+): JsonObject {
+  const { id: _id, revision, description, labels, ...rest } = renamed;
+  return {
+    id: heldoutId(base),
+    revision: revision ?? 1,
+    ...(description !== undefined ? { description } : {}),
+    variant: { base, perturbation: RENAME_ENTITIES, detail },
+    ...(labels !== undefined ? { labels } : {}),
+    ...rest,
+    fixture,
+    expect: { ...(isJsonObject(rest.expect) ? rest.expect : {}), changes },
+  };
+}
+
 /**
  * One task's held-out variant: the task file renamed (see
  * `renameTaskFile`), its expected changes recomputed by replaying the
@@ -109,42 +162,20 @@ export async function buildHeldoutTask(
   if (spec.environment !== context.original.name)
     return refuse(`the task is for environment ${spec.environment}`);
 
-  const { mapping } = context;
+  const { mapping, reword } = context;
   const amounts = taskAmounts(context.originalData, mapping, ownerOf(spec));
   const paths = [spec.reference, ...spec.known_bad.map((path) => path.actions)];
   const inCalculations = paths.flatMap((steps) => addCalculations(steps, mapping, amounts));
   if (inCalculations.length > 0)
     return refuse(`a calculation quotes ${inCalculations[0]?.text}, which no amount maps`);
   // A first renaming gives the renamed reference path; its replay gives the amounts the writes produce.
-  const draft = TaskFileSchema.safeParse(
-    renameTaskFile(raw, { mapping, amounts, reword: context.reword }).file,
-  );
+  const draft = TaskFileSchema.safeParse(renameTaskFile(raw, { mapping, amounts, reword }).file);
   if (!draft.success) return refuse('the renamed task file is not valid');
-  const clock = { clock: spec.clock };
-  const before = await replayCalls(
-    context.original,
-    context.original.fixture,
-    toolCalls(spec.reference),
-    clock,
-  );
   const declared = isJsonObject(raw.expect) ? raw.expect.changes : undefined;
-  if (!jsonEqual(changesFromDiff(before.state.diff()), declared ?? []))
-    return refuse("the expected changes are not the reference path's replay");
-  const after = await replayCalls(
-    context.renamed,
-    context.renamed.fixture,
-    toolCalls(draft.data.reference),
-    clock,
-  );
-  const failed = before.results.findIndex(
-    (result, index) => result.ok !== after.results[index]?.ok,
-  );
-  if (failed !== -1)
-    return refuse(
-      `reference call ${failed + 1} ${before.results[failed]?.ok === true ? 'fails' : 'succeeds'} on the renamed data`,
-    );
-  addDiffAmounts(before.state.diff(), after.state.diff(), mapping, amounts);
-  const renamed = renameTaskFile(raw, { mapping, amounts, reword: context.reword });
+  const replayed = await replayBoth(spec, draft.data, declared, context);
+  if ('reason' in replayed) return refuse(replayed.reason);
+  addDiffAmounts(replayed.before.state.diff(), replayed.after.state.diff(), mapping, amounts);
+  const renamed = renameTaskFile(raw, { mapping, amounts, reword });
   const judged = judgeUnmapped(renamed.unmapped, amounts);
   if (!judged.ok) return refuse(judged.reason);
 
@@ -153,20 +184,8 @@ export async function buildHeldoutTask(
     (judged.kept.length > 0
       ? `; amounts kept as written (no price or order total crosses them): ${judged.kept.join(', ')}`
       : '');
-  const { id: _id, revision, description, labels, ...rest } = renamed.file;
-  const file: JsonObject = {
-    id: heldoutId(base),
-    revision: revision ?? 1,
-    ...(description !== undefined ? { description } : {}),
-    variant: { base, perturbation: RENAME_ENTITIES, detail },
-    ...(labels !== undefined ? { labels } : {}),
-    ...rest,
-    fixture: context.fixture,
-    expect: {
-      ...(isJsonObject(rest.expect) ? rest.expect : {}),
-      changes: changesFromDiff(after.state.diff()) as unknown as JsonValue,
-    },
-  };
+  const changes = changesFromDiff(replayed.after.state.diff()) as unknown as JsonValue;
+  const file = assembleVariant(base, renamed.file, changes, detail, context.fixture);
   const leaks = findOriginals(JSON.stringify(file), mapping);
   if (leaks.length > 0) return refuse(`the variant still quotes ${leaks.slice(0, 5).join(', ')}`);
   if (!TaskFileSchema.safeParse(file).success)
