@@ -108,41 +108,21 @@ function collectAtoms(fixture: RetailFixture) {
   return kinds;
 }
 
-/**
- * Draws the mapping for a data set from a seed. Same data and seed, same
- * mapping. New ids keep the shape of the old (`#W` and seven digits, ten
- * digits for items and products, `credit_card_` and seven digits, ...).
- * `barriers` are amounts the tasks quote that are no price ("under
- * $300"): no price moves across one (see `shiftPrices`).
- */
-export function createHeldoutMapping(
+/** New ids, e-mails, address lines and zip codes for every one of the data's. */
+function drawAtoms(
   fixture: RetailFixture,
-  seed: number,
-  options: { readonly barriers?: readonly number[] } = {},
-): HeldoutMapping {
-  const rng = createRng(seed);
-  const firstNames = users(fixture).map(([, user]) => user.name.first_name);
-  const lastNames = users(fixture).map(([, user]) => user.name.last_name);
-  const names = new Map([
-    ...bijection('first names', firstNames, FIRST_NAMES, rng.fork('first')),
-    ...bijection('last names', lastNames, LAST_NAMES, rng.fork('last')),
-  ]);
-  const nameParts = new Map(
-    [...names].map(([from, to]) => [from.toLowerCase(), to.toLowerCase()] as const),
-  );
-  const kinds = collectAtoms(fixture);
-  const streetOf = (address1: string) => address1.replace(/^\d+\s+/, '');
-  const streets = bijection(
-    'street names',
-    kinds.addresses1.map(streetOf),
-    STREET_NAMES,
-    rng.fork('streets'),
-  );
-
+  kinds: ReturnType<typeof collectAtoms>,
+  renamed: {
+    readonly names: ReadonlyMap<string, string>;
+    readonly streets: ReadonlyMap<string, string>;
+    readonly streetOf: (address1: string) => string;
+  },
+  draw: Rng,
+): Map<string, string> {
+  const { names, streets, streetOf } = renamed;
   // Every original string is taken, so no new value can be an old one.
   const taken = new Set<string>(Object.values(kinds).flat());
   const atoms = new Map<string, string>();
-  const draw = rng.fork('ids');
   const assign = (originals: readonly string[], make: (original: string) => string) => {
     for (const original of originals) {
       if (!atoms.has(original))
@@ -195,18 +175,61 @@ export function createHeldoutMapping(
     const number = /^\d+/.exec(original)?.[0] ?? '1';
     return `${randomDigits(draw, Math.max(3, number.length))} ${streets.get(streetOf(original)) ?? streetOf(original)}`;
   });
+  return atoms;
+}
 
+/** The data's prices, shifted (see `shiftPrices`). */
+function shiftedPrices(
+  fixture: RetailFixture,
+  rng: Rng,
+  barriers: readonly number[] | undefined,
+): Map<number, number> {
   const oldPrices = new Set([
     ...products(fixture).flatMap((product) =>
       Object.values(product.variants).map((variant) => variant.price),
     ),
     ...orders(fixture).flatMap((order) => order.items.map((line) => line.price)),
   ]);
-  const prices = shiftPrices(
+  return shiftPrices(
     oldPrices,
-    rng.fork('prices'),
+    rng,
     // A quoted amount that is a price is renamed with it, not a barrier.
-    options.barriers?.filter((barrier) => !oldPrices.has(barrier)),
+    barriers?.filter((barrier) => !oldPrices.has(barrier)),
   );
+}
+
+/**
+ * Draws the mapping for a data set from a seed. Same data and seed, same
+ * mapping. New ids keep the shape of the old (`#W` and seven digits, ten
+ * digits for items and products, `credit_card_` and seven digits, ...).
+ * `barriers` are amounts the tasks quote that are no price ("under
+ * $300"): no price moves across one (see `shiftPrices`).
+ */
+export function createHeldoutMapping(
+  fixture: RetailFixture,
+  seed: number,
+  options: { readonly barriers?: readonly number[] } = {},
+): HeldoutMapping {
+  const rng = createRng(seed);
+  const firstNames = users(fixture).map(([, user]) => user.name.first_name);
+  const lastNames = users(fixture).map(([, user]) => user.name.last_name);
+  const names = new Map([
+    ...bijection('first names', firstNames, FIRST_NAMES, rng.fork('first')),
+    ...bijection('last names', lastNames, LAST_NAMES, rng.fork('last')),
+  ]);
+  const nameParts = new Map(
+    [...names].map(([from, to]) => [from.toLowerCase(), to.toLowerCase()] as const),
+  );
+  const kinds = collectAtoms(fixture);
+  const streetOf = (address1: string) => address1.replace(/^\d+\s+/, '');
+  const streets = bijection(
+    'street names',
+    kinds.addresses1.map(streetOf),
+    STREET_NAMES,
+    rng.fork('streets'),
+  );
+
+  const atoms = drawAtoms(fixture, kinds, { names, streets, streetOf }, rng.fork('ids'));
+  const prices = shiftedPrices(fixture, rng.fork('prices'), options.barriers);
   return { seed, atoms, names, nameParts, streets, prices };
 }
