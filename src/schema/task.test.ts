@@ -118,3 +118,19 @@ describe('weight and known_good', () => {
     ).toBe(false);
   });
 });
+
+describe('task id', () => {
+  const task = {
+    revision: 1,
+    environment: 'shop',
+    clock: '2026-10-05T09:00:00Z',
+    user: { instruction: 'Hi' },
+  };
+
+  it('accepts a variant suffix after "~" and refuses "~" anywhere else', () => {
+    for (const id of ['dev-000~heldout', 'a.b_c-1~rename-entities', 'x~a~b'])
+      expect(TaskFileSchema.safeParse({ ...task, id }).success, id).toBe(true);
+    for (const id of ['~heldout', 'dev-000~', 'dev~~x', 'dev 1~x'])
+      expect(TaskFileSchema.safeParse({ ...task, id }).success, id).toBe(false);
+  });
+});

@@ -20,6 +20,14 @@ const Identifier = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" or "-" (no spaces)');
 
+/** A task's id; a derived task's may add `~` and the kind of change (`dev-000~heldout`). */
+const TaskIdentifier = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*(~[A-Za-z0-9._-]+)*$/,
+    'use letters, digits, ".", "_" or "-" (no spaces), and "~" only before a variant\'s suffix',
+  );
+
 const ToolName = z.string().min(1);
 
 /** One step of a path: a tool call or a message to the user. */
@@ -191,7 +199,7 @@ export const ToolAccessSchema = z.strictObject({
 });
 
 export const TaskFileSchema = z.strictObject({
-  id: Identifier,
+  id: TaskIdentifier,
   revision: z.number().int().positive(),
   description: z.string().optional(),
   labels: z

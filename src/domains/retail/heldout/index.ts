@@ -1,0 +1,12 @@
+export { findOriginals } from './find-originals.js';
+export { createHeldoutMapping } from './heldout-mapping.js';
+export type { HeldoutMapping } from './heldout-mapping.js';
+export { renameRetailData } from './rename-retail-data.js';
+export { renameTaskFile } from './rename-task-file.js';
+export type { RenamedTaskFile, UnmappedAmount } from './rename-task-file.js';
+export { renameText } from './rename-text.js';
+export type { AmountMention, RenamedText } from './rename-text.js';
+export { rewordInstruction } from './default-reword.js';
+export { MAX_PRICE_SHIFT, shiftPrices } from './shift-prices.js';
+export { addCalculations, crossedAmounts, dollarAmounts, taskAmounts } from './task-amounts.js';
+export { addDiffAmounts } from './diff-amounts.js';
