@@ -82,6 +82,7 @@ export {
   LimitsSchema,
   StepSchema,
   TaskFileSchema,
+  ToolPresentSchema,
   UserSpecSchema,
   VariantSchema,
 } from './task.js';
@@ -94,7 +95,9 @@ export type {
   Limits,
   ScriptRule,
   Step,
+  ExtraTool,
   TaskFile,
+  ToolPresent,
   UserSpec,
   Variant,
 } from './task.js';

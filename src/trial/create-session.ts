@@ -2,7 +2,13 @@ import type { Agent, AgentSession } from '../agent/index.js';
 import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
 import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
-import type { Dispatcher, Environment, EventLog, ToolCallResult } from '../environment/index.js';
+import type {
+  Dispatcher,
+  Environment,
+  EventLog,
+  ToolCallResult,
+  ToolPresentation,
+} from '../environment/index.js';
 import { ToolCrashError } from '../environment/index.js';
 import type { ExitReason, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView, Task } from '../task/index.js';
@@ -45,6 +51,8 @@ export interface SessionOptions {
   readonly trial: TrialIdentity;
   /** The user's first message (scripted, or written by a simulated user). */
   readonly opening: string;
+  /** The tools as shown to the agent (`tools.present`); default: the environment's descriptors. */
+  readonly presentation?: ToolPresentation;
 }
 
 export function publicTaskView(
@@ -157,7 +165,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
 
   return withTrialSignal<Omit<AgentSession, 'signal'>>(control, {
     task: publicTaskView(task, environment, options.opening, user),
-    tools: environment.descriptors,
+    tools: options.presentation?.descriptors ?? environment.descriptors,
     trial: options.trial,
     rng: options.rng,
     note(text) {
@@ -234,7 +242,8 @@ export function createSession(options: SessionOptions, control: TrialControl): A
         }
         throw error;
       }
-      if (result.ok && environment.tools.get(name)?.terminates === true) {
+      const real = options.presentation?.resolve(name) ?? { type: 'tool', name };
+      if (result.ok && real.type === 'tool' && environment.tools.get(real.name)?.terminates) {
         log.record({ kind: 'note', text: `${name} ended the conversation` });
         control.stop('finished');
       }

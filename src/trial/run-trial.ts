@@ -13,6 +13,7 @@ import type { Environment, EventLog, FaultInjector } from '../environment/index.
 import type { JudgeCaller } from '../grade/index.js';
 import {
   createDispatcher,
+  createToolPresentation,
   createEventLog,
   createFaultInjector,
   faultPlan,
@@ -171,7 +172,9 @@ async function playSession(
 ): Promise<string | null> {
   const { task, environment, agent } = input;
   const rng = createRng(input.seed);
+  const presentation = createToolPresentation(environment.descriptors, task.spec.tools.present);
   const dispatcher = createDispatcher({
+    presentation,
     environment,
     state,
     clock: frozenClock(task.spec.clock),
@@ -217,6 +220,7 @@ async function playSession(
       agent,
       trial,
       opening,
+      presentation,
     },
     control,
   );
