@@ -18,7 +18,10 @@ import { SubgoalSchema } from './subgoals.js';
 
 const Identifier = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" or "-" (no spaces)');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._~-]*$/,
+    'use letters, digits, ".", "_", "-" or "~" (no spaces; "~" marks a variant, as in refund-8842~typos)',
+  );
 
 const ToolName = z.string().min(1);
 
