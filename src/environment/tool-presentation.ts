@@ -17,11 +17,17 @@ export type ResolvedToolName =
 export interface ToolPresentation {
   readonly descriptors: readonly ToolDescriptor[];
   resolve(called: string): ResolvedToolName;
+  /** The name a real tool is shown under (itself unless renamed). */
+  shownName(real: string): string;
 }
 
 /** The environment's descriptors unchanged: what a task without `tools.present` shows. */
 export function plainPresentation(descriptors: readonly ToolDescriptor[]): ToolPresentation {
-  return { descriptors, resolve: (called) => ({ type: 'tool', name: called }) };
+  return {
+    descriptors,
+    resolve: (called) => ({ type: 'tool', name: called }),
+    shownName: (real) => real,
+  };
 }
 
 /** Applies `present` to the environment's descriptors: order, then descriptions and names, then decoys. */
@@ -53,6 +59,7 @@ export function createToolPresentation(
   const decoys = new Map(present.extra.map((extra) => [extra.name, extra.result]));
   return {
     descriptors: shown,
+    shownName: (real) => present.rename[real] ?? real,
     resolve(called) {
       const real = realByShown.get(called);
       if (real !== undefined) return { type: 'tool', name: real };

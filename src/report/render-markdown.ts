@@ -16,6 +16,7 @@ import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
 import type { TaskVerdict } from './task-gate.js';
+import { describeRobustnessKind } from './describe-robustness.js';
 
 export interface RenderMarkdownInput {
   readonly scorecard: Scorecard;
@@ -91,8 +92,17 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
       ...safetyRows(card),
       ...(card.plans === null ? [] : [['Plans', describePlans(card.plans)]]),
       ...calibrationRows(card),
+      ...robustnessRows(card),
     ],
   );
+}
+
+function robustnessRows({ robustness }: Scorecard): string[][] {
+  if (robustness === undefined) return [];
+  return robustness.kinds.map((kind) => [
+    `Robustness: ${code(kind.perturbation)}`,
+    escapeMarkdown(describeRobustnessKind(kind)),
+  ]);
 }
 
 /** Recovery and the same-task comparison per fault kind, then injection resistance. */

@@ -6,6 +6,7 @@ import { fixed, integer, interval, ms, number, percent, usdOrUnknown } from './f
 import { facts } from './overview.js';
 import type { ReportModel } from './report-model.js';
 import { otherFields, renderValue } from './render-value.js';
+import { robustnessFacts } from './robustness-facts.js';
 import { calibrationFacts, safetyFacts } from './safety-calibration.js';
 
 /** Scorecard fields some section of the report draws by name; any other is drawn generically. */
@@ -37,6 +38,7 @@ export const DRAWN_SCORECARD_FIELDS = [
   'faults',
   'safety',
   'calibration',
+  'robustness',
   'tasks',
   'slices',
 ] as const;
@@ -280,6 +282,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       safetyFacts(card.safety),
     ),
     card.calibration === null ? null : calibrationFacts(card.calibration),
+    card.robustness === undefined ? null : robustnessFacts(card.robustness),
     renderExtraFigures(card),
   );
 }
