@@ -274,6 +274,8 @@ export type {
   JudgeValidationStatus,
   PartialSummary,
   PlanSummary,
+  RobustnessKind,
+  RobustnessSummary,
   SafetySummary,
   SampleSummary,
   SliceSummary,
