@@ -42,6 +42,7 @@ const allowedImports = {
   ],
   testing: ['core', 'schema', 'state', 'environment', 'task', 'domains', 'grade'],
   telemetry: ['core', 'schema'],
+  perturb: ['core', 'schema', 'state', 'environment'],
 };
 const folders = [...Object.keys(allowedImports), 'cli'];
 

@@ -289,6 +289,8 @@ export type {
   PlanSummary,
   RegretFigure,
   RegretSummary,
+  RobustnessKind,
+  RobustnessSummary,
   SafetySummary,
   SampleSummary,
   SequenceDifference,

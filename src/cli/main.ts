@@ -45,6 +45,7 @@ import {
   positiveInteger,
   probability,
 } from './parse-number.js';
+import type { PerturbFlags } from './perturb-command.js';
 import type { PlanFlags } from './plan-command.js';
 import type { RegradeFlags } from './regrade-command.js';
 import type { ReportFlags } from './report-command.js';
@@ -489,6 +490,28 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (suite: string, flags: { seed: number }) => {
       const { validateCommand } = await import('./validate-command.js');
       setExit(await validateCommand(suite, flags, io));
+    });
+  program
+    .command('perturb')
+    .description(
+      'write a new suite: a copy of <suite> plus variant tasks <id>~<kind> for each task and kind (the expected outcome kept)',
+    )
+    .argument('<suite>', 'suite folder')
+    .requiredOption(
+      '--kinds <k1,k2,...>',
+      'perturbation kinds: paraphrase, typos, distractors, extra-tools, shuffle-tools, reword-tools, rename-tool',
+    )
+    .requiredOption('--out <dir>', 'folder for the new suite (new or empty)')
+    .option('--seed <s>', 'seed of every variant', inRange(BOUNDS.seed), 0)
+    .option(
+      '--variants <m>',
+      'variants per task and kind',
+      inRange(BOUNDS.perturbVariants),
+      BOUNDS.perturbVariants.default,
+    )
+    .action(async (suite: string, flags: PerturbFlags) => {
+      const { perturbCommand } = await import('./perturb-command.js');
+      setExit(await perturbCommand(suite, flags, io));
     });
   program
     .command('plan')

@@ -55,6 +55,14 @@ export const BOUNDS = {
     default: 0,
     why: 'trial seeds derive from it as 32-bit integers',
   },
+  perturbVariants: {
+    name: '--variants',
+    min: 1,
+    max: 20,
+    integer: true,
+    default: 1,
+    why: 'variants per task and kind written by perturb: each is a task file, run k times',
+  },
   maxReruns: {
     name: '--max-reruns',
     min: 0,

@@ -15,6 +15,7 @@ import type { EventLog } from './event-log.js';
 import type { FaultInjector } from './fault-injector.js';
 import { createOutbox } from './outbox.js';
 import { isToolFailure } from './tool-error.js';
+import type { ToolPresentation } from './tool-presentation.js';
 
 /** What the agent gets back from a call: tool errors are values, never exceptions. */
 export type ToolCallResult =
@@ -50,6 +51,12 @@ export interface DispatcherOptions {
    * scope (the rule is still recorded on the call).
    */
   readonly scopeOwner?: string;
+  /**
+   * How the agent was shown the tools (`tools.present`): a shown name
+   * resolves to its real tool, recorded under the real name; a decoy
+   * answers its fixed result and changes nothing.
+   */
+  readonly presentation?: ToolPresentation;
 }
 
 /** Thrown when a tool throws: the environment broke, so the trial is invalid. */
@@ -157,9 +164,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   return {
     calls,
-    async call(tool, rawArgs) {
+    async call(called, rawArgs) {
       const callId = `c${nextCallId++}`;
       const args = (rawArgs === undefined ? {} : cloneJson(rawArgs)) as JsonValue;
+      const resolved = options.presentation?.resolve(called) ?? { type: 'tool', name: called };
+      const tool = resolved.name;
+      if (resolved.type === 'decoy') {
+        log.record({ kind: 'tool_call', call_id: callId, tool, args });
+        const result = cloneJson(resolved.result);
+        log.record({
+          kind: 'tool_result',
+          call_id: callId,
+          tool,
+          ok: true,
+          result,
+          duration_ms: 0,
+        });
+        return { ok: true, result };
+      }
       const definition = environment.tools.get(tool);
       const parsed = definition?.input.safeParse(args);
       let scope: string | undefined;
@@ -186,7 +208,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
       if (definition === undefined || parsed === undefined) {
         return fail(callId, tool, 'unknown_tool', `there is no tool named "${tool}"`, {
-          available: [...environment.tools.keys()],
+          available: options.presentation?.descriptors.map((shown) => shown.name) ?? [
+            ...environment.tools.keys(),
+          ],
         });
       }
       const reason = blockReason(tool);

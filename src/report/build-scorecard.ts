@@ -14,6 +14,8 @@ import {
   wilsonInterval,
 } from '../stats/index.js';
 import { summariseCalibration } from './calibration-summary.js';
+import { summariseRobustness, variantsOf } from './robustness-summary.js';
+import type { RobustnessSummary } from './robustness-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
 import { summarisePartial } from './partial-summary.js';
 import { summarisePlans } from './plan-summary.js';
@@ -304,9 +306,19 @@ export function buildScorecard(
     partial: summarisePartial(valid, run.suite.weights ?? {}),
     calibration: summariseCalibration(valid, run.seed),
     ...summariseSequences(trials, { seed: run.seed, oracle: options.oracleTrials }),
+    ...robustnessOf(tasks, trials, run.seed),
     tasks,
     slices: buildSlices(tasks),
   };
+}
+
+function robustnessOf(
+  tasks: readonly TaskSummary[],
+  trials: readonly TrialRecord[],
+  seed: number,
+): { robustness?: RobustnessSummary } {
+  const robustness = summariseRobustness(tasks, variantsOf(trials), { seed });
+  return robustness === null ? {} : { robustness };
 }
 
 function summariseTask(

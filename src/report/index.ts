@@ -58,6 +58,8 @@ export type { AgentErrorSummary } from './agent-error-summary.js';
 export { agentErrorKinds, maskErrorMessage } from './agent-error-groups.js';
 export type { AgentErrorGroup, AgentErrorKinds, AgentErrorSource } from './agent-error-groups.js';
 export type { CalibrationSummary } from './calibration-summary.js';
+export { summariseRobustness } from './robustness-summary.js';
+export type { RobustnessKind, RobustnessSummary, RobustnessTask } from './robustness-summary.js';
 export type { InvalidReason } from './invalid-reasons.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
 export { summarisePartial } from './partial-summary.js';

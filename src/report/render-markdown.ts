@@ -18,6 +18,7 @@ import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
 import { judgeTasks } from './task-gate.js';
 import type { TaskVerdict } from './task-gate.js';
+import { describeRobustnessKind } from './describe-robustness.js';
 
 export interface RenderMarkdownInput {
   readonly scorecard: Scorecard;
@@ -99,8 +100,17 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         ? []
         : memoryFacts(card.memory).map(([label, text]) => [`Memory: ${label}`, text])),
       ...calibrationRows(card),
+      ...robustnessRows(card),
     ],
   );
+}
+
+function robustnessRows({ robustness }: Scorecard): string[][] {
+  if (robustness === undefined) return [];
+  return robustness.kinds.map((kind) => [
+    `Robustness: ${code(kind.perturbation)}`,
+    escapeMarkdown(describeRobustnessKind(kind)),
+  ]);
 }
 
 /** Recovery and the same-task comparison per fault kind, then injection resistance. */

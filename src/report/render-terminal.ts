@@ -9,6 +9,7 @@ import { costFigure, describePricing, describeTotalCost } from './cost-summary.j
 import { failureLabelRows } from './failure-label-rows.js';
 import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
+import { ROBUSTNESS_NOTE, describeRobustnessKind } from './describe-robustness.js';
 
 const percent = (value: number): string =>
   Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -116,6 +117,17 @@ function calibrationLines({ calibration: c }: Scorecard): string[] {
   if (c === null) return [];
   return [
     `Calibration Brier ${fixed(c.brier)} (95% CI [${fixed(c.brier_ci95[0])}, ${fixed(c.brier_ci95[1])}]) · ECE ${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)}) · n=${c.trials} trials with a confidence, ${c.tasks} tasks; ${c.trials_without_confidence} without one, left out · mean confidence ${fixed(c.mean_confidence, 2)}, success ${percent(c.accuracy)}`,
+  ];
+}
+
+function robustnessLines({ robustness }: Scorecard): string[] {
+  if (robustness === undefined) return [];
+  return [
+    ...robustness.kinds.map(
+      (kind, index) =>
+        `${index === 0 ? 'Robustness ' : '           '}${kind.perturbation}: ${describeRobustnessKind(kind)}`,
+    ),
+    `           ${ROBUSTNESS_NOTE}`,
   ];
 }
 
@@ -251,6 +263,7 @@ export function renderTerminal(card: Scorecard): string {
     ...sequenceLines('Drift', card.drift === undefined ? [] : driftFacts(card.drift)),
     ...sequenceLines('Memory', card.memory === undefined ? [] : memoryFacts(card.memory)),
     ...calibrationLines(card),
+    ...robustnessLines(card),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,
   ];

@@ -14,6 +14,7 @@ import type { FaultSummary } from './fault-summary.js';
 import type { InvalidReason } from './invalid-reasons.js';
 import type { JudgeValidationStatus } from './judge-validation-status.js';
 import type { SafetySummary } from './safety-summary.js';
+import type { RobustnessSummary } from './robustness-summary.js';
 
 /** A sample summarised, with its size. NaN (null in JSON) when empty. */
 export interface SampleSummary {
@@ -213,6 +214,12 @@ export interface Scorecard {
   readonly memory?: MemorySummary;
   /** Expected calibration error and a reliability table; null unless the agent reported confidences. */
   readonly calibration: CalibrationSummary | null;
+  /**
+   * Per perturbation kind, the success gap between base tasks and their
+   * variants run beside them (docs/statistics.md, Robustness gap); absent
+   * when the run holds no variant task.
+   */
+  readonly robustness?: RobustnessSummary;
   readonly tasks: readonly TaskSummary[];
   /** Label → value → slice. */
   readonly slices: Readonly<Record<string, Readonly<Record<string, SliceSummary>>>>;

@@ -90,6 +90,7 @@ export {
   LimitsSchema,
   StepSchema,
   TaskFileSchema,
+  ToolPresentSchema,
   UserSpecSchema,
   VariantSchema,
 } from './task.js';
@@ -102,7 +103,9 @@ export type {
   Limits,
   ScriptRule,
   Step,
+  ExtraTool,
   TaskFile,
+  ToolPresent,
   UserSpec,
   Variant,
 } from './task.js';

@@ -5,7 +5,7 @@ import { ChangeSchema } from './change.js';
 import { ClaimsSchema } from './claims.js';
 import { FaultSchema, InjectionSchema } from './fault.js';
 import { JudgeSpecSchema } from './judge.js';
-import { JsonObjectSchema } from './json-value.js';
+import { JsonObjectSchema, JsonValueSchema } from './json-value.js';
 import { MustNotSaySchema } from './must-not-say.js';
 import { TrajectorySpecSchema } from './trajectory-spec.js';
 import { PlanSpecSchema } from './plan.js';
@@ -15,10 +15,6 @@ import { SubgoalSchema } from './subgoals.js';
  * The task file format (YAML or JSON). Field names are the file's own
  * (snake_case). See docs/task-format.md for the reference.
  */
-
-const Identifier = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" or "-" (no spaces)');
 
 /** A task's id; a derived task's may add `~` and the kind of change (`dev-000~heldout`). */
 const TaskIdentifier = z
@@ -186,16 +182,50 @@ export const MAX_TASK_WEIGHT = 1000;
  */
 export const VariantSchema = z.strictObject({
   /** The id of the task this one was derived from. */
-  base: Identifier,
+  base: TaskIdentifier,
   /** The kind of change, e.g. `paraphrase`, `typos`, `rename-entities`. */
   perturbation: z.string().regex(/^[a-z][a-z0-9-]*$/, 'use lowercase letters, digits and "-"'),
   /** What was changed, in a few words. */
   detail: z.string().optional(),
 });
 
+const ShownToolName = z
+  .string()
+  .regex(
+    /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/,
+    'use a letter, then letters, digits, "_" or "-" (64 at most)',
+  );
+
+/** A read-only decoy shown beside the environment's tools: it changes nothing and answers `result`. */
+export const ExtraToolSchema = z.strictObject({
+  name: ShownToolName,
+  description: z.string().min(1),
+  input_schema: JsonObjectSchema.default({ type: 'object', properties: {} }),
+  /** What every call returns. */
+  result: JsonValueSchema.default(null),
+});
+
+/**
+ * How the agent is shown the tools (written by `endstate perturb`): their
+ * order, names, descriptions and decoys. Calls and records keep the real
+ * names, so graders and constraints are unaffected.
+ */
+export const ToolPresentSchema = z.strictObject({
+  /** Tool names in the order shown; tools not listed follow in their own order. */
+  order: z.array(ToolName).optional(),
+  /** Real name → the name the agent sees (and calls). */
+  rename: z.record(ToolName, ShownToolName).default({}),
+  /** Real name → the description the agent sees. */
+  describe: z.record(ToolName, z.string().min(1)).default({}),
+  /** Decoy tools shown after the real ones. */
+  extra: z.array(ExtraToolSchema).default([]),
+});
+
 export const ToolAccessSchema = z.strictObject({
   allow: z.array(ToolName).optional(),
   deny: z.array(ToolName).default([]),
+  /** How tools are shown to the agent (see docs/task-format.md, Variants). */
+  present: ToolPresentSchema.optional(),
 });
 
 export const TaskFileSchema = z.strictObject({
@@ -265,3 +295,5 @@ export type Constraint = z.infer<typeof ConstraintSchema>;
 export type KnownBad = z.infer<typeof KnownBadSchema>;
 export type KnownGood = z.infer<typeof KnownGoodSchema>;
 export type Variant = z.infer<typeof VariantSchema>;
+export type ToolPresent = z.infer<typeof ToolPresentSchema>;
+export type ExtraTool = z.infer<typeof ExtraToolSchema>;

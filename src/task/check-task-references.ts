@@ -6,6 +6,7 @@ import type { Injection, Step, TaskFile } from '../schema/index.js';
 import { checkCelAssertion } from './check-cel-assertion.js';
 import { checkPlanReferences } from './check-plan-references.js';
 import { checkSubgoalReferences } from './check-subgoal-references.js';
+import { checkToolPresent } from './check-tool-present.js';
 import type { YamlSource } from './yaml-source.js';
 import { formatPath } from './zod-problems.js';
 
@@ -100,6 +101,7 @@ export function checkTaskReferences(
     checkInjectedActions(spec, injection, index, at, checkTool),
   );
   spec.tools.deny.forEach((tool, index) => checkTool(['tools', 'deny', index], tool));
+  checkToolPresent(spec.tools.present, toolNames, at, checkTool);
 
   spec.expect.assert.forEach((expression, index) => {
     const problem = checkCelAssertion(expression);

@@ -2,7 +2,13 @@ import type { Agent, AgentSession } from '../agent/index.js';
 import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
 import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
-import type { Dispatcher, Environment, EventLog, ToolCallResult } from '../environment/index.js';
+import type {
+  Dispatcher,
+  Environment,
+  EventLog,
+  ToolCallResult,
+  ToolPresentation,
+} from '../environment/index.js';
 import { ToolCrashError } from '../environment/index.js';
 import type { DiagnosisMode, ExitReason, TrialIdentity } from '../schema/index.js';
 import { PLAN_HEADING, referencePlan } from '../task/index.js';
@@ -48,6 +54,8 @@ export interface SessionOptions {
   readonly opening: string;
   /** The run's diagnosis mode (default `dialogue`). */
   readonly mode?: DiagnosisMode | undefined;
+  /** The tools as shown to the agent (`tools.present`); default: the environment's descriptors. */
+  readonly presentation?: ToolPresentation;
 }
 
 /**
@@ -176,7 +184,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
 
   return withTrialSignal<Omit<AgentSession, 'signal'>>(control, {
     task: publicTaskView(task, environment, options.opening, user, options.mode),
-    tools: environment.descriptors,
+    tools: options.presentation?.descriptors ?? environment.descriptors,
     trial: options.trial,
     rng: options.rng,
     note(text) {
@@ -253,7 +261,8 @@ export function createSession(options: SessionOptions, control: TrialControl): A
         }
         throw error;
       }
-      if (result.ok && environment.tools.get(name)?.terminates === true) {
+      const real = options.presentation?.resolve(name) ?? { type: 'tool', name };
+      if (result.ok && real.type === 'tool' && environment.tools.get(real.name)?.terminates) {
         log.record({ kind: 'note', text: `${name} ended the conversation` });
         control.stop('finished');
       }

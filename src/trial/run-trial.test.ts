@@ -492,3 +492,42 @@ describe('runTrial', () => {
     expect(confidenceOf(quitter)).toMatchObject({ confidence: 0.1 });
   });
 });
+
+describe('runTrial with tools.present', () => {
+  const present = {
+    tools: {
+      deny: [],
+      present: {
+        order: ['process_refund'],
+        rename: { process_refund: 'issue_refund' },
+        describe: { get_order: 'Fetch an order.' },
+        extra: [{ name: 'get_weather', description: 'Weather.', input_schema: {}, result: 'sun' }],
+      },
+    },
+  };
+
+  it('shows the agent the presented tools, never the real name of a renamed one', async () => {
+    let shown: { name: string; description: string }[] = [];
+    await trial(
+      agentDoing((session) => {
+        shown = session.tools.map(({ name, description }) => ({ name, description }));
+        return Promise.resolve(null);
+      }),
+      present,
+    );
+    expect(shown[0]!.name).toBe('issue_refund');
+    expect(shown.map((tool) => tool.name)).not.toContain('process_refund');
+    expect(shown.find((tool) => tool.name === 'get_order')!.description).toBe('Fetch an order.');
+    expect(shown.at(-1)!.name).toBe('get_weather');
+  });
+
+  it('lets the oracle solve the task under the shown names, recorded and graded under the real ones', async () => {
+    const record = await trial(createOracleAgent(), present);
+    expect(record.success).toBe(true);
+    const called = record.events.flatMap((event) =>
+      event.kind === 'tool_call' ? [event.tool] : [],
+    );
+    expect(called).toContain('process_refund');
+    expect(called).not.toContain('issue_refund');
+  });
+});

@@ -9,10 +9,16 @@ import {
   wallClockIso,
 } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
-import type { Environment, EventLog, FaultInjector } from '../environment/index.js';
+import type {
+  Environment,
+  EventLog,
+  FaultInjector,
+  ToolPresentation,
+} from '../environment/index.js';
 import type { JudgeCaller } from '../grade/index.js';
 import {
   createDispatcher,
+  createToolPresentation,
   createEventLog,
   createFaultInjector,
   faultPlan,
@@ -178,7 +184,9 @@ async function playSession(
 ): Promise<string | null> {
   const { task, environment, agent } = input;
   const rng = createRng(input.seed);
+  const presentation = createToolPresentation(environment.descriptors, task.spec.tools.present);
   const dispatcher = createDispatcher({
+    presentation,
     environment,
     state,
     clock: frozenClock(task.spec.clock),
@@ -228,10 +236,11 @@ async function playSession(
       trial,
       opening,
       mode,
+      presentation,
     },
     control,
   );
-  const result = await playAgent(agent, session, task, control);
+  const result = await playAgent(agent, session, task, control, presentation);
   const finalAnswer = result?.finalAnswer ?? null;
   const tooLong =
     finalAnswer === null ? undefined : finalAnswerProblem(finalAnswer, task, log, control);
@@ -272,9 +281,17 @@ async function playAgent(
   session: ReturnType<typeof createSession>,
   task: Task,
   control: TrialControl,
+  presentation: ToolPresentation,
 ): Promise<AgentResult | null> {
   const timeout = startTimeout(task.spec.limits.timeout_s * 1000);
-  const running = agent.run(session, agent.readsReference ? task.spec.reference : undefined);
+  // An agent that reads the reference plays it under the names it was shown.
+  const reference =
+    task.spec.tools.present === undefined
+      ? task.spec.reference
+      : task.spec.reference.map((step) =>
+          'tool' in step ? { ...step, tool: presentation.shownName(step.tool) } : step,
+        );
+  const running = agent.run(session, agent.readsReference ? reference : undefined);
   try {
     const result = await Promise.race([running, timeout.promise]);
     if (result === 'timeout') {

@@ -7,6 +7,7 @@ import { fixed, integer, interval, ms, number, percent, usdOrUnknown } from './f
 import { facts } from './overview.js';
 import type { ReportModel } from './report-model.js';
 import { otherFields, renderValue } from './render-value.js';
+import { robustnessFacts } from './robustness-facts.js';
 import { calibrationFacts, safetyFacts } from './safety-calibration.js';
 
 /** Scorecard fields some section of the report draws by name; any other is drawn generically. */
@@ -41,6 +42,7 @@ export const DRAWN_SCORECARD_FIELDS = [
   'calibration',
   'drift',
   'memory',
+  'robustness',
   'tasks',
   'slices',
 ] as const;
@@ -290,6 +292,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
     card.memory === undefined
       ? null
       : sequenceFacts('memory', 'Memory across episodes and sessions', memoryFacts(card.memory)),
+    card.robustness === undefined ? null : robustnessFacts(card.robustness),
     renderExtraFigures(card),
   );
 }

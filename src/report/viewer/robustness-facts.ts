@@ -1,0 +1,17 @@
+import { ROBUSTNESS_NOTE, describeRobustnessKind } from '../describe-robustness.js';
+import type { Scorecard } from '../scorecard.js';
+import { h } from './dom.js';
+import { facts } from './overview.js';
+
+/** Per perturbation kind, the robustness gap with its interval and both rates. */
+export function robustnessFacts(robustness: NonNullable<Scorecard['robustness']>): HTMLElement {
+  return h(
+    'div',
+    { id: 'robustness' },
+    h('h3', {}, 'Robustness'),
+    facts(
+      robustness.kinds.map((kind) => [kind.perturbation, describeRobustnessKind(kind)] as const),
+    ),
+    h('p', { class: 'note' }, ROBUSTNESS_NOTE),
+  );
+}
