@@ -499,7 +499,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('<suite>', 'suite folder')
     .requiredOption(
       '--kinds <k1,k2,...>',
-      'perturbation kinds: paraphrase, typos, distractors, extra-tools, shuffle-tools, reword-tools, rename-tool',
+      'perturbation kinds: paraphrase, typos, distractors, extra-tools, shuffle-tools, reword-tools, rename-tool; rename-entities (tau-bench retail suites: the contamination probe)',
     )
     .requiredOption('--out <dir>', 'folder for the new suite (new or empty)')
     .option('--seed <s>', 'seed of every variant', inRange(BOUNDS.seed), 0)

@@ -2,6 +2,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { EndstateError, isJsonObject } from '../core/index.js';
+import { loadRetailData } from '../domains/retail/index.js';
+import { HELDOUT_FIXTURE, buildHeldoutTask, createHeldoutContext } from '../import/index.js';
 import { PERTURBATION_KINDS, perturbTask } from '../perturb/index.js';
 import type { Perturbation, VariantOutcome } from '../perturb/index.js';
 import { loadSuite, parseYamlSource } from '../task/index.js';
@@ -18,21 +20,34 @@ export interface PerturbFlags {
 /** Files of the suite folder that are not copied: the lock names the original suite's tasks only. */
 const NOT_COPIED = new Set(['endstate.lock.json', '.endstate', 'node_modules']);
 
+/**
+ * The contamination probe's kind: one consistent renaming of a tau-bench
+ * retail suite's whole data (ids, names, e-mails, addresses, prices), so it
+ * is made for the suite at once, not task by task (src/import/retail-heldout).
+ */
+export const RENAME_ENTITIES_KIND = 'rename-entities';
+
 /** The kinds named by `--kinds`, in the order given; an unknown one is refused with the list. */
 export function selectKinds(text: string): Perturbation[] {
-  const names = [...new Set(text.split(',').map((name) => name.trim()))].filter(Boolean);
-  const known = [...PERTURBATION_KINDS.keys()].join(', ');
+  return selectAllKinds(text).perTask;
+}
+
+function selectAllKinds(text: string): { perTask: Perturbation[]; renameEntities: boolean } {
+  const named = [...new Set(text.split(',').map((name) => name.trim()))].filter(Boolean);
+  const renameEntities = named.includes(RENAME_ENTITIES_KIND);
+  const names = named.filter((name) => name !== RENAME_ENTITIES_KIND);
+  const known = [...PERTURBATION_KINDS.keys(), RENAME_ENTITIES_KIND].join(', ');
   const unknown = names.filter((name) => !PERTURBATION_KINDS.has(name));
-  if (names.length === 0 || unknown.length > 0) {
+  if (named.length === 0 || unknown.length > 0) {
     throw new EndstateError(
       'E_USAGE',
-      names.length === 0
+      named.length === 0
         ? '--kinds names no kind'
         : `unknown perturbation kind${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
       { hint: `Name one or more of: ${known} (comma-separated).` },
     );
   }
-  return names.map((name) => PERTURBATION_KINDS.get(name)!);
+  return { perTask: names.map((name) => PERTURBATION_KINDS.get(name)!), renameEntities };
 }
 
 function refuseNonEmpty(folder: string, shown: string): void {
@@ -81,7 +96,7 @@ export async function perturbCommand(
   flags: PerturbFlags,
   io: CliIo,
 ): Promise<number> {
-  const kinds = selectKinds(flags.kinds);
+  const { perTask: kinds, renameEntities } = selectAllKinds(flags.kinds);
   const out = resolve(io.cwd, flags.out);
   refuseNonEmpty(out, flags.out);
   const suite = await loadSuite(resolve(io.cwd, suitePath), {
@@ -99,19 +114,22 @@ export async function perturbCommand(
     );
   }
 
-  const plans = suite.tasks
-    .filter((task) => task.spec.variant === undefined)
-    .map((task) => ({
-      task,
-      outcomes: perturbTask({
-        raw: readRawTask(suite, task),
-        spec: task.spec,
-        context: { tools: suite.environment.descriptors, initialState: task.initialState.snapshot },
-        perturbations: kinds,
-        seed: flags.seed,
-        variants: flags.variants,
-      }),
-    }));
+  const bases = suite.tasks.filter((task) => task.spec.variant === undefined);
+  const plans = bases.map((task) => ({
+    task,
+    outcomes: perturbTask({
+      raw: readRawTask(suite, task),
+      spec: task.spec,
+      context: { tools: suite.environment.descriptors, initialState: task.initialState.snapshot },
+      perturbations: kinds,
+      seed: flags.seed,
+      variants: flags.variants,
+    }),
+  }));
+
+  const heldout = renameEntities
+    ? await heldoutVariants(suite, suitePath, bases, flags.seed)
+    : { data: undefined, outcomes: [] };
 
   mkdirSync(out, { recursive: true });
   cpSync(suite.path, out, {
@@ -132,10 +150,82 @@ export async function perturbCommand(
       io.out(`wrote ${files.join(', ')}  (${outcome.kind}: ${outcome.detail})\n`);
     }
   }
+  if (renameEntities) {
+    if (heldout.outcomes.some((outcome) => outcome.type === 'variant')) {
+      mkdirSync(dirname(join(out, HELDOUT_FIXTURE)), { recursive: true });
+      writeFileSync(join(out, HELDOUT_FIXTURE), JSON.stringify(heldout.data), { flag: 'wx' });
+      io.out(`wrote ${HELDOUT_FIXTURE}  (${RENAME_ENTITIES_KIND}: the renamed data)\n`);
+    }
+    for (const outcome of heldout.outcomes) {
+      if (outcome.type === 'skipped') {
+        skipped++;
+        io.out(`skip  ${outcome.id}: ${outcome.reason}\n`);
+        continue;
+      }
+      writeFileSync(join(out, outcome.file), outcome.text, { flag: 'wx' });
+      written++;
+      io.out(`wrote ${outcome.file}  (${RENAME_ENTITIES_KIND}: ${outcome.detail})\n`);
+    }
+  }
+  const kindNames = [
+    ...kinds.map((kind) => kind.kind),
+    ...(renameEntities ? [RENAME_ENTITIES_KIND] : []),
+  ];
   io.out(
-    `${written} variants of ${plans.length} tasks (${kinds.map((kind) => kind.kind).join(', ')}, seed ${flags.seed})` +
+    `${written} variants of ${plans.length} tasks (${kindNames.join(', ')}, seed ${flags.seed})` +
       `${skipped > 0 ? `, ${skipped} skipped` : ''} in ${flags.out}, beside a copy of ${suitePath}\n` +
       `next: endstate validate ${flags.out}\n`,
   );
   return 0;
+}
+
+type HeldoutOutcome =
+  | {
+      readonly type: 'variant';
+      readonly id: string;
+      readonly file: string;
+      readonly text: string;
+      readonly detail: string;
+    }
+  | { readonly type: 'skipped'; readonly id: string; readonly reason: string };
+
+/**
+ * The `rename-entities` variants: one renaming of the suite's retail data
+ * (its `data/` folder), each task renamed with it and its expected changes
+ * recomputed by replaying the renamed reference path; a task whose quoted
+ * facts cannot stay true is skipped with the reason.
+ */
+async function heldoutVariants(
+  suite: Suite,
+  suitePath: string,
+  tasks: readonly Task[],
+  seed: number,
+): Promise<{ readonly data: unknown; readonly outcomes: HeldoutOutcome[] }> {
+  const dataFolder = join(suite.path, 'data');
+  if (suite.environment.name !== 'retail' || !existsSync(join(dataFolder, 'orders.json')))
+    throw new EndstateError(
+      'E_USAGE',
+      `${RENAME_ENTITIES_KIND} renames tau-bench retail data, and ${suitePath} is not a retail suite (environment ${suite.environment.name}, no data/orders.json)`,
+      {
+        hint: 'Use it on examples/retail or a suite imported with `endstate import taubench`; the other kinds work on any suite.',
+      },
+    );
+  const raws = tasks.map((task) => readRawTask(suite, task));
+  const context = createHeldoutContext({ data: loadRetailData(dataFolder), seed, tasks: raws });
+  const outcomes: HeldoutOutcome[] = [];
+  for (const [index, task] of tasks.entries()) {
+    const variant = await buildHeldoutTask(raws[index]!, context);
+    if (!variant.ok) {
+      outcomes.push({ type: 'skipped', id: `${task.id}~heldout`, reason: variant.reason });
+      continue;
+    }
+    outcomes.push({
+      type: 'variant',
+      id: variant.id,
+      file: join(dirname(task.file), `${variant.id}.yaml`),
+      text: stringify(variant.file, { lineWidth: 0, aliasDuplicateObjects: false }),
+      detail: variant.detail,
+    });
+  }
+  return { data: context.renamedData, outcomes };
 }

@@ -159,3 +159,75 @@ describe('endstate perturb', () => {
     expect(readFileSync(join(cwd, 'report.md'), 'utf8')).toContain('Robustness: `typos`');
   }, 120_000);
 });
+
+describe('endstate perturb --kinds rename-entities (the contamination probe)', () => {
+  let cwd: string;
+  let perturbed: ReturnType<typeof runCli>;
+  beforeAll(() => {
+    cwd = tempFolder();
+    writeFileSync(join(cwd, 'package.json'), '{ "type": "module" }\n');
+    mkdirSync(join(cwd, 'node_modules'));
+    symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
+    perturbed = runCli(
+      [
+        'perturb',
+        example('retail'),
+        '--kinds',
+        'rename-entities',
+        '--out',
+        'heldout',
+        '--seed',
+        '7',
+      ],
+      cwd,
+    );
+  }, 120_000);
+
+  it('writes one renamed copy of the data and a renamed variant of each task it can keep true', () => {
+    expect(perturbed.stderr).toBe('');
+    expect(perturbed.code).toBe(0);
+    expect(perturbed.stdout).toContain('wrote fixtures/retail-heldout.json');
+    const summary =
+      /(\d+) variants of 635 tasks \(rename-entities, seed 7\)(?:, (\d+) skipped)?/.exec(
+        perturbed.stdout,
+      );
+    expect(summary).not.toBeNull();
+    const [variants, skipped] = [Number(summary![1]), Number(summary![2] ?? 0)];
+    expect(variants + skipped).toBe(635);
+    expect(variants).toBeGreaterThan(600);
+    const files = readdirSync(join(cwd, 'heldout', 'tasks'));
+    expect(files.filter((file) => file.includes('~heldout')).length).toBe(variants);
+    const variant = readFileSync(join(cwd, 'heldout', 'tasks', 'dev-000~heldout.yaml'), 'utf8');
+    expect(variant).toContain('perturbation: rename-entities');
+    expect(variant).toContain('fixture: fixtures/retail-heldout.json');
+    // The base task's user, order and e-mail do not survive the renaming.
+    for (const original of ['olivia_ito_3591', '#W5442520', 'olivia.ito5204@example.com'])
+      expect(variant).not.toContain(original);
+  });
+
+  it('keeps every variant valid, and an oracle run shows a gap of 0 from the records', () => {
+    const validated = runCli(['validate', 'heldout'], cwd);
+    expect(validated.stdout).toMatch(/all \d+ tasks usable/);
+    expect(validated.code).toBe(0);
+    const run = runCli(
+      ['run', 'heldout', '--agent', 'oracle', '--tasks', 'dev-00*', '--json', 'run.json'],
+      cwd,
+    );
+    expect(run.code).toBe(0);
+    const json = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8')) as ReportJson;
+    const [kind] = json.scorecard.robustness!.kinds;
+    expect(kind!.perturbation).toBe('rename-entities');
+    expect(kind!.tasks).toBe(json.trials.filter((trial) => trial.variant !== undefined).length);
+    expect(kind!.gap.value).toBe(gapFromRecords(json.trials, 'rename-entities'));
+    expect(kind!.gap.value).toBe(0);
+  }, 180_000);
+
+  it('refuses a suite that is not tau-bench retail', () => {
+    const refused = runCli(
+      ['perturb', example('support'), '--kinds', 'rename-entities', '--out', 'nope'],
+      cwd,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('rename-entities renames tau-bench retail data');
+  });
+});
