@@ -22,3 +22,5 @@ export { isToolFailure, toolError } from './tool-error.js';
 export type { ToolFailure } from './tool-error.js';
 export { replayCalls } from './replay-calls.js';
 export type { ReplayedCalls } from './replay-calls.js';
+export { environmentAt, upsertRecords } from './environment-version.js';
+export type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';

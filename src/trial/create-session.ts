@@ -1,5 +1,5 @@
-import type { Agent, AgentSession } from '../agent/index.js';
-import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
+import type { Agent, AgentMemory, AgentSession } from '../agent/index.js';
+import { AgentInfrastructureError, TrialStoppedError, createAgentMemory } from '../agent/index.js';
 import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
 import type { Dispatcher, Environment, EventLog, ToolCallResult } from '../environment/index.js';
@@ -45,6 +45,8 @@ export interface SessionOptions {
   readonly trial: TrialIdentity;
   /** The user's first message (scripted, or written by a simulated user). */
   readonly opening: string;
+  /** The agent's memory across a sequence's episodes; default: a fresh, empty one. */
+  readonly memory?: AgentMemory | undefined;
 }
 
 export function publicTaskView(
@@ -160,6 +162,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     tools: environment.descriptors,
     trial: options.trial,
     rng: options.rng,
+    memory: options.memory ?? createAgentMemory(),
     note(text) {
       if (caps.admitNote(text)) log.record({ kind: 'note', text });
     },

@@ -1,5 +1,5 @@
 import { AgentInfrastructureError } from '../agent/index.js';
-import type { Agent, AgentResult } from '../agent/index.js';
+import type { Agent, AgentMemory, AgentResult } from '../agent/index.js';
 import {
   sleep,
   createRng,
@@ -27,7 +27,7 @@ import type {
 } from '../schema/index.js';
 import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
-import type { WorkingState } from '../state/index.js';
+import type { StateSnapshot, WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
 import { scriptedUsers } from '../user/index.js';
 import type { UserFactory } from '../user/index.js';
@@ -39,6 +39,7 @@ import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './termina
 import { crashedTrial } from './crashed-trial.js';
 import { recordBase } from './trial-record-base.js';
 import type { TrialParts } from './trial-record-base.js';
+import type { SessionLink } from './session-chain.js';
 
 export interface TrialInput {
   readonly task: Task;
@@ -57,6 +58,10 @@ export interface TrialInput {
   readonly runFaults?: RunFaults | undefined;
   /** The run's judge model (`--judge`), for model-based graders. */
   readonly judge?: JudgeCaller | undefined;
+  /** The agent's memory when the trial is an episode of a sequence (default: a fresh one). */
+  readonly memory?: AgentMemory | undefined;
+  /** How an episode of a sequence plays the agent (default: `agent.run` on a new session). */
+  readonly link?: SessionLink | undefined;
 }
 
 /** A run's `--faults` declarations. */
@@ -74,6 +79,13 @@ const AGENT_WIND_UP_MS = 3000;
  * the trial become data on the record; this function does not throw.
  */
 export async function runTrial(input: TrialInput): Promise<TrialRecord> {
+  return (await runTrialKeepingState(input)).record;
+}
+
+/** runTrial, returning the state the trial ended in as well (a sequence carries it to the next episode). */
+export async function runTrialKeepingState(
+  input: TrialInput,
+): Promise<{ record: TrialRecord; finalState: () => StateSnapshot | undefined }> {
   const stopwatch = startStopwatch();
   const trial: TrialParts = {
     stopwatch,
@@ -83,12 +95,15 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     state: undefined,
     initialHash: undefined,
   };
+  let record: TrialRecord;
   try {
-    return await playTrial(input, trial);
+    record = await playTrial(input, trial);
   } catch (error) {
     // The outer guard: whatever escaped is this trial's failure, never the run's.
-    return crashedTrial(input, trial, error);
+    record = crashedTrial(input, trial, error);
   }
+  // Taken only when asked for: a plain trial never copies its state.
+  return { record, finalState: () => trial.state?.snapshot() };
 }
 
 async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRecord> {
@@ -217,10 +232,18 @@ async function playSession(
       agent,
       trial,
       opening,
+      memory: input.memory,
     },
     control,
   );
-  const result = await playAgent(agent, session, task, control);
+  const reference = agent.readsReference ? task.spec.reference : undefined;
+  const result = await playAgent(
+    input.link === undefined
+      ? () => ({ running: agent.run(session, reference) })
+      : () => input.link!.play({ session, control, reference }),
+    task,
+    control,
+  );
   const finalAnswer = result?.finalAnswer ?? null;
   const tooLong =
     finalAnswer === null ? undefined : finalAnswerProblem(finalAnswer, task, log, control);
@@ -255,17 +278,23 @@ function confidenceOf(result: AgentResult | null, log: EventLog): { confidence?:
   return {};
 }
 
-/** Runs the agent under the timeout; returns its result when it finished normally. */
+/**
+ * Runs the agent under the timeout; returns its result when it finished
+ * normally, null when it was stopped or (an episode of a sequence) the
+ * conversation was handed over to the next episode.
+ */
 async function playAgent(
-  agent: Agent,
-  session: ReturnType<typeof createSession>,
+  start: () => { running: Promise<AgentResult>; handover?: Promise<'handover'> },
   task: Task,
   control: TrialControl,
 ): Promise<AgentResult | null> {
   const timeout = startTimeout(task.spec.limits.timeout_s * 1000);
-  const running = agent.run(session, agent.readsReference ? task.spec.reference : undefined);
+  const { running, handover } = start();
   try {
-    const result = await Promise.race([running, timeout.promise]);
+    const result = await Promise.race(
+      handover === undefined ? [running, timeout.promise] : [running, timeout.promise, handover],
+    );
+    if (result === 'handover') return null;
     if (result === 'timeout') {
       control.stop('timeout');
       // The abort tells the agent to wind up (an external program is killed); give it a moment,
