@@ -55,7 +55,8 @@ export async function runSequenceAttempt(input: SequenceAttemptInput): Promise<T
       });
       chain.prepare({
         wantsSame: episode.session === 'same',
-        continues: sequence.episodes[index + 1]?.session === 'same',
+        // An agent given one episode's reference cannot follow the conversation into the next.
+        continues: !input.agent.readsReference && sequence.episodes[index + 1]?.session === 'same',
       });
       const seed = deriveSeed(input.runSeed, episode.id, input.attempt, input.rerun);
       const { record, finalState } = await runTrialKeepingState({
