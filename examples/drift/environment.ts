@@ -37,10 +37,10 @@ const checkEligibility = defineTool({
     if (order === undefined) return toolError('not_found', `no order ${order_id}`);
     const windowDays = Number(state.get('settings', 'refunds')?.window_days ?? 30);
     const age = Math.floor(
-      (clock.now().getTime() - Date.parse(String(order.delivered_at))) / DAY_MS,
+      (clock.now().getTime() - Date.parse(order.delivered_at as string)) / DAY_MS,
     );
     if (order.status !== 'delivered')
-      return { eligible: false, reason: `order is ${String(order.status)}` };
+      return { eligible: false, reason: `order is ${order.status as string}` };
     return age <= windowDays
       ? { eligible: true, days_since_delivery: age, window_days: windowDays }
       : {
@@ -62,9 +62,9 @@ function refundProblem(
   if (order === undefined) return toolError('not_found', `no order ${order_id}`);
   if (!checked) return toolError('precondition_failed', 'call check_eligibility first');
   if (order.status !== 'delivered')
-    return toolError('not_refundable', `order is ${String(order.status)}`);
+    return toolError('not_refundable', `order is ${order.status as string}`);
   if (amount_cents !== order.total_cents)
-    return toolError('invalid_amount', `refund the total, ${String(order.total_cents)} cents`);
+    return toolError('invalid_amount', `refund the total, ${order.total_cents as number} cents`);
   return undefined;
 }
 
@@ -94,7 +94,7 @@ function makeProcessRefund(to: 'card' | 'store_credit'): ToolDefinition<typeof r
         state.insert('refunds', id, { order_id, amount_cents });
         return { refund_id: id, to: 'card' };
       }
-      const customer = String(state.get('orders', order_id)?.customer);
+      const customer = state.get('orders', order_id)?.customer as string;
       const id = state.nextId('credits', 'CR-');
       state.insert('credits', id, { order_id, customer, amount_cents });
       return { credit_id: id, to: 'store_credit' };
