@@ -216,6 +216,7 @@ export type {
   RunRecord,
   SuiteLock,
   SystemSpec,
+  SequenceFile,
   TaskFile,
   TerminalReason,
   TrajectorySpec,

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineEnvironment, defineTool, toolError } from 'endstate';
+import { defineEnvironment, defineTool, toolError, z } from 'endstate';
 import type { ToolDefinition, WorkingState } from 'endstate';
 
 /**

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineEnvironment, defineTool, toolError } from 'endstate';
+import { defineEnvironment, defineTool, toolError, z } from 'endstate';
 
 /**
  * A support desk where what customers say is not stored anywhere: a

@@ -58,9 +58,13 @@ export interface TrialInput {
   readonly runFaults?: RunFaults | undefined;
   /** The run's judge model (`--judge`), for model-based graders. */
   readonly judge?: JudgeCaller | undefined;
-  /** The agent's memory when the trial is an episode of a sequence (default: a fresh one). */
+}
+
+/** A trial that is an episode of a sequence: its agent's memory, and how it plays the agent. */
+export interface EpisodeInput extends TrialInput {
+  /** The agent's memory across the sequence attempt (default: a fresh one). */
   readonly memory?: AgentMemory | undefined;
-  /** How an episode of a sequence plays the agent (default: `agent.run` on a new session). */
+  /** How the episode plays the agent (default: `agent.run` on a new session). */
   readonly link?: SessionLink | undefined;
 }
 
@@ -84,7 +88,7 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
 
 /** runTrial, returning the state the trial ended in as well (a sequence carries it to the next episode). */
 export async function runTrialKeepingState(
-  input: TrialInput,
+  input: EpisodeInput,
 ): Promise<{ record: TrialRecord; finalState: () => StateSnapshot | undefined }> {
   const stopwatch = startStopwatch();
   const trial: TrialParts = {
@@ -106,7 +110,7 @@ export async function runTrialKeepingState(
   return { record, finalState: () => trial.state?.snapshot() };
 }
 
-async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRecord> {
+async function playTrial(input: EpisodeInput, trial: TrialParts): Promise<TrialRecord> {
   const { task, environment } = input;
   const { log, stopwatch, control } = trial;
 
@@ -178,7 +182,7 @@ function scopeOf(constraints: readonly Constraint[]): { scopeOwner?: string } {
 
 /** The conversation: the user opens, the agent acts through its session; returns the final answer. */
 async function playSession(
-  input: TrialInput,
+  input: EpisodeInput,
   state: WorkingState,
   log: EventLog,
   stopwatch: Stopwatch,
