@@ -60,6 +60,11 @@ function deskAgent(useMemory: boolean): Agent {
 async function play(agent: Agent): Promise<Map<string, boolean>> {
   const suite = await loadMemorySuite();
   const { trials } = await runSuite({ suite, agent, trials: 1, store: createMemoryStore() });
+  // The agent talks to the user, so a same-session episode really continues the conversation.
+  for (const trial of trials) {
+    const declared = trial.task_id.includes('same-session@2') ? 'same' : 'new';
+    expect(trial.sequence?.session, trial.task_id).toBe(declared);
+  }
   return new Map(trials.map((trial: TrialRecord) => [trial.task_id, trial.success]));
 }
 
