@@ -6,10 +6,18 @@ export { EndstateError, canonicalJson, hashJson } from './core/index.js';
 /** The zod that endstate's schemas use: tool inputs written with it always match. */
 export { z } from 'zod';
 export type { ErrorCode, JsonObject, JsonValue, Problem } from './core/index.js';
-export { defineEnvironment, defineTool, describeTool, toolError } from './environment/index.js';
+export {
+  defineEnvironment,
+  defineTool,
+  describeTool,
+  environmentAt,
+  toolError,
+} from './environment/index.js';
 export type {
   Environment,
   EnvironmentSpec,
+  EnvironmentVersion,
+  EnvironmentVersionSpec,
   Outbox,
   OutboxMessage,
   ToolCallResult,
@@ -30,6 +38,8 @@ export { checkSuiteLock, loadSuite, writeSuiteLock } from './task/index.js';
 export type {
   LoadSuiteOptions,
   PublicTaskView,
+  Sequence,
+  SequenceEpisodeOf,
   Suite,
   SuiteLockStatus,
   Task,
@@ -55,6 +65,7 @@ export {
 } from './agent/index.js';
 export type {
   Agent,
+  AgentMemory,
   AgentBuildContext,
   AgentKind,
   AgentSpecInput,
@@ -214,6 +225,7 @@ export type {
   RunRecord,
   SuiteLock,
   SystemSpec,
+  SequenceFile,
   TaskFile,
   TerminalReason,
   TrajectorySpec,

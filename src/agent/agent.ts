@@ -3,6 +3,7 @@ import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
 import type { EndpointRefusedEvent, ModelUsage, Step, TrialIdentity } from '../schema/index.js';
 import type { PublicTaskView } from '../task/index.js';
 import type { UserReply } from '../user/index.js';
+import type { AgentMemory } from './agent-memory.js';
 
 /** Identifies an agent in the system spec (and so in the system hash). */
 export interface AgentSpec {
@@ -127,6 +128,15 @@ export interface AgentSession {
   readonly signal: AbortSignal;
   /** The agent's own seeded randomness. */
   readonly rng: Rng;
+  /**
+   * What an in-process agent keeps between sessions: a key → JSON store
+   * that persists across the episodes of one sequence attempt (a new
+   * session included) and starts empty on each attempt; fresh in a plain
+   * task's trial. The harness never reads it and it is not recorded. Command
+   * and MCP agents run as new programs for each session and keep nothing.
+   * Absent in hand-made sessions.
+   */
+  readonly memory?: AgentMemory;
 }
 
 /** What an agent's `run` resolves to when it ends its turn. */

@@ -34,3 +34,5 @@ export { defineAgentKind } from './agent-kind.js';
 export type { AgentBuildContext, AgentKind, AgentSpecInput } from './agent-kind.js';
 export { AGENT_KINDS, AGENT_REGISTRY, agentSpecOf, createAgentFromSpec } from './agent-registry.js';
 export type { ReplayAgentOptions } from './replay-agent.js';
+export { createAgentMemory } from './agent-memory.js';
+export type { AgentMemory } from './agent-memory.js';

@@ -7,6 +7,7 @@ import { shownFolder, writeNewFiles } from './write-new-files.js';
 /** What makes a top-level folder of the examples a suite. */
 const ENVIRONMENT_FILE = /^[^/]+\/environment\.(ts|mts|js|mjs)$/;
 const TASK_FILE = /^([^/]+)\/tasks\/.+\.(ya?ml|json)$/;
+const SEQUENCE_FILE = /^([^/]+)\/sequences\/.+\.(ya?ml|json)$/;
 
 /**
  * The examples' own tests import vitest and name the suites by their place
@@ -59,7 +60,8 @@ function describeContents(paths: readonly string[]): [string, string][] {
     const inside = paths.filter((path) => path.startsWith(`${top}/`));
     if (suites.has(top)) {
       const tasks = inside.filter((path) => TASK_FILE.exec(path)?.[1] === top).length;
-      return [top, `suite, ${tasks} tasks`];
+      const sequences = inside.filter((path) => SEQUENCE_FILE.exec(path)?.[1] === top).length;
+      return [top, `suite, ${tasks} tasks${sequences === 0 ? '' : `, ${sequences} sequences`}`];
     }
     if (inside.length === 0) return [top, ''];
     return [top, inside.length === 1 ? '1 file' : `${inside.length} files`];

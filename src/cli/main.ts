@@ -101,7 +101,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'simulated agent: probability of a slip per step (default: 0.1)',
       probability,
     )
-    .option('--tasks <glob>', 'only tasks whose id matches the glob, e.g. "refund-*"')
+    .option(
+      '--tasks <glob>',
+      'only tasks whose id matches the glob, e.g. "refund-*" (a sequence plays whole when its id or an episode id <sequence>@<n> matches)',
+    )
     .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
     .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
     .option(

@@ -1,4 +1,3 @@
-import picomatch from 'picomatch';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { agentSpecOf } from '../agent/index.js';
@@ -20,7 +19,8 @@ import type { RunEvent } from '../run/index.js';
 import { openStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
-import type { Suite, Task } from '../task/index.js';
+import type { Sequence, Suite, Task } from '../task/index.js';
+import { selectPlayables } from './select-playables.js';
 import type { Agent } from '../agent/index.js';
 import type { QueueAddress } from '../queue/index.js';
 import type * as queueModuleType from '../queue/index.js';
@@ -324,29 +324,28 @@ async function runChecked(
   hooks: RunHooks,
 ): Promise<number> {
   const { suite, suitePath, resume, runFaults, gates } = input;
-  let tasks = suite.tasks;
-  if (resume !== undefined) {
-    const byId = new Map(suite.tasks.map((task) => [task.id, task]));
-    tasks = resume.run.suite.task_ids.flatMap((id) => byId.get(id) ?? []);
-  } else if (flags.tasks !== undefined) {
-    const matches = picomatch(flags.tasks);
-    tasks = tasks.filter((task) => matches(task.id));
-    if (tasks.length === 0) {
-      throw new EndstateError(
-        'E_USAGE',
-        `no task of suite ${suite.name} matches --tasks ${flags.tasks}`,
-        {
-          hint: `Task ids: ${suite.tasks.map((task) => task.id).join(', ')}.`,
-        },
-      );
-    }
+  const playables = selectPlayables(suite, {
+    ...(resume === undefined ? {} : { resumeTaskIds: resume.run.suite.task_ids }),
+    ...(resume !== undefined || flags.tasks === undefined ? {} : { glob: flags.tasks }),
+  });
+  let tasks = playables.tasks;
+  const { sequences } = playables;
+  if (sequences.length > 0 && flags.queue !== undefined) {
+    throw new EndstateError(
+      'E_USAGE',
+      `--queue cannot play the sequences of suite ${suite.name} (${sequences.map((sequence) => sequence.id).join(', ')})`,
+      {
+        hint: 'Play a suite with sequences in one process (leave out --queue), or select only plain tasks with --tasks.',
+      },
+    );
   }
   // Said once the run is sure to start, after the canary and the preflight.
   const notes: string[] = [];
   if (resume === undefined && flags.judge === undefined) {
     tasks = tasksWithoutJudge(tasks, (text) => notes.push(text));
   }
-  checkPlannedTrials(tasks.length, resume?.run.trials_per_task ?? flags.trials);
+  const episodes = sequences.reduce((sum, sequence) => sum + sequence.episodes.length, 0);
+  checkPlannedTrials(tasks.length + episodes, resume?.run.trials_per_task ?? flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
   const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
   const stored = resume?.run.system;
@@ -403,6 +402,7 @@ async function runChecked(
     suite,
     agent: selected.agent,
     tasks: selected.tasks,
+    sequences,
     store,
     resume,
     users,
@@ -427,6 +427,7 @@ interface PlayInput {
   readonly suite: Suite;
   readonly agent: Agent;
   readonly tasks: readonly Task[];
+  readonly sequences: readonly Sequence[];
   readonly store: RunStore;
   readonly resume: { run: RunRecord; trials: TrialRecord[] } | undefined;
   readonly users: RunSuiteOptions['users'];
@@ -452,6 +453,7 @@ async function playHere(input: PlayInput, flags: RunFlags, io: CliIo): Promise<R
       suite: input.suite,
       agent: input.agent,
       tasks: input.tasks,
+      sequences: input.sequences,
       trials: flags.trials,
       concurrency: flags.concurrency,
       seed: flags.seed,

@@ -6,6 +6,8 @@ import { freezeState } from '../state/index.js';
 import type { FrozenState, StateSnapshot } from '../state/index.js';
 import type { ToolDefinition, ToolDescriptor } from './define-tool.js';
 import { describeTool } from './define-tool.js';
+import { buildVersions, checkVersions } from './environment-version.js';
+import type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';
 
 /**
  * What an author writes to declare an environment: the domain's data (s0),
@@ -41,6 +43,13 @@ export interface EnvironmentSpec {
    * grader's id and enters success by its declared role.
    */
   readonly graders?: readonly Grader[];
+  /**
+   * Later versions of the environment, by name, that a sequence of episodes
+   * can move to (drift): each may change the policy, replace or add tools,
+   * and upsert records into the state the sequence carries. The base
+   * version is `version`. See docs/task-format.md, "Sequences".
+   */
+  readonly versions?: Readonly<Record<string, EnvironmentVersionSpec>>;
 }
 
 /**
@@ -65,6 +74,8 @@ export interface Environment {
   readonly descriptors: readonly ToolDescriptor[];
   /** The environment's own graders (none when it declared none). */
   readonly graders: readonly Grader[];
+  /** The declared later versions by name (absent or empty when there are none). */
+  readonly versions?: ReadonlyMap<string, EnvironmentVersion>;
 }
 
 /**
@@ -75,7 +86,8 @@ export interface Environment {
  * @returns the environment, with s0 frozen and hashed and each tool's JSON Schema built
  * @throws EndstateError `E_ENVIRONMENT_INVALID` listing every problem at once: a bad name, a
  *   tool defined twice, a fixture collection that is not an object of records, a grader id
- *   that is taken
+ *   that is taken, a version that is badly named, defines a tool twice or upserts into an
+ *   unknown collection
  * @example
  * export default defineEnvironment({
  *   name: 'support',
@@ -115,6 +127,7 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     }
     graderIds.add(grader.id);
   }
+  problems.push(...checkVersions(spec.versions ?? {}, spec));
   if (problems.length > 0) {
     throw new EndstateError('E_ENVIRONMENT_INVALID', `environment "${spec.name}" is not valid`, {
       problems,
@@ -129,6 +142,7 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     tools,
     descriptors: [...tools.values()].map(describeTool),
     graders: spec.graders ?? [],
+    ...(spec.versions === undefined ? {} : { versions: buildVersions(spec.versions) }),
   };
 }
 

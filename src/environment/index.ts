@@ -24,3 +24,5 @@ export { replayCalls } from './replay-calls.js';
 export type { ReplayedCalls } from './replay-calls.js';
 export { createToolPresentation, plainPresentation } from './tool-presentation.js';
 export type { ResolvedToolName, ToolPresentation } from './tool-presentation.js';
+export { environmentAt, upsertRecords } from './environment-version.js';
+export type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';

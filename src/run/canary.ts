@@ -3,6 +3,7 @@ import { createOracleAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { hashState } from '../state/index.js';
+import { standaloneTasks } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { runTrial } from '../trial/index.js';
 import { findLeak } from './find-leak.js';
@@ -19,10 +20,27 @@ export interface CanaryProblem {
   readonly message: string;
 }
 
-/** The suite's canary tasks: those labelled `canary: true`, or else its first task. */
+/**
+ * The suite's canary tasks: those labelled `canary: true`, or else its
+ * first task. A task a sequence plays may need the state an earlier
+ * episode leaves, so the first is taken among the tasks played on their
+ * own, else among the sequences' first episodes on the base version.
+ */
 export function canaryTasks(suite: Suite): readonly Task[] {
   const labelled = suite.tasks.filter((task) => task.spec.labels[CANARY_LABEL] === 'true');
-  return labelled.length > 0 ? labelled : suite.tasks.slice(0, 1);
+  if (labelled.length > 0) return labelled;
+  const sequences = suite.sequences ?? [];
+  if (sequences.length === 0) return suite.tasks.slice(0, 1);
+  const alone = standaloneTasks(suite.tasks, sequences);
+  const firstEpisodes = sequences.flatMap((sequence) =>
+    sequence.episodes
+      .slice(0, 1)
+      .filter(
+        (episode) => episode.version === null || episode.version === suite.environment.version,
+      )
+      .map((episode) => episode.task),
+  );
+  return [...alone, ...firstEpisodes].slice(0, 1);
 }
 
 /**

@@ -27,3 +27,7 @@ export { suiteChangedError, suiteChanges } from './suite-changes.js';
 export { regrade } from './regrade.js';
 export type { RegradeOptions, RegradeResult, RegradeSummary, TrialRef } from './regrade.js';
 export { VALIDATION_JUDGE } from './validation-judge.js';
+export { planSequenceAttempts } from './resume-plan.js';
+export type { PendingSequenceAttempt } from './resume-plan.js';
+export { runSequenceJob } from './run-sequence-attempt.js';
+export type { SequenceAttemptJob } from './run-sequence-attempt.js';

@@ -12,21 +12,29 @@ import type {
 } from '../schema/index.js';
 import { compareTrials } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
-import type { Suite, Task } from '../task/index.js';
+import { standaloneTasks } from '../task/index.js';
+import type { Sequence, Suite, Task } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { UserFactory } from '../user/index.js';
 import type { RunEvent } from './run-events.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 import { runAttempt } from './run-attempt.js';
-import { planAttempts } from './resume-plan.js';
+import { planAttempts, planSequenceAttempts } from './resume-plan.js';
+import type { PendingAttempt, PendingSequenceAttempt } from './resume-plan.js';
+import { runSequenceJob } from './run-sequence-attempt.js';
 import { outlineOf } from './trial-outline.js';
 import { createWriteTracker } from './write-tracker.js';
 
 export interface RunSuiteOptions {
   readonly suite: Suite;
   readonly agent: Agent;
-  /** Which tasks to run (default: all of the suite's). */
+  /** Which tasks to play on their own (default: the suite's tasks that no sequence names). */
   readonly tasks?: readonly Task[];
+  /**
+   * Which sequences to play (default: all of the suite's); each episode
+   * enters the run's task ids as `<sequence>@<episode>`.
+   */
+  readonly sequences?: readonly Sequence[];
   /** k: trials per task. */
   readonly trials: number;
   readonly concurrency?: number;
@@ -99,15 +107,29 @@ export interface RunResult {
  */
 export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const { suite, agent, store } = options;
-  const tasks = options.tasks ?? suite.tasks;
-  const run = options.resume?.run ?? createRunRecord(options, tasks);
+  const sequences = options.sequences ?? suite.sequences ?? [];
+  const tasks = options.tasks ?? standaloneTasks(suite.tasks, sequences);
+  const run = options.resume?.run ?? createRunRecord(options, tasks, sequences);
   // The run is recorded before any trial plays. Playing while a store's
   // writer starts would keep the first few hundred trial records alive
   // until their run is stored: long enough for the garbage collector to
   // move them to the old generation, which then slows the whole run.
   if (options.resume === undefined) await store.createRun(run);
-  const plannedTrials = tasks.length * run.trials_per_task;
-  const plan = planAttempts(tasks, run.trials_per_task, run.max_reruns, options.resume?.trials);
+  const episodes = sequences.reduce((sum, sequence) => sum + sequence.episodes.length, 0);
+  const plannedTrials = (tasks.length + episodes) * run.trials_per_task;
+  const taskPlan = planAttempts(tasks, run.trials_per_task, run.max_reruns, options.resume?.trials);
+  const sequencePlan = planSequenceAttempts(
+    sequences,
+    run.trials_per_task,
+    run.max_reruns,
+    options.resume?.trials,
+  );
+  const plan = {
+    done: taskPlan.done + sequencePlan.done,
+    pending: [...taskPlan.pending, ...sequencePlan.pending] as (
+      PendingAttempt | PendingSequenceAttempt
+    )[],
+  };
   const stored = { successes: 0, invalid: 0 };
   for (const trial of options.resume?.trials ?? []) {
     if (trial.success) stored.successes++;
@@ -137,8 +159,28 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   };
   const users = options.users?.factory;
   const judge = options.judge?.forTrial;
+  const onTrials = (records: readonly TrialRecord[], willRerun: boolean): void => {
+    for (const record of records) onTrial(record, willRerun);
+  };
   const play = async (): Promise<void> => {
     for (let job = queue[next++]; job !== undefined; job = queue[next++]) {
+      if ('sequence' in job) {
+        await runSequenceJob({
+          sequence: job.sequence,
+          attempt: job.attempt,
+          firstRerun: job.firstRerun,
+          environment: suite.environment,
+          agent,
+          run,
+          suiteHash: suite.hash,
+          users,
+          judge,
+          runFaults,
+          shouldStop,
+          onTrials,
+        });
+        continue;
+      }
       // Every field spelled out: spreading objects per attempt showed in a fast run's profile.
       await runAttempt({
         task: job.task,
@@ -203,7 +245,11 @@ export type RunRecordInput = Pick<
  * makes it; a run played by workers is recorded with it before its jobs
  * are queued.
  */
-export function createRunRecord(options: RunRecordInput, tasks: readonly Task[]): RunRecord {
+export function createRunRecord(
+  options: RunRecordInput,
+  tasks: readonly Task[],
+  sequences: readonly Sequence[] = [],
+): RunRecord {
   const { suite, agent } = options;
   const system = buildSystemSpec(agent.spec, {
     user: options.users?.spec,
@@ -213,6 +259,13 @@ export function createRunRecord(options: RunRecordInput, tasks: readonly Task[])
   const systemHash = hashSystemSpec(system);
   const seed = options.seed ?? 0;
   const createdAt = wallClockIso();
+  // A sequence's episodes are planned like tasks, under their `<sequence>@<episode>` ids.
+  const planned = [
+    ...tasks.map((task) => ({ id: task.id, spec: task.spec })),
+    ...sequences.flatMap((sequence) =>
+      sequence.episodes.map((episode) => ({ id: episode.id, spec: episode.task.spec })),
+    ),
+  ];
   const stamp = createdAt.replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return {
     run_id: `run-${stamp}-${hashJson([createdAt, suite.hash, systemHash, seed]).slice(0, 6)}`,
@@ -223,11 +276,11 @@ export function createRunRecord(options: RunRecordInput, tasks: readonly Task[])
       name: suite.name,
       path: suite.path,
       hash: suite.hash,
-      task_ids: tasks.map((task) => task.id),
-      revisions: Object.fromEntries(tasks.map((task) => [task.id, task.spec.revision])),
-      ...(tasks.every((task) => task.spec.weight === 1)
+      task_ids: planned.map((task) => task.id),
+      revisions: Object.fromEntries(planned.map((task) => [task.id, task.spec.revision])),
+      ...(planned.every((task) => task.spec.weight === 1)
         ? {}
-        : { weights: Object.fromEntries(tasks.map((task) => [task.id, task.spec.weight])) }),
+        : { weights: Object.fromEntries(planned.map((task) => [task.id, task.spec.weight])) }),
     },
     system,
     system_hash: systemHash,

@@ -7,8 +7,9 @@ import type { ProbeState } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
 import type { FrozenState } from '../state/index.js';
-import type { Suite, Task } from '../task/index.js';
-import { runTrial } from '../trial/index.js';
+import { standaloneTasks } from '../task/index.js';
+import type { Sequence, Suite, Task } from '../task/index.js';
+import { runSequenceAttempt, runTrial } from '../trial/index.js';
 import { trajectoryOf } from './trajectory-of.js';
 import { failedChecks } from '../schema/index.js';
 
@@ -49,12 +50,59 @@ function describeFailure(record: TrialRecord): string {
 }
 
 /**
+ * Whether a sequence is usable: the oracle, playing each episode's
+ * reference in order on the state the previous episode left, succeeds on
+ * every episode. (Its tasks are not checked alone: an episode may need
+ * what an earlier one left.)
+ */
+async function validateSequence(
+  suite: Suite,
+  sequence: Sequence,
+  seed: number,
+): Promise<TaskValidation> {
+  const records = await runSequenceAttempt({
+    sequence,
+    environment: suite.environment,
+    agent: createOracleAgent(),
+    runSeed: deriveSeed(seed, sequence.id, 'oracle'),
+    attempt: 1,
+    rerun: 0,
+    runId: 'validate',
+    suiteHash: suite.hash,
+    systemHash: 'oracle',
+    judge: () => VALIDATION_JUDGE,
+  });
+  const checks: ValidationCheck[] = sequence.episodes.map((episode, index) => {
+    const record = records[index];
+    const pass = record?.success === true;
+    return {
+      name: `episode:${episode.episode}`,
+      pass,
+      severity: 'error',
+      message:
+        record === undefined
+          ? `${episode.id} (${episode.task.id}) was not played: an earlier episode was invalid`
+          : pass
+            ? `${episode.id} (${episode.task.id}): the reference path succeeds on the carried state`
+            : `${episode.id} (${episode.task.id}): the reference path does not succeed on the carried state: ${describeFailure(record)}`,
+    };
+  });
+  return {
+    task_id: sequence.id,
+    file: sequence.file,
+    usable: checks.every((check) => check.pass),
+    checks,
+  };
+}
+
+/**
  * Whether each task of a suite is usable: its reset restores s0, the oracle
  * solves it, every known-good path succeeds too (the outcome checks accept
  * more than the reference), every known-bad path fails (on the named check), a do-nothing
  * agent fails it when it requires a change, every CEL assertion evaluates
  * to a boolean on s0 and on the final states of the reference, known-good
  * and known-bad paths, and a replay of the oracle's trial reaches the same final state.
+ * Tasks a sequence plays are checked through their sequences (validateSequence).
  */
 export async function validateSuite(
   suite: Suite,
@@ -67,8 +115,11 @@ export async function validateSuite(
     if (!rehashed.has(state)) rehashed.set(state, hashState(state.snapshot) === state.hash);
     return rehashed.get(state)!;
   };
-  for (const task of suite.tasks)
+  const sequences = suite.sequences ?? [];
+  for (const task of standaloneTasks(suite.tasks, sequences))
     tasks.push(await validateTask(suite, task, options.seed ?? 0, isIntact));
+  for (const sequence of sequences)
+    tasks.push(await validateSequence(suite, sequence, options.seed ?? 0));
   return { usable: tasks.every((task) => task.usable), tasks };
 }
 

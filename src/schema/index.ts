@@ -198,3 +198,5 @@ export type { FailureLabel, FailureLabelLine, StoredFailureLabel } from './failu
 export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';
 export { PriceSchema, PriceSourceSchema, RunPricingSchema } from './run-pricing.js';
 export type { Price, PriceSource, RunPricing } from './run-pricing.js';
+export { SequenceEpisodeSchema, SequenceFileSchema } from './sequence-file.js';
+export type { SequenceEpisode, SequenceFile } from './sequence-file.js';

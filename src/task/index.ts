@@ -36,3 +36,12 @@ export { formatPath, zodProblems } from './zod-problems.js';
 export { decodeUtf8 } from './decode-utf8.js';
 export type { DecodedText } from './decode-utf8.js';
 export { findPrototypeKeys } from './find-prototype-keys.js';
+export {
+  SEQUENCE_FILE,
+  loadSequences,
+  parseSequenceFile,
+  standaloneTasks,
+} from './load-sequences.js';
+export type { ParsedSequenceFile } from './load-sequences.js';
+export { episodeId } from './sequence.js';
+export type { Sequence, SequenceEpisodeOf } from './sequence.js';

@@ -15,6 +15,8 @@ import { parseTaskFile } from './parse-task-file.js';
 import { checkSuiteLock } from './suite-lock.js';
 import type { SuiteLockStatus } from './suite-lock.js';
 import type { Task } from './task.js';
+import { SEQUENCE_FILE, loadSequences } from './load-sequences.js';
+import type { Sequence } from './sequence.js';
 import { defaultTaskCache, openTaskCache, taskCacheContext } from './task-cache.js';
 import type { CheckedTaskFile, TaskCache } from './task-cache.js';
 import { parseYamlSource } from './yaml-source.js';
@@ -28,7 +30,14 @@ export interface Suite {
   readonly path: string;
   readonly hash: string;
   readonly environment: Environment;
+  /** Every task of the suite, those its sequences play included (see `standaloneTasks`). */
   readonly tasks: readonly Task[];
+  /**
+   * The suite's sequences (`sequences/*.yaml`): episodes played in one
+   * trial, the state carried from one to the next. A task a sequence names
+   * is played only inside its sequences. Absent (none) in suites built by hand.
+   */
+  readonly sequences?: readonly Sequence[];
   /** How the suite stands against its lock file (`endstate.lock.json`), when it was checked. */
   readonly lock?: SuiteLockStatus;
   /**
@@ -67,7 +76,7 @@ const TASK_FILE = /^tasks\/.+\.(ya?ml|json)$/;
 
 /**
  * Loads a suite folder: `environment.ts` (or .mts, .js, .mjs) exporting an environment,
- * and `tasks/*.yaml|yml|json`. Every problem in every file is reported at
+ * `tasks/*.yaml|yml|json` and optionally `sequences/*.yaml|yml|json`. Every problem in every file is reported at
  * once, with file, line and field. A locked suite (`endstate.lock.json`)
  * is refused when a task changed without a revision bump.
  *
@@ -87,7 +96,8 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
     root,
     options.importModule ?? createEnvironmentImporter(options.environmentCache),
   );
-  const files = listSuiteFiles(root).filter((file) => TASK_FILE.test(file));
+  const suiteFiles = listSuiteFiles(root);
+  const files = suiteFiles.filter((file) => TASK_FILE.test(file));
   if (files.length === 0) {
     throw new EndstateError('E_SUITE_INVALID', `suite ${shown} has no task files`, {
       hint: 'Put tasks in tasks/*.yaml (or .yml, .json) inside the suite folder.',
@@ -115,7 +125,14 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   if (checked.problems.length > 0 && cache !== undefined) {
     checked = checkTaskFiles(root, files, environment, { sha256Of: (file) => sha256Of.get(file)! });
   }
-  const { problems, tasks } = checked;
+  const { tasks } = checked;
+  const loaded = loadSequences(
+    root,
+    suiteFiles.filter((file) => SEQUENCE_FILE.test(file)),
+    tasks,
+    environment,
+  );
+  const problems = [...checked.problems, ...loaded.problems];
   if (problems.length > 0) {
     throw new EndstateError(
       'E_SUITE_INVALID',
@@ -130,6 +147,7 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
     hash: hashJson(hashes),
     environment,
     tasks,
+    sequences: loaded.sequences,
     ...(outside.length === 0
       ? {}
       : { outsideFiles: outside.map((file) => relative(realpathSync(root), file)) }),

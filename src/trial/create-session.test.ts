@@ -47,6 +47,7 @@ describe('the agent session', () => {
         'budget',
         'callTool',
         'caps',
+        'memory',
         'note',
         'recordRefusedConnection',
         'recordUsage',

@@ -1,5 +1,5 @@
-import type { Agent, AgentSession } from '../agent/index.js';
-import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
+import type { Agent, AgentMemory, AgentSession } from '../agent/index.js';
+import { AgentInfrastructureError, TrialStoppedError, createAgentMemory } from '../agent/index.js';
 import { canonicalJson } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
 import type {
@@ -56,6 +56,8 @@ export interface SessionOptions {
   readonly mode?: DiagnosisMode | undefined;
   /** The tools as shown to the agent (`tools.present`); default: the environment's descriptors. */
   readonly presentation?: ToolPresentation;
+  /** The agent's memory across a sequence's episodes; default: a fresh, empty one. */
+  readonly memory?: AgentMemory | undefined;
 }
 
 /**
@@ -187,6 +189,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
     tools: options.presentation?.descriptors ?? environment.descriptors,
     trial: options.trial,
     rng: options.rng,
+    memory: options.memory ?? createAgentMemory(),
     note(text) {
       if (caps.admitNote(text)) log.record({ kind: 'note', text });
     },

@@ -16,3 +16,8 @@ export { applyStoredDiff, rebuildFinalState, replayFinalState } from './rebuild-
 export type { RebuiltState } from './rebuild-final-state.js';
 export { regradeTrial } from './regrade-trial.js';
 export type { RegradeTrialInput, RegradedTrial } from './regrade-trial.js';
+export { runSequenceAttempt } from './run-sequence.js';
+export type { SequenceAttemptInput } from './run-sequence.js';
+export { runTrialKeepingState } from './run-trial.js';
+export { createSessionChain } from './session-chain.js';
+export type { SessionChain, SessionLink } from './session-chain.js';

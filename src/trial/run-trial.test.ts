@@ -360,6 +360,7 @@ describe('runTrial', () => {
         'budget',
         'callTool',
         'caps',
+        'memory',
         'note',
         'recordRefusedConnection',
         'recordUsage',

@@ -1,5 +1,5 @@
 import { AgentInfrastructureError } from '../agent/index.js';
-import type { Agent, AgentResult } from '../agent/index.js';
+import type { Agent, AgentMemory, AgentResult } from '../agent/index.js';
 import {
   sleep,
   createRng,
@@ -9,12 +9,7 @@ import {
   wallClockIso,
 } from '../core/index.js';
 import type { Rng, Stopwatch } from '../core/index.js';
-import type {
-  Environment,
-  EventLog,
-  FaultInjector,
-  ToolPresentation,
-} from '../environment/index.js';
+import type { Environment, EventLog, FaultInjector } from '../environment/index.js';
 import type { JudgeCaller } from '../grade/index.js';
 import {
   createDispatcher,
@@ -34,7 +29,7 @@ import type {
 } from '../schema/index.js';
 import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
-import type { WorkingState } from '../state/index.js';
+import type { StateSnapshot, WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
 import { noUsers, scriptedUsers } from '../user/index.js';
 import type { UserFactory } from '../user/index.js';
@@ -46,6 +41,7 @@ import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './termina
 import { crashedTrial } from './crashed-trial.js';
 import { recordBase } from './trial-record-base.js';
 import type { TrialParts } from './trial-record-base.js';
+import type { SessionLink } from './session-chain.js';
 
 export interface TrialInput {
   readonly task: Task;
@@ -72,6 +68,14 @@ export interface TrialInput {
   readonly mode?: DiagnosisMode | undefined;
 }
 
+/** A trial that is an episode of a sequence: its agent's memory, and how it plays the agent. */
+export interface EpisodeInput extends TrialInput {
+  /** The agent's memory across the sequence attempt (default: a fresh one). */
+  readonly memory?: AgentMemory | undefined;
+  /** How the episode plays the agent (default: `agent.run` on a new session). */
+  readonly link?: SessionLink | undefined;
+}
+
 /** A run's `--faults` declarations. */
 export interface RunFaults {
   readonly faults: readonly Fault[];
@@ -87,6 +91,13 @@ const AGENT_WIND_UP_MS = 3000;
  * the trial become data on the record; this function does not throw.
  */
 export async function runTrial(input: TrialInput): Promise<TrialRecord> {
+  return (await runTrialKeepingState(input)).record;
+}
+
+/** runTrial, returning the state the trial ended in as well (a sequence carries it to the next episode). */
+export async function runTrialKeepingState(
+  input: EpisodeInput,
+): Promise<{ record: TrialRecord; finalState: () => StateSnapshot | undefined }> {
   const stopwatch = startStopwatch();
   const trial: TrialParts = {
     stopwatch,
@@ -96,15 +107,18 @@ export async function runTrial(input: TrialInput): Promise<TrialRecord> {
     state: undefined,
     initialHash: undefined,
   };
+  let record: TrialRecord;
   try {
-    return await playTrial(input, trial);
+    record = await playTrial(input, trial);
   } catch (error) {
     // The outer guard: whatever escaped is this trial's failure, never the run's.
-    return crashedTrial(input, trial, error);
+    record = crashedTrial(input, trial, error);
   }
+  // Taken only when asked for: a plain trial never copies its state.
+  return { record, finalState: () => trial.state?.snapshot() };
 }
 
-async function playTrial(input: TrialInput, trial: TrialParts): Promise<TrialRecord> {
+async function playTrial(input: EpisodeInput, trial: TrialParts): Promise<TrialRecord> {
   const { task, environment } = input;
   const { log, stopwatch, control } = trial;
 
@@ -176,7 +190,7 @@ function scopeOf(constraints: readonly Constraint[]): { scopeOwner?: string } {
 
 /** The conversation: the user opens, the agent acts through its session; returns the final answer. */
 async function playSession(
-  input: TrialInput,
+  input: EpisodeInput,
   state: WorkingState,
   log: EventLog,
   stopwatch: Stopwatch,
@@ -237,10 +251,25 @@ async function playSession(
       opening,
       mode,
       presentation,
+      memory: input.memory,
     },
     control,
   );
-  const result = await playAgent(agent, session, task, control, presentation);
+  // An agent that reads the reference plays it under the names it was shown.
+  const shownReference =
+    task.spec.tools.present === undefined
+      ? task.spec.reference
+      : task.spec.reference.map((step) =>
+          'tool' in step ? { ...step, tool: presentation.shownName(step.tool) } : step,
+        );
+  const reference = agent.readsReference ? shownReference : undefined;
+  const result = await playAgent(
+    input.link === undefined
+      ? () => ({ running: agent.run(session, reference) })
+      : () => input.link!.play({ session, control, reference }),
+    task,
+    control,
+  );
   const finalAnswer = result?.finalAnswer ?? null;
   const tooLong =
     finalAnswer === null ? undefined : finalAnswerProblem(finalAnswer, task, log, control);
@@ -275,25 +304,23 @@ function confidenceOf(result: AgentResult | null, log: EventLog): { confidence?:
   return {};
 }
 
-/** Runs the agent under the timeout; returns its result when it finished normally. */
+/**
+ * Runs the agent under the timeout; returns its result when it finished
+ * normally, null when it was stopped or (an episode of a sequence) the
+ * conversation was handed over to the next episode.
+ */
 async function playAgent(
-  agent: Agent,
-  session: ReturnType<typeof createSession>,
+  start: () => { running: Promise<AgentResult>; handover?: Promise<'handover'> },
   task: Task,
   control: TrialControl,
-  presentation: ToolPresentation,
 ): Promise<AgentResult | null> {
   const timeout = startTimeout(task.spec.limits.timeout_s * 1000);
-  // An agent that reads the reference plays it under the names it was shown.
-  const reference =
-    task.spec.tools.present === undefined
-      ? task.spec.reference
-      : task.spec.reference.map((step) =>
-          'tool' in step ? { ...step, tool: presentation.shownName(step.tool) } : step,
-        );
-  const running = agent.run(session, agent.readsReference ? reference : undefined);
+  const { running, handover } = start();
   try {
-    const result = await Promise.race([running, timeout.promise]);
+    const result = await Promise.race(
+      handover === undefined ? [running, timeout.promise] : [running, timeout.promise, handover],
+    );
+    if (result === 'handover') return null;
     if (result === 'timeout') {
       control.stop('timeout');
       // The abort tells the agent to wind up (an external program is killed); give it a moment,
