@@ -339,7 +339,7 @@ export type { MemoryStoreOptions, RunVerification } from './store/index.js';
 export type { SqliteStoreOptions } from './store/sqlite-store.js';
 export type { AcceptedDrift, LockableSuite, ModuleImporter } from './task/index.js';
 export type { RunFaults, TrialInput } from './trial/index.js';
-export type { UserFactory, UserReply } from './user/index.js';
+export type { UserAnswer, UserFactory, UserReply } from './user/index.js';
 export type { McpServeEnding } from './agent/index.js';
 export type { ToolOutput } from './environment/index.js';
 export type { ToolAccessRule } from './grade/index.js';

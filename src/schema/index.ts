@@ -1,5 +1,6 @@
 export {
   AgentEventSchema,
+  AssistEventSchema,
   BlockedEventSchema,
   FaultEventSchema,
   NoteEventSchema,
@@ -14,6 +15,7 @@ export type {
   ModelUsage,
   TrialIdentity,
   AgentEvent,
+  AssistEvent,
   BlockedEvent,
   FaultEvent,
   NoteEvent,
@@ -72,6 +74,7 @@ export {
 } from './claims.js';
 export type { Claims, DeclaredClaim, PlaceholderConversion } from './claims.js';
 export {
+  AssistTypeSchema,
   ChangeSchema,
   ConstraintSchema,
   DEFAULT_STOP_WHEN,
@@ -81,11 +84,13 @@ export {
   MAX_TASK_WEIGHT,
   LimitsSchema,
   StepSchema,
+  TakeOverSchema,
   TaskFileSchema,
   UserSpecSchema,
   VariantSchema,
 } from './task.js';
 export type {
+  AssistType,
   Change,
   Constraint,
   Expect,
@@ -94,6 +99,7 @@ export type {
   Limits,
   ScriptRule,
   Step,
+  TakeOver,
   TaskFile,
   UserSpec,
   Variant,

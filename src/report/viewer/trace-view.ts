@@ -174,6 +174,17 @@ export function renderTimeline(events: readonly TrialEvent[]): HTMLElement {
             `MCP endpoint refused a ${event.method} from ${event.remote} (${event.reason.replace('_', ' ')})`,
           ),
         );
+      case 'assist':
+        return h(
+          'li',
+          { class: 'event note' },
+          time(event),
+          h(
+            'div',
+            { class: 'event-body' },
+            `user assisted: ${event.type === 'hint' ? 'hint' : `took over ${event.call_id ?? ''}`} (${event.source})`,
+          ),
+        );
       default:
         return h('li', { class: 'event' }, jsonBlock(event satisfies never, `json ${index}`));
     }
