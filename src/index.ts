@@ -273,6 +273,7 @@ export type {
   InvalidReason,
   JudgeValidationStatus,
   PartialSummary,
+  AssistanceSummary,
   PlanSummary,
   SafetySummary,
   SampleSummary,

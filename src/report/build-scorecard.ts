@@ -8,14 +8,15 @@ import {
 import {
   describeSample,
   intraTaskCorrelation,
-  successRateInterval,
   suitePassK,
   suitePassKIntervals,
   wilsonInterval,
 } from '../stats/index.js';
 import { summariseCalibration } from './calibration-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
+import { summariseAssistance } from './assistance-summary.js';
 import { summarisePartial } from './partial-summary.js';
+import { rateSummary } from './rate-summary.js';
 import { summarisePlans } from './plan-summary.js';
 import { summariseCost } from './cost-summary.js';
 import { summariseFailureLabels } from './failure-label-summary.js';
@@ -27,7 +28,6 @@ import { summariseAgentErrors } from './agent-error-summary.js';
 import { describeSandbox } from './describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
 import type {
-  RateSummary,
   SampleSummary,
   Scorecard,
   SliceSummary,
@@ -135,22 +135,6 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
     (response === undefined || response.pass) &&
     NORMAL_EXITS.has(trial.exit_reason)
   );
-}
-
-/** A task-weighted success rate with its 95% interval, from per-task counts (and weights, default 1). */
-export function rateSummary(
-  counts: readonly { successes: number; trials: number; weight?: number }[],
-): RateSummary {
-  const interval = successRateInterval(counts);
-  return {
-    value: interval.value,
-    ci95: [interval.lower, interval.upper],
-    method: interval.method,
-    successes: counts.reduce((sum, task) => sum + task.successes, 0),
-    trials: interval.trials,
-    tasks: interval.tasks,
-    effective_trials: interval.effectiveTrials,
-  };
 }
 
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
@@ -296,6 +280,10 @@ export function buildScorecard(
     plans: summarisePlans(valid, run.suite.weights ?? {}),
     partial: summarisePartial(valid, run.suite.weights ?? {}),
     calibration: summariseCalibration(valid, run.seed),
+    assistance: summariseAssistance(valid, {
+      weights: run.suite.weights ?? {},
+      assistTasks: run.suite.assist_tasks ?? [],
+    }),
     tasks,
     slices: buildSlices(tasks),
   };

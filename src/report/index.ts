@@ -62,6 +62,8 @@ export type { InvalidReason } from './invalid-reasons.js';
 export type { ConstraintSummary, PassTally } from './constraint-summary.js';
 export { summarisePartial } from './partial-summary.js';
 export type { PartialSummary } from './partial-summary.js';
+export { summariseAssistance } from './assistance-summary.js';
+export type { AssistanceSummary } from './assistance-summary.js';
 export { summarisePlans } from './plan-summary.js';
 export type { PlanRate, PlanSummary, TrialWithGrades } from './plan-summary.js';
 export { CAP_EXIT_REASONS } from './safety-summary.js';

@@ -1,6 +1,7 @@
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
+import { describeAssistance } from './describe-assistance.js';
 import { describePartial, describePlans } from './describe-plans.js';
 import {
   SAFETY_LABELS,
@@ -69,6 +70,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
       ...(card.partial === null
         ? []
         : [['Partial credit (beside success)', describePartial(card.partial)]]),
+      ...(card.assistance == null ? [] : describeAssistance(card.assistance)),
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',

@@ -1,3 +1,4 @@
+import type { AssistanceSummary } from './assistance-summary.js';
 import type { PartialSummary } from './partial-summary.js';
 import type { PlanSummary } from './plan-summary.js';
 import type { RunPricing, SandboxSpec } from '../schema/index.js';
@@ -205,6 +206,12 @@ export interface Scorecard {
   readonly partial: PartialSummary | null;
   /** Expected calibration error and a reliability table; null unless the agent reported confidences. */
   readonly calibration: CalibrationSummary | null;
+  /**
+   * Unassisted success and assisted completion (their sum is the success
+   * rate), the share of trials the user helped and assistances per trial;
+   * null (or absent, in scorecards made before it) unless a task's user can help or a trial was helped.
+   */
+  readonly assistance?: AssistanceSummary | null;
   readonly tasks: readonly TaskSummary[];
   /** Label → value → slice. */
   readonly slices: Readonly<Record<string, Readonly<Record<string, SliceSummary>>>>;

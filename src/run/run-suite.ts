@@ -15,6 +15,7 @@ import type { Suite, Task } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { UserFactory } from '../user/index.js';
 import type { RunEvent } from './run-events.js';
+import { assistTasks } from './assist-tasks.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 import { runAttempt } from './run-attempt.js';
 import { planAttempts } from './resume-plan.js';
@@ -219,6 +220,7 @@ export function createRunRecord(options: RunRecordInput, tasks: readonly Task[])
       ...(tasks.every((task) => task.spec.weight === 1)
         ? {}
         : { weights: Object.fromEntries(tasks.map((task) => [task.id, task.spec.weight])) }),
+      ...assistTasksField(tasks, options.users?.spec),
     },
     system,
     system_hash: systemHash,
@@ -233,4 +235,12 @@ export function createRunRecord(options: RunRecordInput, tasks: readonly Task[])
     ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
     ...(options.requestLimits === undefined ? {} : { request_limits: options.requestLimits }),
   };
+}
+
+function assistTasksField(
+  tasks: readonly Task[],
+  users: SystemSpec['user'] | undefined,
+): { assist_tasks?: string[] } {
+  const ids = assistTasks(tasks, users);
+  return ids.length === 0 ? {} : { assist_tasks: ids };
 }
