@@ -82,7 +82,7 @@ function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElem
       h(
         'div',
         { class: 'tool-head' },
-        h('span', { class: 'who' }, 'tool call'),
+        h('span', { class: 'who' }, call.by === 'user' ? 'tool call by the user' : 'tool call'),
         ' ',
         h('code', { class: 'tool-name' }, call.tool),
         ' ',
