@@ -27,12 +27,7 @@ import { agentErrorKinds } from './agent-error-groups.js';
 import { summariseAgentErrors } from './agent-error-summary.js';
 import { describeSandbox } from './describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
-import type {
-  SampleSummary,
-  Scorecard,
-  SliceSummary,
-  TaskSummary,
-} from './scorecard.js';
+import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 
 /** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
 const FEW_TASKS = 10;
