@@ -132,6 +132,9 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
+/** Kept here too: other modules import it from this file. */
+export { rateSummary } from './rate-summary.js';
+
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
 function rateOf(counts: readonly { successes: number; trials: number; weight: number }[]) {
   const counted = counts.filter((task) => task.trials > 0);
