@@ -132,7 +132,7 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
-/** Kept here too: other modules import it from this file. */
+/** The rate helper, still importable from here, where it was first defined. */
 export { rateSummary } from './rate-summary.js';
 
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
