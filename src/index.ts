@@ -298,6 +298,7 @@ export type {
   MemoryDifference,
   MemorySummary,
   PartialSummary,
+  AssistanceSummary,
   PlanSummary,
   RegretFigure,
   RegretSummary,
@@ -371,7 +372,7 @@ export type { MemoryStoreOptions, RunVerification } from './store/index.js';
 export type { SqliteStoreOptions } from './store/sqlite-store.js';
 export type { AcceptedDrift, LockableSuite, ModuleImporter } from './task/index.js';
 export type { RunFaults, TrialInput } from './trial/index.js';
-export type { UserFactory, UserReply } from './user/index.js';
+export type { UserAnswer, UserFactory, UserReply } from './user/index.js';
 export type { McpServeEnding } from './agent/index.js';
 export type { ToolOutput } from './environment/index.js';
 export type { ToolAccessRule } from './grade/index.js';

@@ -126,8 +126,18 @@ export function outOfScopeMessage(tool: string, owner: string): string {
   return `${tool} refused: these records belong to someone other than ${owner}, and this conversation may only read or change ${owner}'s records. Nothing was read or changed; ask the user for their own record instead.`;
 }
 
+/** Who makes a call: the agent (default), or the user taking over a step themselves. */
+export interface CallOptions {
+  readonly by?: 'user';
+}
+
 export interface Dispatcher {
-  call(tool: string, args: unknown): Promise<ToolCallResult>;
+  /**
+   * A call by the agent, or with `{ by: 'user' }` one the user makes
+   * themselves: recorded with `by: 'user'` on its events, checked like any
+   * call, but no declared fault or injection touches it (they test the agent).
+   */
+  call(tool: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
   /** Calls that ran (ok or returning a tool error), oldest first. */
   readonly calls: readonly PastCall[];
 }
@@ -138,8 +148,10 @@ export interface Dispatcher {
  * its timing.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { environment, state, clock, rng, log, stopwatch, access, faults } = options;
+  const { environment, state, clock, rng, log, stopwatch, access } = options;
   const calls: PastCall[] = [];
+  const userCalls = new Set<string>();
+  const byOf = (callId: string): { by?: 'user' } => (userCalls.has(callId) ? { by: 'user' } : {});
   const outbox = createOutbox(state, clock);
   const context: ToolContext = { state, clock, rng, outbox, calls };
   let nextCallId = 1;
@@ -152,7 +164,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     details: JsonObject = {},
   ): ToolCallResult => {
     const error = { ...details, code, message };
-    log.record({ kind: 'tool_result', call_id: callId, tool, ok: false, error, duration_ms: 0 });
+    log.record({
+      kind: 'tool_result',
+      call_id: callId,
+      tool,
+      ok: false,
+      error,
+      duration_ms: 0,
+      ...byOf(callId),
+    });
     return { ok: false, error };
   };
 
@@ -164,13 +184,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   return {
     calls,
-    async call(called, rawArgs) {
+    async call(called, rawArgs, callOptions = {}) {
       const callId = `c${nextCallId++}`;
+      const byUser = callOptions.by === 'user';
+      if (byUser) userCalls.add(callId);
+      const faults = byUser ? undefined : options.faults;
       const args = (rawArgs === undefined ? {} : cloneJson(rawArgs)) as JsonValue;
       const resolved = options.presentation?.resolve(called) ?? { type: 'tool', name: called };
       const tool = resolved.name;
       if (resolved.type === 'decoy') {
-        log.record({ kind: 'tool_call', call_id: callId, tool, args });
+        log.record({ kind: 'tool_call', call_id: callId, tool, args, ...byOf(callId) });
         const result = cloneJson(resolved.result);
         log.record({
           kind: 'tool_result',
@@ -189,7 +212,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (definition?.scope !== undefined && parsed?.success === true)
           scope = definition.scope(parsed.data, state);
       } catch (error) {
-        log.record({ kind: 'tool_call', call_id: callId, tool, args });
+        log.record({ kind: 'tool_call', call_id: callId, tool, args, ...byOf(callId) });
         fail(
           callId,
           tool,
@@ -204,6 +227,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         tool,
         args,
         ...(scope === undefined ? {} : { scope }),
+        ...byOf(callId),
       });
 
       if (definition === undefined || parsed === undefined) {
@@ -303,6 +327,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           ok: false,
           error,
           duration_ms: durationMs,
+          ...byOf(callId),
         });
         return { ok: false, error };
       }
@@ -330,6 +355,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         ok: true,
         result,
         duration_ms: durationMs,
+        ...byOf(callId),
       });
       return { ok: true, result };
     },

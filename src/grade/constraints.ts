@@ -33,10 +33,11 @@ export function gradeConstraints({
   access,
 }: ConstraintsInput): Check[] {
   const attempts = toolAttempts(events);
+  const everyAttempt = toolAttempts(events, { who: 'all' });
   const checks = constraints.map((constraint, index) => {
     const id = `constraints[${index}]`;
     if ('forbid' in constraint) return checkForbid(id, constraint.forbid.tool, attempts);
-    if ('before' in constraint) return checkBefore(id, constraint.before, attempts);
+    if ('before' in constraint) return checkBefore(id, constraint.before, everyAttempt);
     if ('consent' in constraint)
       return checkConsent(id, constraint.consent, attempts, events, effectOf);
     if ('scope' in constraint) return checkScope(id, constraint.scope.owner, attempts);
@@ -115,7 +116,8 @@ function checkBefore(
   const required = asList(rule.require);
   const offending: string[] = [];
   attempts.forEach((attempt, position) => {
-    if (!guarded.includes(attempt.tool)) return;
+    // Only the agent's calls are held to the rule; a precondition the user met themselves counts.
+    if (!guarded.includes(attempt.tool) || attempt.by === 'user') return;
     const satisfied = attempts.slice(0, position).some(
       (earlier) =>
         required.includes(earlier.tool) &&

@@ -40,7 +40,12 @@ export function findPlan(spec: PlanSpec, events: readonly TrialEvent[]): FoundPl
       const steps = readPlanFromText(event.text);
       if (steps !== undefined) return { found: true, steps, eventIndex: index };
     }
-    if (spec.from === 'tool' && event.kind === 'tool_call' && event.tool === spec.tool) {
+    if (
+      spec.from === 'tool' &&
+      event.kind === 'tool_call' &&
+      event.by !== 'user' &&
+      event.tool === spec.tool
+    ) {
       const steps = isJsonObject(event.args) ? readSteps(event.args['steps']) : undefined;
       if (steps !== undefined) return { found: true, steps, eventIndex: index };
     }

@@ -49,7 +49,9 @@ function lineOf(event: TrialEvent, showToolCalls: boolean): string | undefined {
     case 'agent':
       return `Agent${event.final ? ' (final answer)' : ''}: ${event.text}`;
     case 'tool_call':
-      return showToolCalls ? `[tool call] ${event.tool} ${JSON.stringify(event.args)}` : undefined;
+      return showToolCalls
+        ? `[tool call${event.by === 'user' ? ' by the customer' : ''}] ${event.tool} ${JSON.stringify(event.args)}`
+        : undefined;
     case 'tool_result':
       return showToolCalls
         ? `[tool result] ${event.tool}: ${clip(JSON.stringify(event.ok ? (event.result ?? null) : (event.error ?? null)))}`

@@ -11,10 +11,19 @@ export interface ToolAttempt {
   readonly status: 'ok' | 'error' | 'blocked' | 'unanswered';
   /** Whose records the call touches, when the tool says. */
   readonly scope: string | undefined;
+  /** Who made it: the agent, or the user taking over a step (`by: 'user'` on the event). */
+  readonly by: 'agent' | 'user';
 }
 
-/** Every attempt, blocked and failed ones included: attempting counts, not only completing. */
-export function toolAttempts(events: readonly TrialEvent[]): ToolAttempt[] {
+/**
+ * Every attempt of the agent, blocked and failed ones included: attempting
+ * counts, not only completing. The user's own calls (a take-over) are the
+ * agent's neither to credit nor to blame; `{ who: 'all' }` includes them.
+ */
+export function toolAttempts(
+  events: readonly TrialEvent[],
+  options: { readonly who?: 'agent' | 'all' } = {},
+): ToolAttempt[] {
   const statusById = new Map<string, ToolAttempt['status']>();
   for (const event of events) {
     if (event.kind === 'tool_result') statusById.set(event.call_id, event.ok ? 'ok' : 'error');
@@ -23,6 +32,7 @@ export function toolAttempts(events: readonly TrialEvent[]): ToolAttempt[] {
   const attempts: ToolAttempt[] = [];
   events.forEach((event, index) => {
     if (event.kind !== 'tool_call') return;
+    if (event.by === 'user' && options.who !== 'all') return;
     attempts.push({
       call_id: event.call_id,
       tool: event.tool,
@@ -30,6 +40,7 @@ export function toolAttempts(events: readonly TrialEvent[]): ToolAttempt[] {
       index,
       status: statusById.get(event.call_id) ?? 'unanswered',
       scope: event.scope,
+      by: event.by ?? 'agent',
     });
   });
   return attempts;

@@ -63,8 +63,11 @@ export function gradeTrajectory({ spec, reference, events }: TrajectoryInput): G
       { checkId: 'trajectory' },
     );
   }
+  // The user's own calls (a take-over) are not the agent's trajectory.
   const actual = events.flatMap((event) =>
-    event.kind === 'tool_call' ? [{ tool: event.tool, args: event.args }] : [],
+    event.kind === 'tool_call' && event.by !== 'user'
+      ? [{ tool: event.tool, args: event.args }]
+      : [],
   );
   const options = { compareArgs: spec.args === 'exact' };
   const result = matchTrajectory(expected, actual, options);

@@ -8,7 +8,6 @@ import {
 import {
   describeSample,
   intraTaskCorrelation,
-  successRateInterval,
   suitePassK,
   suitePassKIntervals,
   wilsonInterval,
@@ -17,7 +16,9 @@ import { summariseCalibration } from './calibration-summary.js';
 import { summariseRobustness, variantsOf } from './robustness-summary.js';
 import type { RobustnessSummary } from './robustness-summary.js';
 import { summariseConstraints } from './constraint-summary.js';
+import { summariseAssistance } from './assistance-summary.js';
 import { summarisePartial } from './partial-summary.js';
+import { rateSummary } from './rate-summary.js';
 import { summarisePlans } from './plan-summary.js';
 import { summariseSequences } from './sequence-summaries.js';
 import { summariseCost } from './cost-summary.js';
@@ -29,13 +30,7 @@ import { agentErrorKinds } from './agent-error-groups.js';
 import { summariseAgentErrors } from './agent-error-summary.js';
 import { describeSandbox } from './describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
-import type {
-  RateSummary,
-  SampleSummary,
-  Scorecard,
-  SliceSummary,
-  TaskSummary,
-} from './scorecard.js';
+import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
 
 /** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
 const FEW_TASKS = 10;
@@ -140,21 +135,8 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
-/** A task-weighted success rate with its 95% interval, from per-task counts (and weights, default 1). */
-export function rateSummary(
-  counts: readonly { successes: number; trials: number; weight?: number }[],
-): RateSummary {
-  const interval = successRateInterval(counts);
-  return {
-    value: interval.value,
-    ci95: [interval.lower, interval.upper],
-    method: interval.method,
-    successes: counts.reduce((sum, task) => sum + task.successes, 0),
-    trials: interval.trials,
-    tasks: interval.tasks,
-    effective_trials: interval.effectiveTrials,
-  };
-}
+/** The rate helper, still importable from here, where it was first defined. */
+export { rateSummary } from './rate-summary.js';
 
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
 function rateOf(counts: readonly { successes: number; trials: number; weight: number }[]) {
@@ -307,6 +289,10 @@ export function buildScorecard(
     calibration: summariseCalibration(valid, run.seed),
     ...summariseSequences(trials, { seed: run.seed, oracle: options.oracleTrials }),
     ...robustnessOf(tasks, trials, run.seed),
+    assistance: summariseAssistance(valid, {
+      weights: run.suite.weights ?? {},
+      assistTasks: run.suite.assist_tasks ?? [],
+    }),
     tasks,
     slices: buildSlices(tasks),
   };

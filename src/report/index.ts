@@ -71,6 +71,8 @@ export type { MemoryDifference, MemorySummary } from './memory-summary.js';
 export type { SequenceEpisode, SequenceRate, SequenceTrial } from './sequence-episodes.js';
 export type { SequenceDifference, SequenceDifferenceMethod } from './sequence-difference.js';
 export type { RegretFigure, RegretSummary } from './sequence-regret.js';
+export { summariseAssistance } from './assistance-summary.js';
+export type { AssistanceSummary } from './assistance-summary.js';
 export { summarisePlans } from './plan-summary.js';
 export type { PlanRate, PlanSummary, TrialWithGrades } from './plan-summary.js';
 export { CAP_EXIT_REASONS } from './safety-summary.js';

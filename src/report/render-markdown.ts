@@ -2,6 +2,7 @@ import { modeLine } from './mode-line.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
+import { describeAssistance } from './describe-assistance.js';
 import { describePartial, describePlans } from './describe-plans.js';
 import { driftFacts, memoryFacts } from './describe-sequences.js';
 import {
@@ -72,6 +73,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
       ...(card.partial === null
         ? []
         : [['Partial credit (beside success)', describePartial(card.partial)]]),
+      ...(card.assistance == null ? [] : describeAssistance(card.assistance)),
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',

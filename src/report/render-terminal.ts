@@ -3,6 +3,7 @@ import Table from 'cli-table3';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
 import { describeInjection, describeSameTask } from './describe-faults.js';
+import { describeAssistance } from './describe-assistance.js';
 import { describePartial, describePlans } from './describe-plans.js';
 import { driftFacts, memoryFacts } from './describe-sequences.js';
 import { costFigure, describePricing, describeTotalCost } from './cost-summary.js';
@@ -236,6 +237,9 @@ export function renderTerminal(card: Scorecard): string {
       (status) => `           ${describeJudgeValidation(status)}`,
     ),
     ...(card.partial === null ? [] : [`Partial    ${describePartial(card.partial)}`]),
+    ...(card.assistance == null
+      ? []
+      : describeAssistance(card.assistance).map(([label, text]) => `  ${label}: ${text}`)),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
     ...byKWithIntervals(

@@ -259,3 +259,37 @@ describe('renderTrial', () => {
     expect(text).toContain('Final answer\n  Refunded $42.99.');
   });
 });
+
+describe('renderTrial with a user who helps', () => {
+  it("marks the user's own call and each assistance with its rule", () => {
+    const helped: TrialEvent[] = [
+      { t_ms: 1, kind: 'user', text: 'It is 8842.', source: 'script' },
+      { t_ms: 2, kind: 'assist', type: 'hint', source: 'user.script[0]' },
+      {
+        t_ms: 3,
+        kind: 'tool_call',
+        call_id: 'c1',
+        tool: 'check_eligibility',
+        args: { order_id: '8842' },
+        by: 'user',
+      },
+      {
+        t_ms: 4,
+        kind: 'tool_result',
+        call_id: 'c1',
+        tool: 'check_eligibility',
+        ok: true,
+        result: { eligible: true },
+        duration_ms: 1,
+        by: 'user',
+      },
+      { t_ms: 5, kind: 'assist', type: 'take_over', source: 'user.script[1]', call_id: 'c1' },
+    ];
+    const text = renderTrial(buildTrialRecord({ task_id: 't', attempt: 1, events: helped }), {
+      color: false,
+    });
+    expect(text).toContain('tool call by the user check_eligibility c1');
+    expect(text).toContain('user assisted: hint (user.script[0])');
+    expect(text).toContain('user assisted: took over c1 (user.script[1])');
+  });
+});

@@ -76,7 +76,7 @@ function toolCallLines(call: ToolCallEvent, answer: CallAnswer | undefined, draw
   const { paint } = draw;
   const scope = call.scope === undefined ? '' : paint('dim', ` · scope ${call.scope}`);
   const lines = [
-    `${stamp(call, paint)}  tool call ${paint('bold', draw.text(call.tool, ''))} ${paint('dim', call.call_id)}  ${draw.value(call.args)}${scope}`,
+    `${stamp(call, paint)}  ${call.by === 'user' ? paint('cyan', 'tool call by the user') : 'tool call'} ${paint('bold', draw.text(call.tool, ''))} ${paint('dim', call.call_id)}  ${draw.value(call.args)}${scope}`,
   ];
   for (const fault of answer?.faults ?? []) {
     const what = fault.fault === 'inject' ? 'injection' : `fault ${fault.fault}`;
@@ -138,6 +138,13 @@ function eventLines(event: TrialEvent, answers: Map<string, CallAnswer>, draw: D
       return [
         `${at}  ${paint('yellow', 'MCP endpoint refused')} a ${event.method} from ${event.remote} (${event.reason})`,
       ];
+    case 'assist': {
+      const call = event.call_id === undefined ? '' : ` ${event.call_id}`;
+      const what = event.type === 'hint' ? 'hint' : `took over${call}`;
+      return [
+        `${at}  ${paint('cyan', `user assisted: ${what}`)} ${paint('dim', `(${event.source})`)}`,
+      ];
+    }
     default:
       return [`${at}  ${draw.value(event satisfies never)}`];
   }

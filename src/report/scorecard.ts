@@ -1,3 +1,4 @@
+import type { AssistanceSummary } from './assistance-summary.js';
 import type { PartialSummary } from './partial-summary.js';
 import type { PlanSummary } from './plan-summary.js';
 import type { DriftSummary } from './drift-summary.js';
@@ -220,6 +221,12 @@ export interface Scorecard {
    * when the run holds no variant task.
    */
   readonly robustness?: RobustnessSummary;
+  /**
+   * Unassisted success and assisted completion (their sum is the success
+   * rate), the share of trials the user helped and assistances per trial;
+   * null (or absent, in scorecards made before it) unless a task's user can help or a trial was helped.
+   */
+  readonly assistance?: AssistanceSummary | null;
   readonly tasks: readonly TaskSummary[];
   /** Label → value → slice. */
   readonly slices: Readonly<Record<string, Readonly<Record<string, SliceSummary>>>>;

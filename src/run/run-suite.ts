@@ -17,6 +17,7 @@ import type { Sequence, Suite, Task } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { UserFactory } from '../user/index.js';
 import type { RunEvent } from './run-events.js';
+import { assistTasks } from './assist-tasks.js';
 import { buildSystemSpec, hashSystemSpec } from './system-spec.js';
 import { runAttempt } from './run-attempt.js';
 import { planAttempts, planSequenceAttempts } from './resume-plan.js';
@@ -281,6 +282,7 @@ export function createRunRecord(
       ...(planned.every((task) => task.spec.weight === 1)
         ? {}
         : { weights: Object.fromEntries(planned.map((task) => [task.id, task.spec.weight])) }),
+      ...assistTasksField(tasks, options.users?.spec),
     },
     system,
     system_hash: systemHash,
@@ -295,4 +297,12 @@ export function createRunRecord(
     ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
     ...(options.requestLimits === undefined ? {} : { request_limits: options.requestLimits }),
   };
+}
+
+function assistTasksField(
+  tasks: readonly Task[],
+  users: SystemSpec['user'] | undefined,
+): { assist_tasks?: string[] } {
+  const ids = assistTasks(tasks, users);
+  return ids.length === 0 ? {} : { assist_tasks: ids };
 }

@@ -50,6 +50,27 @@ describe('trajectoryOf', () => {
     expect(trajectory.note).toMatch(/never given/);
   });
 
+  it("leaves out the user's own calls, which the replay's user makes again", async () => {
+    const user = {
+      instruction: 'Refund 8842.',
+      script: [
+        { when: 'eligib', take_over: { tool: 'check_eligibility', args: { order_id: '8842' } } },
+        { when: 'proceed', say: 'Yes.' },
+      ],
+    };
+    const { first, second, trajectory } = await roundTrip({ user }, [
+      { say: 'Could you check its eligibility?' },
+      { say: 'Shall I proceed?' },
+      { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+      { say: 'Refunded 42.99.' },
+    ]);
+    expect(trajectory.steps.filter((step) => 'tool' in step)).toEqual([
+      { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+    ]);
+    expect(first.events.filter((kind) => kind === 'assist')).toHaveLength(1);
+    expect(second).toEqual(first);
+  });
+
   it('replays a trial the step budget ended as one the step budget ends', async () => {
     const { first, second, trajectory } = await roundTrip({ limits: { max_steps: 2 } }, [
       { tool: 'get_order', args: { order_id: '8842' } },

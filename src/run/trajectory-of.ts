@@ -36,9 +36,13 @@ const argsOf = (call: ToolCallEvent) => (isJsonObject(call.args) ? call.args : {
  * const agent = createReplayAgent({ [trial.task_id]: [...steps] });
  */
 export function trajectoryOf(record: TrialRecord): RecordedTrajectory {
-  const calls = record.events.filter((event) => event.kind === 'tool_call');
+  // The user's own calls (a take-over) are not the agent's steps: the replay's user makes them again.
+  const calls = record.events.filter(
+    (event): event is ToolCallEvent => event.kind === 'tool_call' && event.by !== 'user',
+  );
   const steps = record.events.flatMap((event): Step[] => {
-    if (event.kind === 'tool_call') return [{ tool: event.tool, args: argsOf(event) }];
+    if (event.kind === 'tool_call' && event.by !== 'user')
+      return [{ tool: event.tool, args: argsOf(event) }];
     return event.kind === 'agent' ? [{ say: event.text }] : [];
   });
   const notes: string[] = [];

@@ -36,12 +36,20 @@ export const AgentEventSchema = z.object({
   confidence: z.number().min(0).max(1).optional(),
 });
 
+/**
+ * Who made a tool call: absent for the agent; `user` for a call the user
+ * made themselves (a script's `take_over`), which is never the agent's
+ * step, tool call or constraint violation.
+ */
+const by = { by: z.literal('user').optional() };
+
 export const ToolCallEventSchema = z.object({
   ...at,
   kind: z.literal('tool_call'),
   call_id: z.string(),
   tool: z.string(),
   args: JsonValueSchema,
+  ...by,
   /** Whose records the call touches, when the tool declares a scope rule and the arguments are valid. */
   scope: z.string().optional(),
 });
@@ -57,6 +65,7 @@ export const ToolResultEventSchema = z.object({
   result: JsonValueSchema.optional(),
   error: ToolErrorSchema.optional(),
   duration_ms: z.number().nonnegative(),
+  ...by,
 });
 
 export const BlockedEventSchema = z.object({
@@ -138,6 +147,20 @@ export const EndpointRefusedEventSchema = z.object({
   method: z.string(),
 });
 
+/**
+ * The user helped: a `hint` (a reply that gives the agent what it should
+ * have found itself) or a `take_over` (the user made a tool call, `call_id`,
+ * themselves). `source` names the rule that helped (`user.script[2]`, or
+ * `simulator` for a reply the simulated user marked as a hint).
+ */
+export const AssistEventSchema = z.object({
+  ...at,
+  kind: z.literal('assist'),
+  type: z.enum(['hint', 'take_over']),
+  source: z.string(),
+  call_id: z.string().optional(),
+});
+
 export const TrialEventSchema = z.discriminatedUnion('kind', [
   UserEventSchema,
   AgentEventSchema,
@@ -148,6 +171,7 @@ export const TrialEventSchema = z.discriminatedUnion('kind', [
   UsageEventSchema,
   NoteEventSchema,
   EndpointRefusedEventSchema,
+  AssistEventSchema,
 ]);
 
 export type TrialEvent = z.infer<typeof TrialEventSchema>;
@@ -160,6 +184,7 @@ export type FaultEvent = z.infer<typeof FaultEventSchema>;
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
 export type NoteEvent = z.infer<typeof NoteEventSchema>;
 export type EndpointRefusedEvent = z.infer<typeof EndpointRefusedEventSchema>;
+export type AssistEvent = z.infer<typeof AssistEventSchema>;
 
 /** An event before the recorder stamps its time. */
 export type UnstampedEvent = TrialEvent extends infer E

@@ -1,5 +1,6 @@
 export {
   AgentEventSchema,
+  AssistEventSchema,
   BlockedEventSchema,
   FaultEventSchema,
   NoteEventSchema,
@@ -14,6 +15,7 @@ export type {
   ModelUsage,
   TrialIdentity,
   AgentEvent,
+  AssistEvent,
   BlockedEvent,
   FaultEvent,
   NoteEvent,
@@ -80,6 +82,7 @@ export {
 } from './claims.js';
 export type { Claims, DeclaredClaim, PlaceholderConversion } from './claims.js';
 export {
+  AssistTypeSchema,
   ChangeSchema,
   ConstraintSchema,
   DEFAULT_STOP_WHEN,
@@ -89,12 +92,14 @@ export {
   MAX_TASK_WEIGHT,
   LimitsSchema,
   StepSchema,
+  TakeOverSchema,
   TaskFileSchema,
   ToolPresentSchema,
   UserSpecSchema,
   VariantSchema,
 } from './task.js';
 export type {
+  AssistType,
   Change,
   Constraint,
   Expect,
@@ -104,6 +109,7 @@ export type {
   ScriptRule,
   Step,
   ExtraTool,
+  TakeOver,
   TaskFile,
   ToolPresent,
   UserSpec,

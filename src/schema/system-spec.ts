@@ -92,6 +92,12 @@ export const RunRecordSchema = z.object({
     revisions: z.record(z.string(), z.number().int()).default({}),
     /** Each run task's `weight` in suite means; a task missing here weighs 1. */
     weights: z.record(z.string(), z.number().positive()).optional(),
+    /**
+     * The run's tasks whose user can help the agent (a script rule with a
+     * hint or a take-over, or a scenario played by a model): the report
+     * then shows unassisted success and assisted completion. Absent when none can.
+     */
+    assist_tasks: z.array(z.string()).optional(),
   }),
   system: SystemSpecSchema,
   system_hash: z.string(),

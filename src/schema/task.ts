@@ -32,8 +32,23 @@ export const StepSchema = z.union([
   z.strictObject({ say: z.string() }),
 ]);
 
+/**
+ * The user's help, as a script rule gives it: `hint` marks a reply that
+ * gives the agent what it should have found itself; a `take_over` rule
+ * performs a tool call in the agent's place. Either is recorded as an
+ * `assist` event, and a success with one is an assisted completion.
+ */
+export const AssistTypeSchema = z.enum(['hint', 'take_over']);
+
+/** A tool call the user makes themselves (through the dispatcher, marked as the user's). */
+export const TakeOverSchema = z.strictObject({
+  tool: ToolName,
+  args: JsonObjectSchema.default({}),
+});
+
 export const ScriptRuleSchema = z.union([
-  z.strictObject({ when: z.string(), say: z.string() }),
+  z.strictObject({ when: z.string(), say: z.string(), assist: z.literal('hint').optional() }),
+  z.strictObject({ when: z.string(), take_over: TakeOverSchema, say: z.string().optional() }),
   z.strictObject({ when: z.string(), stop: z.literal(true) }),
 ]);
 
@@ -288,6 +303,8 @@ export type { Change } from './change.js';
 export type TaskFile = z.infer<typeof TaskFileSchema>;
 export type Step = z.infer<typeof StepSchema>;
 export type ScriptRule = z.infer<typeof ScriptRuleSchema>;
+export type AssistType = z.infer<typeof AssistTypeSchema>;
+export type TakeOver = z.infer<typeof TakeOverSchema>;
 export type UserSpec = z.infer<typeof UserSpecSchema>;
 export type Limits = z.infer<typeof LimitsSchema>;
 export type Expect = z.infer<typeof ExpectSchema>;

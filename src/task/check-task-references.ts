@@ -64,6 +64,14 @@ export function checkTaskReferences(
     });
   };
   checkSteps(spec.reference, ['reference'], true);
+  /** A take-over is a call the user makes: checked like a reference step. */
+  const checkTakeOver = (step: { tool: string; args: unknown }, path: PropertyKey[]): void => {
+    if (!checkTool([...path, 'tool'], step.tool)) return;
+    const parsed = environment.tools.get(step.tool)!.input.safeParse(step.args);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues)
+      at([...path, 'args', ...issue.path], `does not fit ${step.tool}'s input: ${issue.message}`);
+  };
   spec.known_bad.forEach((bad, index) =>
     checkSteps(bad.actions, ['known_bad', index, 'actions'], false),
   );
@@ -118,9 +126,10 @@ export function checkTaskReferences(
     const compiled = compileUserPattern(pattern);
     if (compiled.type === 'invalid') at(path, `${JSON.stringify(pattern)} is ${compiled.message}`);
   };
-  spec.user.script.forEach((rule, index) =>
-    checkPattern(rule.when, ['user', 'script', index, 'when']),
-  );
+  spec.user.script.forEach((rule, index) => {
+    checkPattern(rule.when, ['user', 'script', index, 'when']);
+    if ('take_over' in rule) checkTakeOver(rule.take_over, ['user', 'script', index, 'take_over']);
+  });
   if (spec.user.stop_when !== null) checkPattern(spec.user.stop_when, ['user', 'stop_when']);
   checkPlanReferences(spec, environment, at, checkTool);
   checkSubgoalReferences(spec, at, checkTool);

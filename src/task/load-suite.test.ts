@@ -423,6 +423,45 @@ describe('loadSuite', () => {
     });
   });
 
+  describe('user.script take-overs', () => {
+    const withRule = (rule: string) => TASK.replace('  script:\n', `  script:\n    - ${rule}\n`);
+
+    it('loads a hint and a take-over whose call fits the tool', async () => {
+      const rules = withRule(
+        '{ when: "which order", say: "8842", assist: hint }\n    - { when: "look it up", take_over: { tool: get_order, args: { order_id: "8842" } } }',
+      );
+      expect(isEndstateError(await loadTask(rules))).toBe(false);
+    });
+
+    it('refuses a take-over of an unknown tool or with arguments that do not fit, at their field', async () => {
+      const error = await loadTask(
+        withRule(
+          '{ when: a, take_over: { tool: get_ordr } }\n    - { when: b, take_over: { tool: get_order, args: { order: 1 } } }',
+        ),
+      );
+      expect(isEndstateError(error) && error.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            path: 'user.script[0].take_over.tool',
+            line: expect.any(Number) as number,
+            message: expect.stringContaining('unknown tool "get_ordr"') as string,
+          }),
+          expect.objectContaining({
+            path: expect.stringMatching(/^user\.script\[1\]\.take_over\.args/) as string,
+            message: expect.stringContaining("does not fit get_order's input") as string,
+          }),
+        ]),
+      );
+    });
+
+    it('refuses an assist other than hint', async () => {
+      const error = await loadTask(withRule('{ when: a, say: b, assist: take_over }'));
+      expect(isEndstateError(error) && error.problems).toContainEqual(
+        expect.objectContaining({ path: expect.stringMatching(/^user\.script\[0\]/) as string }),
+      );
+    });
+  });
+
   describe('trajectory', () => {
     const withTrajectory = (section: string) =>
       TASK.replace('\nreference:', `\ntrajectory: ${section}\nreference:`);

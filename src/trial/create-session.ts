@@ -13,8 +13,9 @@ import { ToolCrashError } from '../environment/index.js';
 import type { DiagnosisMode, ExitReason, TrialIdentity } from '../schema/index.js';
 import { PLAN_HEADING, referencePlan } from '../task/index.js';
 import type { PublicTaskView, Task } from '../task/index.js';
-import type { UserSimulator } from '../user/index.js';
+import type { UserAnswer, UserSimulator } from '../user/index.js';
 import { createCapGuard, sessionCaps } from './cap-guard.js';
+import { recordUserAnswer } from './user-turn.js';
 
 /** Identical calls allowed before the loop guard ends a trial, unless the task sets its own. */
 export const DEFAULT_MAX_IDENTICAL_CALLS = 5;
@@ -275,21 +276,20 @@ export function createSession(options: SessionOptions, control: TrialControl): A
       takeStep();
       caps.checkMessage(text, 'a message to the user');
       log.record({ kind: 'agent', text, final: false });
-      let reply: Awaited<ReturnType<typeof user.reply>>;
+      let answer: UserAnswer;
       try {
-        reply = await user.reply(text);
+        answer = await user.reply(text);
       } catch (error) {
         if (!(error instanceof AgentInfrastructureError)) throw error;
         control.failInfrastructure(error);
         throw new TrialStoppedError('trial stopped: provider_error');
       }
-      if (reply.type === 'stop') {
+      if (answer.type === 'stop') {
         log.record({ kind: 'note', text: 'the user ended the conversation' });
         control.stop('user_stop');
-      } else {
-        log.record({ kind: 'user', text: reply.text, source: reply.source });
+        return answer;
       }
-      return reply;
+      return recordUserAnswer(answer, { dispatcher, log, control });
     },
   });
 }

@@ -104,7 +104,8 @@ export function usageOf(
     grader_cost_usd: 0,
   };
   for (const event of events) {
-    if (event.kind === 'tool_call') usage.tool_calls++;
+    // The user's own calls (a take-over) are not the agent's.
+    if (event.kind === 'tool_call' && event.by !== 'user') usage.tool_calls++;
     if (event.kind !== 'usage') continue;
     if (event.role === 'user') {
       usage.user_model_calls++;

@@ -8,7 +8,7 @@ import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { scriptedModel } from '../testing/index.js';
 import { runTrial } from '../trial/index.js';
-import { STOP_TOKEN, createLlmUsers } from './llm-user.js';
+import { HINT_MARK, STOP_TOKEN, createLlmUsers, withoutHintMark } from './llm-user.js';
 
 const GOAL = 'Move booking R7K2 to Friday; secret budget marker QX-4471.';
 const PERSONA = 'Maya Chen, terse and in a hurry.';
@@ -136,5 +136,43 @@ describe('createLlmUsers', () => {
     // Simulator: 3 calls of 1000 in / 10 out.
     expect(record.usage.user_model_calls).toBe(3);
     expect(record.usage.user_cost_usd).toBeCloseTo((3000 * 1 + 30 * 2) / 1e6, 12);
+  });
+});
+
+describe("the simulator's hint mark", () => {
+  it('is stripped from a reply that starts with it, in any case', () => {
+    expect(withoutHintMark(`${HINT_MARK} It is R7K2.`)).toBe('It is R7K2.');
+    expect(withoutHintMark('  [HINT]It is R7K2.')).toBe('It is R7K2.');
+    expect(withoutHintMark('It is R7K2. [hint]')).toBeUndefined();
+  });
+
+  it('turns a marked reply into a hint the agent hears without the mark', async () => {
+    const model = new MockLanguageModelV3({
+      provider: 'mock',
+      modelId: 'user',
+      doGenerate: () =>
+        Promise.resolve({
+          content: [{ type: 'text', text: '[hint] The booking is R7K2.' }],
+          finishReason: { unified: 'stop', raw: undefined },
+          usage: {
+            inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 1, text: 1, reasoning: 0 },
+          },
+          warnings: [],
+        }),
+    });
+    const user = createLlmUsers({ caller: caller(model, 'user'), decoding: {} })({
+      spec: task.spec.user,
+      trial: { task_id: task.id, attempt: 1, rerun: 0, seed: 1 },
+      recordUsage: () => undefined,
+      signal: new AbortController().signal,
+    });
+    await expect(user.reply('What is your booking?')).resolves.toEqual({
+      type: 'reply',
+      text: 'The booking is R7K2.',
+      source: 'simulator',
+      assist: { type: 'hint', source: 'simulator' },
+    });
+    expect(JSON.stringify(model.doGenerateCalls[0]!.prompt[0])).toContain(HINT_MARK);
   });
 });

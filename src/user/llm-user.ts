@@ -3,13 +3,20 @@ import { decodingOptions } from '../model/index.js';
 import type { DecodingSettings, ModelCaller } from '../model/index.js';
 import type { UserSpec } from '../schema/index.js';
 import { createScriptedUser } from './scripted-user.js';
-import type { UserContext, UserFactory, UserReply, UserSimulator } from './user-simulator.js';
+import type { UserAnswer, UserContext, UserFactory, UserSimulator } from './user-simulator.js';
 
 /** Bumped whenever the simulator's prompt changes; part of the system spec. */
-export const USER_PROMPT_VERSION = 'endstate-user/1';
+export const USER_PROMPT_VERSION = 'endstate-user/2';
 
 /** The token with which the simulated user ends the conversation (tau-bench's). */
 export const STOP_TOKEN = '###STOP###';
+
+/**
+ * The mark with which the simulator flags a reply that gives the agent what
+ * it should have found itself: stripped before the agent hears the reply,
+ * recorded as a hint (an `assist` event from the `simulator`).
+ */
+export const HINT_MARK = '[hint]';
 
 /** How the conversation opens for the simulator, as in tau-bench (roles are flipped). */
 const AGENT_GREETING = 'Hi! How can I help you today?';
@@ -24,6 +31,7 @@ function systemPrompt(spec: UserSpec): string {
     "- Never make up facts you were not given: if you are asked for something you do not know, say you don't remember.",
     '- Do not copy the goal below word for word.',
     `- When your goal is met, or cannot be met, reply with ${STOP_TOKEN} and nothing else.`,
+    `- If you tell the agent something it should have worked out or looked up itself (you solve a step for it, or give the answer away), begin that message with ${HINT_MARK}.`,
     '',
     ...(scenario.persona === undefined ? [] : [`Persona: ${scenario.persona}`]),
     `Goal: ${scenario.hidden_goal}`,
@@ -81,13 +89,30 @@ function llmUser(
   };
   return {
     kind: 'llm',
-    open: async () => (await speak()).replace(STOP_TOKEN, '').trim(),
-    async reply(agentMessage): Promise<UserReply> {
+    open: async () => {
+      const text = (await speak()).replace(STOP_TOKEN, '').trim();
+      return withoutHintMark(text) ?? text;
+    },
+    async reply(agentMessage): Promise<UserAnswer> {
       prompt.push({ role: 'user', content: [{ type: 'text', text: agentMessage }] });
       const text = await speak();
-      return text.includes(STOP_TOKEN)
-        ? { type: 'stop' }
-        : { type: 'reply', text, source: 'simulator' };
+      if (text.includes(STOP_TOKEN)) return { type: 'stop' };
+      const hint = withoutHintMark(text);
+      return hint === undefined
+        ? { type: 'reply', text, source: 'simulator' }
+        : {
+            type: 'reply',
+            text: hint,
+            source: 'simulator',
+            assist: { type: 'hint', source: 'simulator' },
+          };
     },
   };
+}
+
+/** The reply without its leading hint mark (any case), or undefined when it has none. */
+export function withoutHintMark(text: string): string | undefined {
+  const trimmed = text.trimStart();
+  if (trimmed.slice(0, HINT_MARK.length).toLowerCase() !== HINT_MARK) return undefined;
+  return trimmed.slice(HINT_MARK.length).trim();
 }

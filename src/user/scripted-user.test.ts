@@ -90,3 +90,46 @@ describe('createScriptedUser patterns', () => {
     ).toThrow(/user\.script\[0\]\.when "\(a\)\\\\1" is not a supported regular expression/);
   });
 });
+
+describe('createScriptedUser help', () => {
+  const helper = createScriptedUser(
+    UserSpecSchema.parse({
+      instruction: 'Refund my order please.',
+      script: [
+        { when: 'which order', say: 'It is 8842.', assist: 'hint' },
+        { when: 'eligib', take_over: { tool: 'check_eligibility', args: { order_id: '8842' } } },
+        {
+          when: 'refund it yourself',
+          take_over: { tool: 'process_refund' },
+          say: 'Done it myself.',
+        },
+      ],
+    }),
+  );
+
+  it('marks a hint reply with the rule that gave it', async () => {
+    await expect(helper.reply('Which order is it?')).resolves.toEqual({
+      type: 'reply',
+      text: 'It is 8842.',
+      source: 'script',
+      assist: { type: 'hint', source: 'user.script[0]' },
+    });
+  });
+
+  it('answers a take-over rule with the call to make and what to say after it', async () => {
+    await expect(helper.reply('Can you check the eligibility?')).resolves.toEqual({
+      type: 'take_over',
+      tool: 'check_eligibility',
+      args: { order_id: '8842' },
+      say: undefined,
+      source: 'user.script[1]',
+    });
+    await expect(helper.reply('Please refund it yourself.')).resolves.toMatchObject({
+      type: 'take_over',
+      tool: 'process_refund',
+      args: {},
+      say: 'Done it myself.',
+      source: 'user.script[2]',
+    });
+  });
+});

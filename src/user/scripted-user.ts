@@ -1,31 +1,30 @@
 import { EndstateError, compileUserPattern } from '../core/index.js';
 import type { UserPattern } from '../core/index.js';
 import type { UserSpec } from '../schema/index.js';
-import type { UserFactory, UserReply, UserSimulator } from './user-simulator.js';
+import type { ScriptRule } from '../schema/index.js';
+import type { UserAnswer, UserFactory, UserSimulator } from './user-simulator.js';
 
 /**
  * A user that answers by rule: the first `script` rule whose `when` pattern
  * (case-insensitive, RE2 syntax: linear time) matches the agent's message gives the reply (or
- * stops the conversation); else the user leaves if the agent reports the
+ * stops the conversation, or takes over a tool call); else the user leaves if the agent reports the
  * task done (`stop_when`); else `default`, or a stop when there is none.
  */
 export function createScriptedUser(spec: UserSpec): UserSimulator {
   const rules = spec.script.map((rule, index) => ({
     pattern: compile(rule.when, `user.script[${index}].when`),
     rule,
+    source: `user.script[${index}]`,
   }));
   const done = spec.stop_when === null ? undefined : compile(spec.stop_when, 'user.stop_when');
   return {
     kind: 'scripted',
     open: () => Promise.resolve(spec.instruction),
     reply(agentMessage) {
-      let reply: UserReply = { type: 'stop' };
+      let reply: UserAnswer = { type: 'stop' };
       const match = rules.find(({ pattern }) => pattern.test(agentMessage));
       if (match !== undefined) {
-        reply =
-          'say' in match.rule
-            ? { type: 'reply', text: match.rule.say, source: 'script' }
-            : { type: 'stop' };
+        reply = answerOf(match.rule, match.source);
       } else if (done?.test(agentMessage) === true) {
         reply = { type: 'stop' };
       } else if (spec.default !== undefined) {
@@ -34,6 +33,18 @@ export function createScriptedUser(spec: UserSpec): UserSimulator {
       return Promise.resolve(reply);
     },
   };
+}
+
+/** What a matching rule answers: a reply (marked when it is a hint), a take-over or a stop. */
+function answerOf(rule: ScriptRule, source: string): UserAnswer {
+  if ('take_over' in rule) {
+    const { tool, args } = rule.take_over;
+    return { type: 'take_over', tool, args, say: rule.say, source };
+  }
+  if ('stop' in rule) return { type: 'stop' };
+  return rule.assist === 'hint'
+    ? { type: 'reply', text: rule.say, source: 'script', assist: { type: 'hint', source } }
+    : { type: 'reply', text: rule.say, source: 'script' };
 }
 
 /** The default: every task's own script. */

@@ -91,6 +91,20 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     await page.close();
   });
 
+  it('shows unassisted success and assisted completion beside success, as the support suite has a user who helps', async () => {
+    const assistance = stored.scorecard.assistance;
+    expect(assistance).toBeTruthy();
+    const { page, recorder } = await open(browser, join(folder, 'report.html'));
+    const stats = await page.locator('#scorecard .stat').allInnerTexts();
+    const card = (label: string) => stats.find((text) => text.startsWith(label)) ?? '';
+    const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+    expect(card('Unassisted success')).toContain(percent(assistance!.unassisted_success.value));
+    expect(card('Assisted completion')).toContain(percent(assistance!.assisted_completion.value));
+    expect(card('Assisted completion')).toContain('unassisted + assisted = success');
+    expect(recorder.errors).toEqual([]);
+    await page.close();
+  });
+
   it('draws the safety bounds and, since the simulated agent states a confidence, the reliability diagram', async () => {
     const calibration = stored.scorecard.calibration;
     expect(calibration).not.toBeNull();

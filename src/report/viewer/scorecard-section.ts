@@ -43,6 +43,7 @@ export const DRAWN_SCORECARD_FIELDS = [
   'drift',
   'memory',
   'robustness',
+  'assistance',
   'tasks',
   'slices',
 ] as const;
@@ -162,6 +163,29 @@ function faultFacts(faults: Faults): HTMLElement {
   );
 }
 
+/** Unassisted success and assisted completion beside success, when a task's user can help. */
+function assistanceStats(card: Scorecard): HTMLElement[] {
+  const assistance = card.assistance;
+  if (assistance === undefined || assistance === null) return [];
+  const { unassisted_success: alone, assisted_completion: helped } = assistance;
+  const { hints, take_overs: takeOvers, per_trial: perTrial } = assistance.assistances;
+  return [
+    stat(
+      'Unassisted success',
+      percent(alone.value),
+      `95% CI ${interval(alone.ci95)}`,
+      `${alone.successes}/${alone.trials} valid trials · no hint, no take-over`,
+    ),
+    stat(
+      'Assisted completion',
+      percent(helped.value),
+      `95% CI ${interval(helped.ci95)}`,
+      `${helped.successes}/${helped.trials} · with the user's help (unassisted + assisted = success)`,
+      `${percent(assistance.assisted_trials.value)} of trials helped · ${fixed(perTrial, 2)} per trial (${hints} hint(s), ${takeOvers} take-over(s))`,
+    ),
+  ];
+}
+
 /** The scorecard's figures, each with its interval or denominator. */
 export function renderScorecard({ summary }: ReportModel): HTMLElement {
   const card = summary.scorecard;
@@ -190,6 +214,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
             : h('span', {}, describeJudgeValidation(status)),
         ),
       ),
+      ...assistanceStats(card),
       stat(
         'Outcome only',
         percent(outcome.value),

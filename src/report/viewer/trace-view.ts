@@ -82,7 +82,7 @@ function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElem
       h(
         'div',
         { class: 'tool-head' },
-        h('span', { class: 'who' }, 'tool call'),
+        h('span', { class: 'who' }, call.by === 'user' ? 'tool call by the user' : 'tool call'),
         ' ',
         h('code', { class: 'tool-name' }, call.tool),
         ' ',
@@ -172,6 +172,17 @@ export function renderTimeline(events: readonly TrialEvent[]): HTMLElement {
             'div',
             { class: 'event-body' },
             `MCP endpoint refused a ${event.method} from ${event.remote} (${event.reason.replace('_', ' ')})`,
+          ),
+        );
+      case 'assist':
+        return h(
+          'li',
+          { class: 'event note' },
+          time(event),
+          h(
+            'div',
+            { class: 'event-body' },
+            `user assisted: ${event.type === 'hint' ? 'hint' : `took over ${event.call_id ?? ''}`} (${event.source})`,
           ),
         );
       default:
