@@ -23,8 +23,17 @@ const bin = join(root, 'bin', 'endstate.js');
 const REDIS_URL = process.env.ENDSTATE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const LATENCY_MS = 200;
 const WORKER_COUNTS = [1, 2, 4];
-/** Trials each worker plays at once. */
-const WORKER_CONCURRENCY = 8;
+/**
+ * Model requests each worker's share of the run's limit allows at once: the
+ * concurrency the ideal is reckoned with (the provider's, the real bound).
+ */
+const REQUESTS_PER_WORKER = 8;
+/**
+ * Trials each worker holds at once: a little above its requests, so that a
+ * trial's own work (taking the job, grading, storing) overlaps the others'
+ * model calls instead of leaving a request slot idle.
+ */
+const TRIALS_IN_FLIGHT_PER_WORKER = Number(process.env.BENCH_WORKER_IN_FLIGHT ?? 12);
 /** Enough trials that the workers' steady rate, not their first job, sets the run's time. */
 const TRIALS_PER_TASK = Number(process.env.BENCH_WORKER_TRIALS ?? 64);
 /** The store: a SQLite file in the bench's folder, unless ENDSTATE_BENCH_STORE names another. */
@@ -77,7 +86,7 @@ function runArgs(provider) {
 }
 
 /** The same run in one process, `concurrency` trials at a time: what the workers are up against. */
-async function measureLocal(concurrency, provider) {
+async function measureLocal(workerCount, provider) {
   const cwd = mkdtempSync(join(tmpdir(), 'endstate-bench-local-'));
   writeFileSync(
     join(cwd, 'pricing.json'),
@@ -89,9 +98,9 @@ async function measureLocal(concurrency, provider) {
       [
         ...runArgs(provider),
         '--concurrency',
-        String(concurrency),
+        String(workerCount * TRIALS_IN_FLIGHT_PER_WORKER),
         '--max-concurrent-requests',
-        String(concurrency),
+        String(workerCount * REQUESTS_PER_WORKER),
       ],
       cwd,
       { ENDSTATE_BENCH_CPU_FILE: cpuFile },
@@ -131,9 +140,9 @@ async function measure(workerCount, provider) {
         '--suite',
         join(root, 'examples', 'support'),
         '--concurrency',
-        String(WORKER_CONCURRENCY),
+        String(TRIALS_IN_FLIGHT_PER_WORKER),
         '--max-concurrent-requests',
-        String(WORKER_CONCURRENCY),
+        String(REQUESTS_PER_WORKER),
         '--pricing',
         'pricing.json',
       ],
@@ -156,7 +165,7 @@ async function measure(workerCount, provider) {
         ...runArgs(provider),
         // The run's request limit holds across all its workers.
         '--max-concurrent-requests',
-        String(workerCount * WORKER_CONCURRENCY),
+        String(workerCount * REQUESTS_PER_WORKER),
         '--queue',
         queueUrl,
         '--queue-reconcile',
@@ -175,7 +184,7 @@ async function measure(workerCount, provider) {
     const { run, trials } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
     const calls = provider.calls() - callsBefore;
     const runMs = Date.parse(run.finished_at) - Date.parse(run.created_at);
-    const concurrency = workerCount * WORKER_CONCURRENCY;
+    const concurrency = workerCount * REQUESTS_PER_WORKER;
     const idealMs = (calls * LATENCY_MS) / concurrency;
     const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
     const benchCpu = process.cpuUsage(benchCpuBefore);
@@ -183,6 +192,7 @@ async function measure(workerCount, provider) {
       provider_cpu_ms_per_trial: round((benchCpu.user + benchCpu.system) / 1000 / trials.length, 2),
       workers: workerCount,
       total_concurrency: concurrency,
+      trials_in_flight: workerCount * TRIALS_IN_FLIGHT_PER_WORKER,
       trials: trials.length,
       model_calls: calls,
       run_ms: round(runMs, 0),
@@ -253,7 +263,7 @@ try {
   for (const count of COUNTS.length > 0 ? COUNTS : WORKER_COUNTS) {
     const queued = await measure(count, provider);
     // Once the workers are gone, so that they take no CPU from it.
-    const local = await measureLocal(queued.total_concurrency, provider);
+    const local = await measureLocal(count, provider);
     results.push({
       ...queued,
       local_run_ms: round(local.ms, 0),
@@ -266,16 +276,20 @@ try {
     `${JSON.stringify(
       {
         latency_ms: LATENCY_MS,
-        worker_concurrency: WORKER_CONCURRENCY,
+        requests_per_worker: REQUESTS_PER_WORKER,
+        trials_in_flight_per_worker: TRIALS_IN_FLIGHT_PER_WORKER,
         trials_per_task: TRIALS_PER_TASK,
         cores: availableParallelism(),
         load_average_1min: round(loadavg()[0], 2),
         definitions: {
           run_ms: "the run record's created_at to finished_at: queueing, playing and closing",
-          ideal_ms: 'model calls × latency ÷ (workers × worker concurrency)',
+          ideal_ms:
+            "model calls × latency ÷ total_concurrency, the run's request limit (workers × requests per worker)",
+          trials_in_flight:
+            'trials held at once (workers × --concurrency): above total_concurrency, so the work around each model call overlaps the other trials’ calls',
           wall_over_ideal: 'run_ms ÷ ideal_ms (1 is the ideal)',
           local_run_ms:
-            'the same run in one process with --concurrency = workers × worker concurrency (created_at to finished_at): on a machine short of cores, the CPU bound both share',
+            'the same run in one process with the same trials in flight and request limit (created_at to finished_at): on a machine short of cores, the CPU bound both share',
           wall_over_local: 'run_ms ÷ local_run_ms',
           coordinator_cpu_ms_per_trial:
             "the coordinator process's CPU time (startup, suite loading, queueing, following, closing, the scorecard) ÷ trials",

@@ -69,6 +69,29 @@ export function createRedisRequestLimiter(
     );
   };
 
+  /**
+   * This process's callers waiting for a slot while every one is held: a
+   * slot this process frees wakes one at once, instead of leaving it idle
+   * until the next poll (callers in other processes still poll).
+   */
+  const waiting = new Set<() => void>();
+  const wakeOne = (): void => {
+    const [first] = waiting;
+    first?.();
+  };
+  const waitForSlot = (ms: number, signal: AbortSignal): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+
   const acquire = async (token: string, signal: AbortSignal): Promise<void> => {
     for (;;) {
       signal.throwIfAborted();
@@ -88,10 +111,12 @@ export function createRedisRequestLimiter(
       }
       const [taken, waitMs, reason] = reply as [number, number, number];
       if (taken === 1) return;
-      // A pause or a full window says exactly when to look again; a freed slot does not.
-      const wait = reason === 2 ? Math.min(waitMs, pollMs) : waitMs;
       // Jitter keeps waiting workers from asking all at once.
-      await sleep(Math.max(1, wait) + randomInt(0, Math.max(2, Math.ceil(pollMs / 4))), signal);
+      const jitter = randomInt(0, Math.max(2, Math.ceil(pollMs / 4)));
+      // A pause or a full window says exactly when to look again; a freed slot does not:
+      // poll, or go at once when this process frees one.
+      if (reason === 2) await waitForSlot(Math.max(1, Math.min(waitMs, pollMs)) + jitter, signal);
+      else await sleep(Math.max(1, waitMs) + jitter, signal);
     }
   };
 
@@ -135,9 +160,9 @@ export function createRedisRequestLimiter(
       } finally {
         clearInterval(renewal);
         // Freed without waiting for Redis's reply: the answer is the caller's
-        // already. This process's next acquire goes over the same connection,
-        // so Redis sees the slot freed first; a failure is reported as trouble.
-        void release();
+        // already. Once Redis has it, one of this process's waiters tries at
+        // once; a failure is reported as trouble.
+        void release().then(wakeOne);
       }
     },
     async pause(durationMs) {
