@@ -4,39 +4,25 @@ import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
 import { SequenceFileSchema } from '../schema/index.js';
 import type { SequenceFile } from '../schema/index.js';
-import { findPrototypeKeys } from './find-prototype-keys.js';
 import { episodeId } from './sequence.js';
 import type { Sequence, SequenceEpisodeOf } from './sequence.js';
 import type { Task } from './task.js';
-import { parseYamlSource } from './yaml-source.js';
-import type { YamlSource } from './yaml-source.js';
-import { zodProblems } from './zod-problems.js';
+import { parseSchemaFile } from './parse-schema-file.js';
+import type { ParsedSchemaFile } from './parse-schema-file.js';
 
 /** What makes a suite file a sequence file. */
 export const SEQUENCE_FILE = /^sequences\/.+\.(ya?ml|json)$/;
 
-export type ParsedSequenceFile =
-  | { readonly ok: true; readonly spec: SequenceFile; readonly source: YamlSource }
-  | { readonly ok: false; readonly problems: readonly Problem[] };
+export type ParsedSequenceFile = ParsedSchemaFile<SequenceFile>;
 
 /** Parses and schema-checks one sequence file (YAML or JSON), listing every problem at once. */
 export function parseSequenceFile(text: string | Uint8Array, file: string): ParsedSequenceFile {
-  const source = parseYamlSource(text, file);
-  if (source.problems.length > 0) return { ok: false, problems: source.problems };
-  if (typeof source.value !== 'object' || source.value === null || Array.isArray(source.value)) {
-    return {
-      ok: false,
-      problems: [
-        { file, line: 1, message: 'a sequence file must hold one mapping (id, episodes)' },
-      ],
-    };
-  }
-  const prototypeKeys = findPrototypeKeys(source);
-  const parsed = SequenceFileSchema.safeParse(source.value);
-  if (!parsed.success)
-    return { ok: false, problems: [...prototypeKeys, ...zodProblems(parsed.error.issues, source)] };
-  if (prototypeKeys.length > 0) return { ok: false, problems: prototypeKeys };
-  return { ok: true, spec: parsed.data, source };
+  return parseSchemaFile(
+    text,
+    file,
+    SequenceFileSchema,
+    'a sequence file must hold one mapping (id, episodes)',
+  );
 }
 
 /**
