@@ -59,14 +59,20 @@ function gapFromRecords(trials: ReportJson['trials'], kind: string): number {
   return differences.reduce((sum, difference) => sum + difference, 0) / differences.length;
 }
 
+/** A temporary project where `endstate` resolves, as it does where a user installed it: copied suites import it. */
+function projectFolder(): string {
+  const cwd = tempFolder();
+  writeFileSync(join(cwd, 'package.json'), '{ "type": "module" }\n');
+  mkdirSync(join(cwd, 'node_modules'));
+  symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
+  return cwd;
+}
+
 describe('endstate perturb', () => {
   let cwd: string;
   let perturbed: ReturnType<typeof runCli>;
   beforeAll(() => {
-    cwd = tempFolder();
-    writeFileSync(join(cwd, 'package.json'), '{ "type": "module" }\n');
-    mkdirSync(join(cwd, 'node_modules'));
-    symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
+    cwd = projectFolder();
     perturbed = runCli(
       [
         'perturb',
@@ -165,10 +171,7 @@ describe('endstate perturb --kinds rename-entities (the contamination probe)', (
   let cwd: string;
   let perturbed: ReturnType<typeof runCli>;
   beforeAll(() => {
-    cwd = tempFolder();
-    writeFileSync(join(cwd, 'package.json'), '{ "type": "module" }\n');
-    mkdirSync(join(cwd, 'node_modules'));
-    symlinkSync(REPO, join(cwd, 'node_modules', 'endstate'), 'dir');
+    cwd = projectFolder();
     perturbed = runCli(
       [
         'perturb',
