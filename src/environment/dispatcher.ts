@@ -162,6 +162,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     code: string,
     message: string,
     details: JsonObject = {},
+    durationMs = 0,
   ): ToolCallResult => {
     const error = { ...details, code, message };
     log.record({
@@ -170,7 +171,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       tool,
       ok: false,
       error,
-      duration_ms: 0,
+      duration_ms: durationMs,
       ...byOf(callId),
     });
     return { ok: false, error };
@@ -318,19 +319,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (fault.delayMs > 0) await sleep(fault.delayMs);
         return fail(callId, tool, fault.error.code, fault.error.message, fault.error);
       }
-      if (isToolFailure(output)) {
-        const error = { ...output.details, code: output.code, message: output.message };
-        log.record({
-          kind: 'tool_result',
-          call_id: callId,
-          tool,
-          ok: false,
-          error,
-          duration_ms: durationMs,
-          ...byOf(callId),
-        });
-        return { ok: false, error };
-      }
+      if (isToolFailure(output))
+        return fail(callId, tool, output.code, output.message, output.details, durationMs);
       let result = (output === undefined ? null : output) as JsonValue;
       if (fault?.kind === 'malformed') result = faults!.garble(result);
       else if (faults !== undefined) {
