@@ -48,6 +48,13 @@ export function queuedAttempts(
 const LIVE_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 /**
+ * Attempts read and added together: their states are asked at once (one
+ * round trip's wait, not one per job), and the first batch is on the queue,
+ * with workers playing it, while the next is read.
+ */
+const BATCH = 250;
+
+/**
  * Puts each attempt on the queue under its job id. A job still waiting
  * or in play (a coordinator restarted with --resume) is kept as it is; a
  * finished one whose trial the store lacks (it failed, or was played into
@@ -58,21 +65,21 @@ export async function enqueueAttempts(
   attempts: readonly QueuedAttempt[],
   retry: JobRetry = DEFAULT_JOB_RETRY,
 ): Promise<{ readonly added: number; readonly kept: number }> {
-  const toAdd: QueuedAttempt[] = [];
+  let added = 0;
   let kept = 0;
-  for (const attempt of attempts) {
-    const state = await queue.getJobState(attempt.jobId);
-    if (LIVE_STATES.has(state)) {
-      kept++;
-      continue;
-    }
-    if (state !== 'unknown') await queue.remove(attempt.jobId);
-    toAdd.push(attempt);
-  }
-  const batch = 500;
-  for (let start = 0; start < toAdd.length; start += batch) {
+  for (let start = 0; start < attempts.length; start += BATCH) {
+    const batch = attempts.slice(start, start + BATCH);
+    const states = await Promise.all(batch.map((attempt) => queue.getJobState(attempt.jobId)));
+    const toAdd = batch.filter((_, index) => !LIVE_STATES.has(states[index] ?? 'unknown'));
+    kept += batch.length - toAdd.length;
+    const finished = batch.filter((_, index) => {
+      const state = states[index] ?? 'unknown';
+      return state !== 'unknown' && !LIVE_STATES.has(state);
+    });
+    await Promise.all(finished.map((attempt) => queue.remove(attempt.jobId)));
+    if (toAdd.length === 0) continue;
     await queue.addBulk(
-      toAdd.slice(start, start + batch).map((attempt) => ({
+      toAdd.map((attempt) => ({
         name: 'trial',
         data: attempt.data,
         opts: {
@@ -84,6 +91,7 @@ export async function enqueueAttempts(
         },
       })),
     );
+    added += toAdd.length;
   }
-  return { added: toAdd.length, kept };
+  return { added, kept };
 }
