@@ -70,6 +70,19 @@ function limiterOver(
 
 const signal = new AbortController().signal;
 
+/** Counts the limiter scripts a connection runs (each a round trip to Redis). */
+function countScripts(redis: Redis): () => number {
+  let count = 0;
+  const evalsha = redis.evalsha.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+  (redis as unknown as { evalsha: (...args: unknown[]) => Promise<unknown> }).evalsha = (
+    ...args
+  ) => {
+    count++;
+    return evalsha(...args);
+  };
+  return () => count;
+}
+
 function startWorker(args: Record<string, unknown>): {
   child: ChildProcess;
   said: (text: string) => Promise<void>;
@@ -193,6 +206,109 @@ describe('createRedisRequestLimiter', () => {
     }, signal);
     await Promise.all([first, second]);
     expect(order).toEqual(['first starts', 'first ends', 'second starts']);
+  }, 10_000);
+
+  it("hands an answered request's slot straight to a waiting caller, with no round trip to Redis", async () => {
+    const redis = connect();
+    const scripts = countScripts(redis);
+    const endpoint = newEndpoint();
+    const limiter = limiterOver(redis, endpoint, { maxConcurrentRequests: 1 }, { pollMs: 60_000 });
+    const first = limiter.run(() => sleep(50), signal);
+    await sleep(10);
+    let heldWhileSecondRan = -1;
+    const { holders } = requestLimiterKeys(PREFIX, endpoint);
+    const second = limiter.run(async () => {
+      heldWhileSecondRan = await admin.zcard(holders);
+    }, signal);
+    await Promise.all([first, second]);
+    // The first request's slot was taken (1), the second found it full (2), then had it handed over.
+    expect(scripts()).toBe(2);
+    expect(heldWhileSecondRan).toBe(1);
+    while ((await admin.zcard(holders)) !== 0) await sleep(5);
+  }, 10_000);
+
+  it("frees a failed request's slot through Redis, so that the next request sees a pause", async () => {
+    const redis = connect();
+    const scripts = countScripts(redis);
+    const limiter = limiterOver(
+      redis,
+      newEndpoint(),
+      { maxConcurrentRequests: 1 },
+      { pollMs: 60_000 },
+    );
+    const first = limiter.run(async () => {
+      await sleep(50);
+      throw new Error('429');
+    }, signal);
+    await sleep(10);
+    const second = limiter.run(() => Promise.resolve('answered'), signal);
+    await expect(first).rejects.toThrow('429');
+    expect(await second).toBe('answered');
+    // Taken, full, then taken from Redis once the first slot was freed there.
+    expect(scripts()).toBe(3);
+  }, 10_000);
+
+  it("starts no handed-over request while another worker's pause is in force, a poll after it", async () => {
+    const endpoint = newEndpoint();
+    const pollMs = 100;
+    const limiter = limiterOver(connect(), endpoint, { maxConcurrentRequests: 2 }, { pollMs });
+    const other = limiterOver(connect(), endpoint, { maxConcurrentRequests: 2 });
+    const started: number[] = [];
+    const t0 = performance.now();
+    const callers = Array.from({ length: 8 }, async () => {
+      for (let index = 0; index < 8; index++) {
+        await limiter.run(async () => {
+          started.push(performance.now() - t0);
+          await sleep(15);
+        }, signal);
+      }
+    });
+    await sleep(150);
+    const pausedAt = performance.now() - t0;
+    const pauseMs = 600;
+    await other.pause(pauseMs);
+    await Promise.all(callers);
+    expect(started).toHaveLength(64);
+    // A waiting caller's last look (a poll and its jitter) and a reply's trip: then nothing starts.
+    const holdsFrom = pausedAt + pollMs * 1.25 + 50;
+    expect(started.filter((at) => at > holdsFrom && at < pausedAt + pauseMs - 30)).toEqual([]);
+    expect(started.filter((at) => at >= pausedAt + pauseMs - 30)).not.toEqual([]);
+  }, 20_000);
+
+  it('hands no slot over while a pause this process reported is in force', async () => {
+    const limiter = limiterOver(
+      connect(),
+      newEndpoint(),
+      { maxConcurrentRequests: 1 },
+      { pollMs: 1000 },
+    );
+    const t0 = performance.now();
+    const holding = limiter.run(() => sleep(80), signal);
+    await sleep(10);
+    let startedAt = 0;
+    const waiting = limiter.run(() => {
+      startedAt = performance.now() - t0;
+      return Promise.resolve();
+    }, signal);
+    await sleep(20);
+    // A 429 of another request of this process: the waiting caller has not looked since.
+    await limiter.pause(400);
+    const pausedAt = performance.now() - t0;
+    await Promise.all([holding, waiting]);
+    // The first request ended at 80 ms, inside the pause: its slot went back to Redis.
+    expect(startedAt).toBeGreaterThan(pausedAt + 400 - 30);
+  }, 10_000);
+
+  it('hands no slot over under a per-minute limit: every start enters the window in Redis', async () => {
+    const endpoint = newEndpoint();
+    const limiter = limiterOver(
+      connect(),
+      endpoint,
+      { maxConcurrentRequests: 1, requestsPerMinute: 100 },
+      { pollMs: 60_000 },
+    );
+    await Promise.all(Array.from({ length: 4 }, () => limiter.run(() => sleep(20), signal)));
+    expect(await admin.zcard(requestLimiterKeys(PREFIX, endpoint).starts)).toBe(4);
   }, 10_000);
 
   it('starts at most the per-minute limit within any window, across two connections', async () => {

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { sleep } from '../core/index.js';
 import { REQUEST_WINDOW_MS } from '../model/index.js';
@@ -46,7 +47,8 @@ export function requestLimiterKeys(
  * semaphore of leased slots (a sorted set of holders by lease end), a
  * sliding window of request start times, and a pause key whose time to live
  * is the Retry-After a provider asked for. Each step is one Lua script, so
- * checking and taking a slot is atomic.
+ * checking and taking a slot is atomic. An answered request's slot passes
+ * straight to a request of the same process waiting for one.
  */
 export function createRedisRequestLimiter(
   options: RedisRequestLimiterOptions & {
@@ -70,31 +72,55 @@ export function createRedisRequestLimiter(
   };
 
   /**
-   * This process's callers waiting for a slot while every one is held: a
-   * slot this process frees wakes one at once, instead of leaving it idle
-   * until the next poll (callers in other processes still poll).
+   * This process's callers waiting for a slot while every one is held. A
+   * slot this process frees goes straight to one of them, its lease and
+   * all, with no round trip to Redis (see `handOver`); else, once Redis has
+   * the release, one of them tries at once instead of at its next poll
+   * (callers in other processes still poll).
    */
-  const waiting = new Set<() => void>();
+  const waiting = new Set<(slot?: string) => void>();
   const wakeOne = (): void => {
     const [first] = waiting;
     first?.();
   };
-  const waitForSlot = (ms: number, signal: AbortSignal): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const done = (): void => {
+  /** Resolves with a slot's token when one is handed over, else with nothing (look again). */
+  const waitForSlot = (ms: number, signal: AbortSignal): Promise<string | undefined> =>
+    new Promise((resolve) => {
+      const done = (slot?: string): void => {
         clearTimeout(timer);
         waiting.delete(done);
-        signal.removeEventListener('abort', done);
-        resolve();
+        signal.removeEventListener('abort', abort);
+        resolve(slot);
       };
+      const abort = (): void => done();
       const timer = setTimeout(done, ms);
       waiting.add(done);
-      signal.addEventListener('abort', done, { once: true });
+      signal.addEventListener('abort', abort, { once: true });
     });
 
-  const acquire = async (token: string, signal: AbortSignal): Promise<void> => {
+  /** Until when (monotonic clock) a pause this process reported, or one of its callers saw, holds. */
+  let pausedUntil = -Infinity;
+  /**
+   * Gives a freed slot to a caller of this process that is waiting for
+   * one, lease and all, where Redis would have given it the same slot: no
+   * per-minute limit (each start must enter the window, in Redis) and no
+   * pause this process knows of. A waiting caller looked at Redis at most a
+   * poll ago (else it would be sleeping out the pause it saw), so a pause
+   * another worker reports holds this one's requests within a poll.
+   */
+  const handOver = (token: string): boolean => {
+    const [next] = waiting;
+    if (next === undefined || (limits.requestsPerMinute ?? 0) > 0) return false;
+    if (pausedUntil > performance.now()) return false;
+    next(token);
+    return true;
+  };
+
+  /** Takes a slot (its token) from Redis, or from a caller of this process that frees one. */
+  const acquire = async (signal: AbortSignal): Promise<string> => {
     for (;;) {
       signal.throwIfAborted();
+      const token = randomUUID();
       let reply: unknown;
       try {
         reply = await runScript(
@@ -110,13 +136,18 @@ export function createRedisRequestLimiter(
         );
       }
       const [taken, waitMs, reason] = reply as [number, number, number];
-      if (taken === 1) return;
+      if (reason === 1) pausedUntil = Math.max(pausedUntil, performance.now() + waitMs);
+      if (taken === 1) return token;
       // Jitter keeps waiting workers from asking all at once.
       const jitter = randomInt(0, Math.max(2, Math.ceil(pollMs / 4)));
       // A pause or a full window says exactly when to look again; a freed slot does not:
       // poll, or go at once when this process frees one.
-      if (reason === 2) await waitForSlot(Math.max(1, Math.min(waitMs, pollMs)) + jitter, signal);
-      else await sleep(Math.max(1, waitMs) + jitter, signal);
+      if (reason === 2) {
+        const handed = await waitForSlot(Math.max(1, Math.min(waitMs, pollMs)) + jitter, signal);
+        if (handed !== undefined) return handed;
+      } else {
+        await sleep(Math.max(1, waitMs) + jitter, signal);
+      }
     }
   };
 
@@ -143,31 +174,36 @@ export function createRedisRequestLimiter(
 
   return {
     async run(work, signal) {
-      const token = randomUUID();
-      await acquire(token, signal);
+      const token = await acquire(signal);
       const release = () =>
         redis.zrem(keys.holders, token).catch((error: unknown) => {
           trouble('a slot could not be freed', error);
         });
       if (signal.aborted) {
-        // Aborted while Redis was granting the slot: hand it back unused.
-        await release();
+        // Aborted while the slot was being granted: hand it back unused.
+        if (!handOver(token)) await release();
         signal.throwIfAborted();
       }
       const renewal = renewEvery(token);
+      let answered = false;
       try {
-        return await work();
+        const answer = await work();
+        answered = true;
+        return answer;
       } finally {
         clearInterval(renewal);
-        // Freed without waiting for Redis's reply: the answer is the caller's
-        // already. Once Redis has it, one of this process's waiters tries at
-        // once; a failure is reported as trouble.
-        void release().then(wakeOne);
+        // An answered request's slot goes to a waiting caller of this process.
+        // Any other is freed through Redis (a 429's caller is about to report
+        // its pause there, and the next request must see it), without waiting
+        // for the reply: once Redis has it, one of this process's waiters tries
+        // at once. A failure to free it is reported as trouble.
+        if (!(answered && handOver(token))) void release().then(wakeOne);
       }
     },
     async pause(durationMs) {
       const ms = Math.ceil(durationMs);
       if (ms <= 0) return;
+      pausedUntil = Math.max(pausedUntil, performance.now() + ms);
       try {
         await runScript(redis, PAUSE, [keys.pause], [ms]);
       } catch (error) {
