@@ -227,6 +227,30 @@ describe('createRedisRequestLimiter', () => {
     while ((await admin.zcard(holders)) !== 0) await sleep(5);
   }, 10_000);
 
+  it('keeps the lease of a slot handed on from request to request for longer than the lease', async () => {
+    const endpoint = newEndpoint();
+    const leaseMs = 300;
+    const [handing, other] = [connect(), connect()].map((redis) =>
+      limiterOver(redis, endpoint, { maxConcurrentRequests: 1 }, { leaseMs, pollMs: 20 }),
+    );
+    let running = 0;
+    let most = 0;
+    const request = async (): Promise<void> => {
+      running++;
+      most = Math.max(most, running);
+      await sleep(40);
+      running--;
+    };
+    // Three callers keep the slot passing between them for about 1.2 s, four leases.
+    const chain = Array.from({ length: 3 }, async () => {
+      for (let index = 0; index < 10; index++) await handing!.run(request, signal);
+    });
+    await sleep(20);
+    const outsider = other!.run(request, signal);
+    await Promise.all([...chain, outsider]);
+    expect(most).toBe(1);
+  }, 20_000);
+
   it("frees a failed request's slot through Redis, so that the next request sees a pause", async () => {
     const redis = connect();
     const scripts = countScripts(redis);

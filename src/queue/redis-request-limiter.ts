@@ -13,7 +13,7 @@ export interface RedisRequestLimiterOptions {
   readonly prefix?: string;
   /**
    * How long a slot stays taken without a renewal (default 30 s); a holder
-   * renews every third of it while its request runs, so a worker killed
+   * renews every third of it while it holds the slot, so a worker killed
    * mid-request frees its slot at most this long after it died.
    */
   readonly leaseMs?: number;
@@ -137,7 +137,10 @@ export function createRedisRequestLimiter(
       }
       const [taken, waitMs, reason] = reply as [number, number, number];
       if (reason === 1) pausedUntil = Math.max(pausedUntil, performance.now() + waitMs);
-      if (taken === 1) return token;
+      if (taken === 1) {
+        hold(token);
+        return token;
+      }
       // Jitter keeps waiting workers from asking all at once.
       const jitter = randomInt(0, Math.max(2, Math.ceil(pollMs / 4)));
       // A pause or a full window says exactly when to look again; a freed slot does not:
@@ -151,7 +154,13 @@ export function createRedisRequestLimiter(
     }
   };
 
-  const renewEvery = (token: string): NodeJS.Timeout => {
+  /**
+   * The lease renewal of each slot this process holds. It belongs to the
+   * slot, not to the request: a slot handed from request to request keeps
+   * its lease alive however long the chain runs.
+   */
+  const renewals = new Map<string, NodeJS.Timeout>();
+  const hold = (token: string): void => {
     const timer = setInterval(
       () => {
         runScript(redis, RENEW, [keys.holders], [token, leaseMs]).then(
@@ -169,35 +178,36 @@ export function createRedisRequestLimiter(
       Math.max(1, Math.floor(leaseMs / 3)),
     );
     timer.unref();
-    return timer;
+    renewals.set(token, timer);
+  };
+  const free = (token: string): Promise<unknown> => {
+    clearInterval(renewals.get(token));
+    renewals.delete(token);
+    return redis.zrem(keys.holders, token).catch((error: unknown) => {
+      trouble('a slot could not be freed', error);
+    });
   };
 
   return {
     async run(work, signal) {
       const token = await acquire(signal);
-      const release = () =>
-        redis.zrem(keys.holders, token).catch((error: unknown) => {
-          trouble('a slot could not be freed', error);
-        });
       if (signal.aborted) {
         // Aborted while the slot was being granted: hand it back unused.
-        if (!handOver(token)) await release();
+        if (!handOver(token)) await free(token);
         signal.throwIfAborted();
       }
-      const renewal = renewEvery(token);
       let answered = false;
       try {
         const answer = await work();
         answered = true;
         return answer;
       } finally {
-        clearInterval(renewal);
         // An answered request's slot goes to a waiting caller of this process.
         // Any other is freed through Redis (a 429's caller is about to report
         // its pause there, and the next request must see it), without waiting
         // for the reply: once Redis has it, one of this process's waiters tries
         // at once. A failure to free it is reported as trouble.
-        if (!(answered && handOver(token))) void release().then(wakeOne);
+        if (!(answered && handOver(token))) void free(token).then(wakeOne);
       }
     },
     async pause(durationMs) {
