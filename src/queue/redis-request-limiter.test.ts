@@ -251,6 +251,26 @@ describe('createRedisRequestLimiter', () => {
     expect(most).toBe(1);
   }, 20_000);
 
+  it('polls Redis once for all the requests of a process that wait, not once each', async () => {
+    const redis = connect();
+    const scripts = countScripts(redis);
+    const limiter = limiterOver(redis, newEndpoint(), { maxConcurrentRequests: 1 }, { pollMs: 50 });
+    const holding = limiter.run(() => sleep(600), signal);
+    await sleep(10);
+    const order: number[] = [];
+    const waiters = Array.from({ length: 10 }, (_, index) =>
+      limiter.run(() => {
+        order.push(index);
+        return Promise.resolve();
+      }, signal),
+    );
+    await Promise.all([holding, ...waiters]);
+    // One poll every 50–63 ms for 600 ms while ten wait: about 10, not 100.
+    expect(scripts()).toBeLessThan(1 + 10 + 20);
+    // First come, first served within the process.
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  }, 10_000);
+
   it("frees a failed request's slot through Redis, so that the next request sees a pause", async () => {
     const redis = connect();
     const scripts = countScripts(redis);

@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
-import { sleep } from '../core/index.js';
 import { REQUEST_WINDOW_MS } from '../model/index.js';
 import type { RequestLimiter, RequestLimiterFactory, RequestLimits } from '../model/index.js';
 import { ACQUIRE, PAUSE, RENEW, runScript } from './redis-limiter-scripts.js';
@@ -71,87 +70,152 @@ export function createRedisRequestLimiter(
     );
   };
 
-  /**
-   * This process's callers waiting for a slot while every one is held. A
-   * slot this process frees goes straight to one of them, its lease and
-   * all, with no round trip to Redis (see `handOver`); else, once Redis has
-   * the release, one of them tries at once instead of at its next poll
-   * (callers in other processes still poll).
-   */
-  const waiting = new Set<(slot?: string) => void>();
-  const wakeOne = (): void => {
-    const [first] = waiting;
-    first?.();
-  };
-  /** Resolves with a slot's token when one is handed over, else with nothing (look again). */
-  const waitForSlot = (ms: number, signal: AbortSignal): Promise<string | undefined> =>
-    new Promise((resolve) => {
-      const done = (slot?: string): void => {
-        clearTimeout(timer);
-        waiting.delete(done);
-        signal.removeEventListener('abort', abort);
-        resolve(slot);
-      };
-      const abort = (): void => done();
-      const timer = setTimeout(done, ms);
-      waiting.add(done);
-      signal.addEventListener('abort', abort, { once: true });
-    });
-
-  /** Until when (monotonic clock) a pause this process reported, or one of its callers saw, holds. */
+  /** Until when (monotonic clock) a pause this process reported, or Redis told it of, holds. */
   let pausedUntil = -Infinity;
+  /** One try at a slot in Redis: its token when taken, else how long Redis says to wait and why. */
+  const take = async (): Promise<
+    { readonly token: string } | { readonly waitMs: number; readonly reason: number }
+  > => {
+    const token = randomUUID();
+    let reply: unknown;
+    try {
+      reply = await runScript(
+        redis,
+        ACQUIRE,
+        [keys.holders, keys.starts, keys.pause],
+        [token, limits.maxConcurrentRequests, limits.requestsPerMinute ?? 0, leaseMs, windowMs],
+      );
+    } catch (error) {
+      throw new Error(
+        `the request limits of ${options.endpoint} could not be read from Redis (${prefix}): ${messageOf(error)}`,
+        { cause: error },
+      );
+    }
+    const [taken, waitMs, reason] = reply as [number, number, number];
+    if (reason === 1) pausedUntil = Math.max(pausedUntil, performance.now() + waitMs);
+    if (taken !== 1) return { waitMs, reason };
+    hold(token);
+    return { token };
+  };
   /**
-   * Gives a freed slot to a caller of this process that is waiting for
+   * When to ask again after a refusal. A pause or a full window says
+   * exactly when; a freed slot does not, so every slot held means a poll
+   * (or sooner, when this process frees one). Jitter keeps the workers from
+   * asking all at once.
+   */
+  const retryAfter = ({ waitMs, reason }: { waitMs: number; reason: number }): number =>
+    (reason === 2 ? Math.max(1, Math.min(waitMs, pollMs)) : Math.max(1, waitMs)) +
+    randomInt(0, Math.max(2, Math.ceil(pollMs / 4)));
+
+  /**
+   * This process's requests waiting for a slot, first come, first served.
+   * One poller asks Redis on behalf of the first of them, however many
+   * wait; a slot this process frees goes straight to the first (see
+   * `handOver`) or, freed in Redis, has the poller ask at once.
+   */
+  interface Waiter {
+    readonly give: (token: string) => void;
+    readonly fail: (error: Error) => void;
+  }
+  const waiting = new Set<Waiter>();
+  const poller = { timer: undefined as NodeJS.Timeout | undefined, busy: false, again: false };
+  const pollIn = (ms: number): void => {
+    if (poller.busy) {
+      if (ms === 0) poller.again = true;
+      return;
+    }
+    if (waiting.size === 0) return;
+    if (poller.timer !== undefined) {
+      if (ms > 0) return;
+      clearTimeout(poller.timer);
+    }
+    poller.timer = setTimeout(() => {
+      poller.timer = undefined;
+      void poll();
+    }, ms);
+  };
+  const poll = async (): Promise<void> => {
+    if (waiting.size === 0) return;
+    poller.busy = true;
+    poller.again = false;
+    let next: number;
+    try {
+      const taken = await take();
+      if ('token' in taken) {
+        const [first] = waiting;
+        if (first === undefined) void free(taken.token);
+        else {
+          waiting.delete(first);
+          first.give(taken.token);
+        }
+        // A slot was free: another may be.
+        next = 0;
+      } else {
+        next = retryAfter(taken);
+      }
+    } catch (error) {
+      for (const waiter of [...waiting]) {
+        waiting.delete(waiter);
+        waiter.fail(error as Error);
+      }
+      next = 0;
+    } finally {
+      poller.busy = false;
+    }
+    pollIn(poller.again ? 0 : next);
+  };
+
+  /**
+   * Gives a freed slot to the first request of this process waiting for
    * one, lease and all, where Redis would have given it the same slot: no
    * per-minute limit (each start must enter the window, in Redis) and no
-   * pause this process knows of. A waiting caller looked at Redis at most a
-   * poll ago (else it would be sleeping out the pause it saw), so a pause
+   * pause this process knows of. The poller looked at Redis at most a poll
+   * ago (else it would be sleeping out the pause it saw), so a pause
    * another worker reports holds this one's requests within a poll.
    */
   const handOver = (token: string): boolean => {
-    const [next] = waiting;
-    if (next === undefined || (limits.requestsPerMinute ?? 0) > 0) return false;
+    const [first] = waiting;
+    if (first === undefined || (limits.requestsPerMinute ?? 0) > 0) return false;
     if (pausedUntil > performance.now()) return false;
-    next(token);
+    waiting.delete(first);
+    first.give(token);
     return true;
   };
 
-  /** Takes a slot (its token) from Redis, or from a caller of this process that frees one. */
+  /** A slot's token: from Redis, or from a request of this process that frees one. */
   const acquire = async (signal: AbortSignal): Promise<string> => {
-    for (;;) {
+    signal.throwIfAborted();
+    let refused: { waitMs: number; reason: number } | undefined;
+    // A request does not overtake those already waiting: it joins them.
+    if (waiting.size === 0) {
+      const taken = await take();
+      if ('token' in taken) return taken.token;
+      refused = taken;
       signal.throwIfAborted();
-      const token = randomUUID();
-      let reply: unknown;
-      try {
-        reply = await runScript(
-          redis,
-          ACQUIRE,
-          [keys.holders, keys.starts, keys.pause],
-          [token, limits.maxConcurrentRequests, limits.requestsPerMinute ?? 0, leaseMs, windowMs],
-        );
-      } catch (error) {
-        throw new Error(
-          `the request limits of ${options.endpoint} could not be read from Redis (${prefix}): ${messageOf(error)}`,
-          { cause: error },
-        );
-      }
-      const [taken, waitMs, reason] = reply as [number, number, number];
-      if (reason === 1) pausedUntil = Math.max(pausedUntil, performance.now() + waitMs);
-      if (taken === 1) {
-        hold(token);
-        return token;
-      }
-      // Jitter keeps waiting workers from asking all at once.
-      const jitter = randomInt(0, Math.max(2, Math.ceil(pollMs / 4)));
-      // A pause or a full window says exactly when to look again; a freed slot does not:
-      // poll, or go at once when this process frees one.
-      if (reason === 2) {
-        const handed = await waitForSlot(Math.max(1, Math.min(waitMs, pollMs)) + jitter, signal);
-        if (handed !== undefined) return handed;
-      } else {
-        await sleep(Math.max(1, waitMs) + jitter, signal);
-      }
     }
+    return new Promise<string>((resolve, reject) => {
+      const leave = (): void => {
+        waiting.delete(waiter);
+        signal.removeEventListener('abort', abort);
+      };
+      const waiter: Waiter = {
+        give: (token) => {
+          leave();
+          resolve(token);
+        },
+        fail: (error) => {
+          leave();
+          reject(error);
+        },
+      };
+      const abort = (): void => {
+        leave();
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      waiting.add(waiter);
+      pollIn(refused === undefined ? pollMs : retryAfter(refused));
+    });
   };
 
   /**
@@ -202,12 +266,12 @@ export function createRedisRequestLimiter(
         answered = true;
         return answer;
       } finally {
-        // An answered request's slot goes to a waiting caller of this process.
+        // An answered request's slot goes to a waiting request of this process.
         // Any other is freed through Redis (a 429's caller is about to report
         // its pause there, and the next request must see it), without waiting
-        // for the reply: once Redis has it, one of this process's waiters tries
-        // at once. A failure to free it is reported as trouble.
-        if (!(answered && handOver(token))) void free(token).then(wakeOne);
+        // for the reply: once Redis has it, the poller asks at once for the
+        // first waiting request. A failure to free it is reported as trouble.
+        if (!(answered && handOver(token))) void free(token).then(() => pollIn(0));
       }
     },
     async pause(durationMs) {
