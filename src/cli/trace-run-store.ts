@@ -58,6 +58,7 @@ export function withTelemetry(store: RunStore, telemetry: Telemetry, io: CliIo):
     latestRun: () => store.latestRun(),
     listRuns: () => store.listRuns(),
     listTrials: (runId) => store.listTrials(runId),
+    listTrialKeys: (runId) => store.listTrialKeys(runId),
     verifyRun: (runId) => store.verifyRun(runId),
     close: () => store.close(),
   };

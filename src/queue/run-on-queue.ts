@@ -110,7 +110,7 @@ export async function runOnQueue(options: RunOnQueueOptions): Promise<RunRecord>
       tasks,
       run.trials_per_task,
       run.max_reruns,
-      await store.listTrials(run.run_id),
+      await store.listTrialKeys(run.run_id),
     ).pending;
     if (missing.length > 0) throw unplayedError(run, missing.length, plannedTrials, failed);
   } catch (error) {

@@ -13,7 +13,7 @@ export type { PostgresStoreOptions } from './postgres-store.js';
 export { isPostgresUrl, parsePostgresUrl } from './postgres-url.js';
 export type { PostgresUrl } from './postgres-url.js';
 export { compareTrials } from './run-store.js';
-export type { RunStore } from './run-store.js';
+export type { RunStore, StoredTrialKey } from './run-store.js';
 export { sealRun, sealTrial, trialKey } from './seal-trial.js';
 export type { RunSeal, SealedTrialEntry, TrialSeal } from './seal-trial.js';
 export { openSqliteStore } from './sqlite-store.js';

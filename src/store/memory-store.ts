@@ -87,6 +87,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
       const listed = storedSeals(runId)?.trials ?? [];
       return Promise.resolve(listed.map((trial) => structuredClone(trial.record)));
     },
+    listTrialKeys(runId) {
+      const listed = storedSeals(runId)?.trials ?? [];
+      return Promise.resolve(
+        listed.map(({ record }) => ({
+          task_id: record.task_id,
+          attempt: record.attempt,
+          rerun: record.rerun,
+          valid: record.valid,
+        })),
+      );
+    },
     verifyRun(runId) {
       const stored = storedSeals(runId);
       return Promise.resolve(stored === undefined ? undefined : sealer.verify(stored));

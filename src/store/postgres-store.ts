@@ -8,7 +8,7 @@ import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import { migratePostgresStore, rollBack } from './migrate-postgres-store.js';
 import { parsePostgresUrl } from './postgres-url.js';
 import { readRunRecord } from './read-run-record.js';
-import type { RunStore } from './run-store.js';
+import type { RunStore, StoredTrialKey } from './run-store.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
 import { duplicateRunError, unknownRunError } from './store-errors.js';
@@ -252,6 +252,13 @@ export async function openPostgresStore(
           .map((row) => readTrialRecord(decodeTrial(row.record, row.events)))
           .sort(compareTrials(order));
       }),
+    listTrialKeys: (runId) =>
+      attempt('read trials', () =>
+        query<StoredTrialKey>(
+          'SELECT task_id, attempt, rerun, valid FROM trials WHERE run_id = $1',
+          [runId],
+        ),
+      ),
     verifyRun: (runId) =>
       attempt('check a run against its seals', async () => {
         const stored = await storedSeals(runId);

@@ -4,7 +4,7 @@ import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
 import { runTrial } from '../trial/index.js';
-import type { RunStore } from './run-store.js';
+import type { RunStore, StoredTrialKey } from './run-store.js';
 
 /** Which trial of a run. */
 export interface TrialAt {
@@ -112,6 +112,30 @@ export function describeRunStoreContract(
         ['refund-8842', 1, 1],
         ['refund-8842', 2, 0],
       ]);
+      await store.close();
+    });
+
+    it("lists the keys of a run's stored trials, the first record of each identity, and none of a run it does not hold", async () => {
+      const store = await open();
+      await store.createRun(runRecord('r1', '2026-11-01T00:00:00.000Z'));
+      const invalid = { ...(await trialRecord('r1', 'refund-8842', 1, 0)), valid: false };
+      const written = [
+        invalid,
+        await trialRecord('r1', 'refund-8842', 1, 1),
+        await trialRecord('r1', 'b-task', 2),
+      ];
+      for (const trial of written) await store.putTrial(trial);
+      // Played again after its worker was lost: the first record stays.
+      await store.putTrial({ ...invalid, valid: true });
+      const keys = await store.listTrialKeys('r1');
+      const byIdentity = (a: StoredTrialKey, b: StoredTrialKey) =>
+        a.task_id.localeCompare(b.task_id) || a.attempt - b.attempt || a.rerun - b.rerun;
+      expect([...keys].sort(byIdentity)).toEqual([
+        { task_id: 'b-task', attempt: 2, rerun: 0, valid: written[2]!.valid },
+        { task_id: 'refund-8842', attempt: 1, rerun: 0, valid: false },
+        { task_id: 'refund-8842', attempt: 1, rerun: 1, valid: written[1]!.valid },
+      ]);
+      expect(await store.listTrialKeys('ghost')).toEqual([]);
       await store.close();
     });
 

@@ -35,6 +35,12 @@ export interface RunStore {
   /** Trials of a run with their events, ordered by task order, attempt and rerun. */
   listTrials(runId: string): Promise<TrialRecord[]>;
   /**
+   * What a run's stored trials are, without reading the records: enough to
+   * tell which attempts are done (a coordinator closing a run of tens of
+   * thousands of trials). In no particular order.
+   */
+  listTrialKeys(runId: string): Promise<StoredTrialKey[]>;
+  /**
    * Checks a run's records against the seals the store wrote with them
    * (see verify-run): a record changed, added or removed by anything but
    * the store shows as `tampered`. Undefined when there is no such run.
@@ -42,6 +48,9 @@ export interface RunStore {
   verifyRun(runId: string): Promise<RunVerification | undefined>;
   close(): Promise<void>;
 }
+
+/** A stored trial's identity within its run, and whether it is valid. */
+export type StoredTrialKey = Pick<TrialRecord, 'task_id' | 'attempt' | 'rerun' | 'valid'>;
 
 type TrialOrderKey = Pick<TrialRecord, 'task_id' | 'attempt' | 'rerun'>;
 

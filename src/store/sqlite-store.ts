@@ -285,6 +285,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     [string],
     { record: string; events: string; seal: string | null }
   >('SELECT record, events, seal FROM trials WHERE run_id = ?');
+  const selectTrialKeys = db.prepare<
+    [string],
+    { task_id: string; attempt: number; rerun: number; valid: number }
+  >('SELECT task_id, attempt, rerun, valid FROM trials WHERE run_id = ?');
 
   let waiting: { ops: WriteOp[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -427,6 +431,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           .map((row) => readTrialRecord(decodeTrial(row.record, row.events)))
           .sort(compareTrials(order));
       }),
+    listTrialKeys: (runId) =>
+      settled('read trials', () =>
+        selectTrialKeys.all(runId).map((row) => ({ ...row, valid: row.valid === 1 })),
+      ),
     verifyRun: (runId) =>
       settled('check a run against its seals', () => {
         const stored = storedSeals(runId);
