@@ -1,4 +1,5 @@
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildRunRecord, buildTrialRecord } from '../testing/index.js';
 import { createOtelTelemetry } from './otel-telemetry.js';
@@ -116,6 +117,32 @@ describe('createOtelTelemetry', () => {
     expect(trial.parentSpanContext?.spanId).toBe(runSpan.spanId);
     expect(trial.parentSpanContext?.isRemote).toBe(true);
     await coordinator.shutdown(1000);
+  });
+
+  it("puts a run and its resumption in one trace, whose id comes from the run's id", async () => {
+    const exporter = collector();
+    const first = telemetryWith(exporter);
+    first.startRun(run);
+    first.recordTrial(trialOf('a', '2026-11-30T10:00:01.000Z'));
+    first.endRun('interrupted', '2026-11-30T10:00:02.000Z');
+    await first.shutdown(5000);
+    const resumed = telemetryWith(exporter);
+    resumed.startRun(run, { resumedAtMs: Date.parse('2026-11-30T11:00:00.000Z') });
+    resumed.recordTrial(trialOf('b', '2026-11-30T11:00:01.000Z'));
+    resumed.endRun('finished', '2026-11-30T11:00:02.000Z');
+    await resumed.shutdown(5000);
+    const other = telemetryWith(exporter);
+    other.startRun({ ...run, run_id: 'run-other' });
+    other.endRun('finished', '2026-11-30T12:00:00.000Z');
+    await other.shutdown(5000);
+    const traces = new Set(exporter.spans.slice(0, -1).map((span) => span.spanContext().traceId));
+    // sha256("endstate run " + run id), first 32 hex digits, computed apart.
+    const expected = createHash('sha256').update(`endstate run ${run.run_id}`).digest('hex');
+    expect([...traces]).toEqual([expected.slice(0, 32)]);
+    expect(exporter.spans.at(-1)!.spanContext().traceId).not.toBe(expected.slice(0, 32));
+    // The two run spans are distinct spans of that trace.
+    const runSpans = exporter.spans.slice(0, -1).filter((span) => span.name === 'run demo');
+    expect(new Set(runSpans.map((span) => span.spanContext().spanId)).size).toBe(2);
   });
 
   it('counts the spans a collector did not take', async () => {

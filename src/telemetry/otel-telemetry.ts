@@ -2,8 +2,13 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace } from '@open
 import type { Attributes, Context, HrTime, Span, Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  RandomIdGenerator,
+} from '@opentelemetry/sdk-trace-base';
+import type { IdGenerator, ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { createHash } from 'node:crypto';
 import type { RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { addToTally, emptyTally, runSpanEnd, runSpanStart } from './plan-run-span.js';
 import { planTrialSpans } from './plan-trial-spans.js';
@@ -40,7 +45,8 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
     options.exporter ?? new OTLPTraceExporter({ url: options.url }),
     counts,
   );
-  const provider = createProvider(options, exporter);
+  const ids = runTraceIds();
+  const provider = createProvider(options, exporter, ids);
   const tracer = provider.getTracer('endstate', options.serviceVersion);
   let spansMade = 0;
   // Spans made once shutdown began would be dropped: none are made.
@@ -52,14 +58,16 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
     startRun(record, startOptions) {
       if (isStopped) return;
       const start = runSpanStart(record, startOptions?.resumedAtMs);
-      const span = tracer.startSpan(
-        start.name,
-        {
-          kind: SpanKind.INTERNAL,
-          startTime: hrTimeOf(start.startMs),
-          attributes: attributesOf(start.attributes),
-        },
-        ROOT_CONTEXT,
+      const span = ids.withTraceId(traceIdOfRun(record.run_id), () =>
+        tracer.startSpan(
+          start.name,
+          {
+            kind: SpanKind.INTERNAL,
+            startTime: hrTimeOf(start.startMs),
+            attributes: attributesOf(start.attributes),
+          },
+          ROOT_CONTEXT,
+        ),
       );
       spansMade++;
       run = { span, context: trace.setSpan(ROOT_CONTEXT, span), record };
@@ -105,9 +113,39 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
   };
 }
 
+/**
+ * A run's trace id: the first 128 bits of SHA-256 of its run id. Every span
+ * of the run is in one trace, whichever process makes it and however often
+ * the run is resumed.
+ */
+export function traceIdOfRun(runId: string): string {
+  return createHash('sha256').update(`endstate run ${runId}`).digest('hex').slice(0, 32);
+}
+
+/** Random ids, except the trace id of a run span, which comes from its run id. */
+function runTraceIds(): IdGenerator & {
+  withTraceId<T>(traceId: string, make: () => T): T;
+} {
+  const random = new RandomIdGenerator();
+  let given: string | undefined;
+  return {
+    generateTraceId: () => given ?? random.generateTraceId(),
+    generateSpanId: () => random.generateSpanId(),
+    withTraceId(traceId, make) {
+      given = traceId;
+      try {
+        return make();
+      } finally {
+        given = undefined;
+      }
+    },
+  };
+}
+
 function createProvider(
   options: OtelTelemetryOptions,
   exporter: SpanExporter,
+  idGenerator: IdGenerator,
 ): BasicTracerProvider {
   const resource = resourceFromAttributes({
     [STABLE.serviceName]: 'endstate',
@@ -117,6 +155,7 @@ function createProvider(
     options.env.OTEL_BSP_MAX_QUEUE_SIZE === undefined ? { maxQueueSize: MAX_QUEUE_SIZE } : {};
   return new BasicTracerProvider({
     resource,
+    idGenerator,
     spanProcessors: [new BatchSpanProcessor(exporter, queue)],
   });
 }
