@@ -21,7 +21,8 @@ import { round } from './measure.mjs';
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin', 'endstate.js');
 const REDIS_URL = process.env.ENDSTATE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const LATENCY_MS = 200;
+/** The provider's latency: 200 ms, or BENCH_WORKER_LATENCY_MS (a control with less CPU per second). */
+const LATENCY_MS = Number(process.env.BENCH_WORKER_LATENCY_MS ?? 200);
 const WORKER_COUNTS = [1, 2, 4];
 /**
  * Model requests each worker's share of the run's limit allows at once: the
@@ -34,8 +35,15 @@ const REQUESTS_PER_WORKER = 8;
  * model calls instead of leaving a request slot idle.
  */
 const TRIALS_IN_FLIGHT_PER_WORKER = Number(process.env.BENCH_WORKER_IN_FLIGHT ?? 12);
-/** Enough trials that the workers' steady rate, not their first job, sets the run's time. */
-const TRIALS_PER_TASK = Number(process.env.BENCH_WORKER_TRIALS ?? 64);
+/**
+ * Trials per task for each worker: a run with w workers plays 64 × w trials
+ * of each task (at 200 ms; fewer at a longer latency), so every run takes
+ * 33.6 s at the ideal: the workers' steady rate, not the run's fixed start
+ * and end, sets its time, and the runs compare with one another.
+ */
+const TRIALS_PER_TASK_PER_WORKER = Number(
+  process.env.BENCH_WORKER_TRIALS ?? Math.max(1, Math.round((64 * 200) / LATENCY_MS)),
+);
 /** The store: a SQLite file in the bench's folder, unless ENDSTATE_BENCH_STORE names another. */
 const STORE = process.env.ENDSTATE_BENCH_STORE ?? '.endstate/endstate.db';
 const COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '').split(',').filter(Boolean).map(Number);
@@ -57,6 +65,21 @@ function start(args, cwd, env = {}) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
+/**
+ * Where a run's time went outside its trials: from the run record's
+ * created_at to the first trial's start (planning, queueing, the first
+ * job taken) and from the last trial's end to finished_at (following the
+ * last job, checking the store, closing the run).
+ */
+function runEdges(run, trials) {
+  const starts = trials.map((trial) => Date.parse(trial.started_at));
+  const ends = trials.map((trial) => Date.parse(trial.started_at) + trial.usage.latency_ms);
+  return {
+    start_ms: round(Math.min(...starts) - Date.parse(run.created_at), 0),
+    end_ms: round(Date.parse(run.finished_at) - Math.max(...ends), 0),
+  };
+}
+
 async function waitFor(predicate, what, timeoutMs = 60_000) {
   const start = performance.now();
   while (!predicate()) {
@@ -66,7 +89,7 @@ async function waitFor(predicate, what, timeoutMs = 60_000) {
 }
 
 /** The run both ways: the llm agent on the support suite, its model the slow provider. */
-function runArgs(provider) {
+function runArgs(provider, workerCount) {
   return [
     'run',
     join(root, 'examples', 'support'),
@@ -75,7 +98,7 @@ function runArgs(provider) {
     '--model',
     `openai-compatible:${provider.url}#fake-model`,
     '--trials',
-    String(TRIALS_PER_TASK),
+    String(TRIALS_PER_TASK_PER_WORKER * workerCount),
     '--pricing',
     'pricing.json',
     '--no-preflight',
@@ -96,7 +119,7 @@ async function measureLocal(workerCount, provider) {
   try {
     const local = start(
       [
-        ...runArgs(provider),
+        ...runArgs(provider, workerCount),
         '--concurrency',
         String(workerCount * TRIALS_IN_FLIGHT_PER_WORKER),
         '--max-concurrent-requests',
@@ -112,6 +135,7 @@ async function measureLocal(workerCount, provider) {
     const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
     return {
       ms: Date.parse(run.finished_at) - Date.parse(run.created_at),
+      edges: runEdges(run, trials),
       cpuMsPerTrial: (cpu.user + cpu.system) / 1000 / trials.length,
     };
   } finally {
@@ -162,7 +186,7 @@ async function measure(workerCount, provider) {
     const started = performance.now();
     const coordinator = start(
       [
-        ...runArgs(provider),
+        ...runArgs(provider, workerCount),
         // The run's request limit holds across all its workers.
         '--max-concurrent-requests',
         String(workerCount * REQUESTS_PER_WORKER),
@@ -199,6 +223,7 @@ async function measure(workerCount, provider) {
       trials_per_s: round((trials.length * 1000) / runMs, 1),
       ideal_ms: round(idealMs, 0),
       wall_over_ideal: round(runMs / idealMs, 3),
+      ...runEdges(run, trials),
       coordinator_process_ms: round(processMs, 0),
       coordinator_cpu_ms: round((cpu.user + cpu.system) / 1000, 0),
       coordinator_cpu_ms_per_trial: round((cpu.user + cpu.system) / 1000 / trials.length, 2),
@@ -268,6 +293,8 @@ try {
       ...queued,
       local_run_ms: round(local.ms, 0),
       local_over_ideal: round(local.ms / queued.ideal_ms, 3),
+      local_start_ms: local.edges.start_ms,
+      local_end_ms: local.edges.end_ms,
       local_cpu_ms_per_trial: round(local.cpuMsPerTrial, 2),
       wall_over_local: round(queued.run_ms / local.ms, 3),
     });
@@ -278,7 +305,7 @@ try {
         latency_ms: LATENCY_MS,
         requests_per_worker: REQUESTS_PER_WORKER,
         trials_in_flight_per_worker: TRIALS_IN_FLIGHT_PER_WORKER,
-        trials_per_task: TRIALS_PER_TASK,
+        trials_per_task_per_worker: TRIALS_PER_TASK_PER_WORKER,
         cores: availableParallelism(),
         load_average_1min: round(loadavg()[0], 2),
         definitions: {
@@ -288,6 +315,10 @@ try {
           trials_in_flight:
             'trials held at once (workers × --concurrency): above total_concurrency, so the work around each model call overlaps the other trials’ calls',
           wall_over_ideal: 'run_ms ÷ ideal_ms (1 is the ideal)',
+          start_ms:
+            "the run record's created_at to the first trial's start: planning, queueing and the first job taken",
+          end_ms:
+            "the last trial's end to the run's finished_at: following the last job, checking the store, closing the run",
           local_run_ms:
             'the same run in one process with the same trials in flight and request limit (created_at to finished_at): on a machine short of cores, the CPU bound both share',
           wall_over_local: 'run_ms ÷ local_run_ms',
