@@ -270,7 +270,7 @@ describe('endstate run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(trialSpans.length).toBeLessThan(planned);
     expect(runSpan.attributes['endstate.run.trials']).toBe(trialSpans.length);
 
-    // --resume makes a new trace: a resumed run span over the trials played then.
+    // --resume adds a run span to the run's trace, over the trials played then.
     const stored = trialSpans.length;
     receiver.spans.length = 0;
     const resumed = await runCliAsync(['run', '--resume', 'latest'], cwd, {
@@ -280,7 +280,8 @@ describe('endstate run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(resumed.code).toBe(0);
     const after = treeOf(receiver.spans);
     expect(after.roots).toHaveLength(1);
-    expect(after.roots[0]!.traceId).not.toBe(runSpan.traceId);
+    expect(after.roots[0]!.traceId).toBe(runSpan.traceId);
+    expect(after.roots[0]!.spanId).not.toBe(runSpan.spanId);
     expect(after.roots[0]!.attributes).toMatchObject({
       'endstate.run.id': runSpan.attributes['endstate.run.id'],
       'endstate.run.resumed': true,
