@@ -477,6 +477,25 @@ describe('createRedisRequestLimiter', () => {
     while ((await admin.zcard(holders)) !== 0) await sleep(5);
   }, 10_000);
 
+  it('leaves no poll pending once every waiting request has given up', async () => {
+    const endpoint = newEndpoint();
+    const limiter = limiterOver(connect(), endpoint, { maxConcurrentRequests: 1 });
+    // Another worker's pause: the waiting request would next look a minute from now.
+    await limiterOver(connect(), endpoint, { maxConcurrentRequests: 1 }).pause(60_000);
+    const controller = new AbortController();
+    const waiting = limiter.run(() => Promise.resolve(), controller.signal);
+    await sleep(30);
+    const timers = () =>
+      (process as unknown as { getActiveResourcesInfo(): string[] })
+        .getActiveResourcesInfo()
+        .filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    controller.abort(new Error('trial timed out'));
+    await expect(waiting).rejects.toThrow('trial timed out');
+    expect(timers()).toBe(before - 1);
+    await admin.del(requestLimiterKeys(PREFIX, endpoint).pause);
+  }, 10_000);
+
   it('makes the trial invalid, never the agent at fault, when Redis does not answer', async () => {
     const unreachable = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,

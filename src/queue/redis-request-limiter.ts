@@ -210,6 +210,11 @@ export function createRedisRequestLimiter(
       };
       const abort = (): void => {
         leave();
+        // The last to give up: no poll is owed (a pause's may be a minute away).
+        if (waiting.size === 0 && poller.timer !== undefined) {
+          clearTimeout(poller.timer);
+          poller.timer = undefined;
+        }
         reject(signal.reason as Error);
       };
       signal.addEventListener('abort', abort, { once: true });
