@@ -70,13 +70,18 @@ export async function enqueueAttempts(
   for (let start = 0; start < attempts.length; start += BATCH) {
     const batch = attempts.slice(start, start + BATCH);
     const states = await Promise.all(batch.map((attempt) => queue.getJobState(attempt.jobId)));
-    const toAdd = batch.filter((_, index) => !LIVE_STATES.has(states[index] ?? 'unknown'));
-    kept += batch.length - toAdd.length;
-    const finished = batch.filter((_, index) => {
+    const toAdd: QueuedAttempt[] = [];
+    const removals: Promise<unknown>[] = [];
+    batch.forEach((attempt, index) => {
       const state = states[index] ?? 'unknown';
-      return state !== 'unknown' && !LIVE_STATES.has(state);
+      if (LIVE_STATES.has(state)) {
+        kept++;
+        return;
+      }
+      if (state !== 'unknown') removals.push(queue.remove(attempt.jobId));
+      toAdd.push(attempt);
     });
-    await Promise.all(finished.map((attempt) => queue.remove(attempt.jobId)));
+    await Promise.all(removals);
     if (toAdd.length === 0) continue;
     await queue.addBulk(
       toAdd.map((attempt) => ({

@@ -118,7 +118,7 @@ export function createOtelTelemetry(options: OtelTelemetryOptions): Telemetry {
  * of the run is in one trace, whichever process makes it and however often
  * the run is resumed.
  */
-export function traceIdOfRun(runId: string): string {
+function traceIdOfRun(runId: string): string {
   return createHash('sha256').update(`endstate run ${runId}`).digest('hex').slice(0, 32);
 }
 
