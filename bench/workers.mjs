@@ -116,6 +116,7 @@ async function measureLocal(workerCount, provider) {
     JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 1, output: 1 } } }),
   );
   const cpuFile = join(cwd, 'local-cpu.json');
+  const heldBefore = provider.heldMs();
   try {
     const local = start(
       [
@@ -133,8 +134,10 @@ async function measureLocal(workerCount, provider) {
       throw new Error(`the local run exited ${code}: ${local.output().stderr}`);
     const { run, trials } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
     const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
+    const ms = Date.parse(run.finished_at) - Date.parse(run.created_at);
     return {
-      ms: Date.parse(run.finished_at) - Date.parse(run.created_at),
+      ms,
+      meanHeld: (provider.heldMs() - heldBefore) / ms,
       edges: runEdges(run, trials),
       cpuMsPerTrial: (cpu.user + cpu.system) / 1000 / trials.length,
     };
@@ -182,6 +185,8 @@ async function measure(workerCount, provider) {
       await waitFor(() => /^worker on /m.test(worker.output().stderr), 'a worker to start');
     }
     const callsBefore = provider.calls();
+    const heldBefore = provider.heldMs();
+    const lateBefore = provider.lateMs();
     const cpuFile = join(cwd, 'coordinator-cpu.json');
     const started = performance.now();
     const coordinator = start(
@@ -208,6 +213,7 @@ async function measure(workerCount, provider) {
     const { run, trials } = JSON.parse(readFileSync(join(cwd, 'run.json'), 'utf8'));
     const calls = provider.calls() - callsBefore;
     const runMs = Date.parse(run.finished_at) - Date.parse(run.created_at);
+    const heldMs = provider.heldMs() - heldBefore;
     const concurrency = workerCount * REQUESTS_PER_WORKER;
     const idealMs = (calls * LATENCY_MS) / concurrency;
     const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
@@ -224,6 +230,8 @@ async function measure(workerCount, provider) {
       ideal_ms: round(idealMs, 0),
       wall_over_ideal: round(runMs / idealMs, 3),
       ...runEdges(run, trials),
+      provider_mean_held: round(heldMs / runMs, 1),
+      provider_late_ms: round((provider.lateMs() - lateBefore) / calls, 1),
       coordinator_process_ms: round(processMs, 0),
       coordinator_cpu_ms: round((cpu.user + cpu.system) / 1000, 0),
       coordinator_cpu_ms_per_trial: round((cpu.user + cpu.system) / 1000 / trials.length, 2),
@@ -293,6 +301,7 @@ try {
       ...queued,
       local_run_ms: round(local.ms, 0),
       local_over_ideal: round(local.ms / queued.ideal_ms, 3),
+      local_provider_mean_held: round(local.meanHeld, 1),
       local_start_ms: local.edges.start_ms,
       local_end_ms: local.edges.end_ms,
       local_cpu_ms_per_trial: round(local.cpuMsPerTrial, 2),
@@ -322,6 +331,10 @@ try {
           local_run_ms:
             'the same run in one process with the same trials in flight and request limit (created_at to finished_at): on a machine short of cores, the CPU bound both share',
           wall_over_local: 'run_ms ÷ local_run_ms',
+          provider_mean_held:
+            'requests the provider held at once, on average over run_ms (the ideal holds total_concurrency the whole time)',
+          provider_late_ms:
+            "how late the provider's answers went out, on average past the latency: its own process short of CPU time",
           coordinator_cpu_ms_per_trial:
             "the coordinator process's CPU time (startup, suite loading, queueing, following, closing, the scorecard) ÷ trials",
           worker_cpu_ms_per_trial: "the worker processes' CPU time (startup included) ÷ trials",

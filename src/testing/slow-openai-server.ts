@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** An OpenAI-compatible server that answers every chat completion "Done." after a fixed latency. */
 export interface SlowOpenAiServer {
@@ -9,6 +10,18 @@ export interface SlowOpenAiServer {
   calls(): number;
   /** The most requests it held at once since the start or the last reset. */
   mostInFlight(): number;
+  /**
+   * The time requests spent held since the start or the last reset, summed
+   * over requests (ms): over a span of time, divided by its length, the
+   * mean number of requests held at once.
+   */
+  heldMs(): number;
+  /**
+   * How late answers went out since the start or the last reset, summed
+   * over requests (ms): each answer's delay past the latency, when the
+   * server's own process was short of CPU time.
+   */
+  lateMs(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -28,13 +41,19 @@ export async function startSlowOpenAiServer(latencyMs: number): Promise<SlowOpen
   let calls = 0;
   let inFlight = 0;
   let most = 0;
+  let held = 0;
+  let late = 0;
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       calls++;
       most = Math.max(most, ++inFlight);
+      const arrived = performance.now();
       setTimeout(() => {
         inFlight--;
+        const answeredAfter = performance.now() - arrived;
+        held += answeredAfter;
+        late += Math.max(0, answeredAfter - latencyMs);
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
           JSON.stringify({
@@ -56,9 +75,13 @@ export async function startSlowOpenAiServer(latencyMs: number): Promise<SlowOpen
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     calls: () => calls,
     mostInFlight: () => most,
+    heldMs: () => held,
+    lateMs: () => late,
     reset: () => {
       calls = 0;
       most = inFlight;
+      held = 0;
+      late = 0;
     },
     close: () =>
       new Promise((resolve) => {
