@@ -1,6 +1,12 @@
 import type { JsonObject, JsonValue, Rng } from '../core/index.js';
 import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
-import type { EndpointRefusedEvent, ModelUsage, Step, TrialIdentity } from '../schema/index.js';
+import type {
+  ConnectionEvent,
+  EndpointRefusedEvent,
+  ModelUsage,
+  Step,
+  TrialIdentity,
+} from '../schema/index.js';
 import type { PublicTaskView } from '../task/index.js';
 import type { UserReply } from '../user/index.js';
 import type { AgentMemory } from './agent-memory.js';
@@ -61,6 +67,14 @@ export interface SessionCaps {
   readonly maxLineBytes: number;
   readonly maxEvents: number;
   readonly maxNotes: number;
+  /** The task's own limits for a sandboxed program (`limits.memory_mb` ...), over the run's. */
+  readonly sandbox?: {
+    readonly memory_mb?: number;
+    readonly max_processes?: number;
+    readonly file_size_mb?: number;
+    readonly tmp_mb?: number;
+    readonly cpu_s?: number;
+  };
 }
 
 /**
@@ -113,6 +127,11 @@ export interface AgentSession {
   note(text: string): void;
   /** Records a client turned away by the trial's MCP endpoint (it lacked the trial's secret). */
   recordRefusedConnection(refusal: EndpointRefusal): void;
+  /**
+   * Records a connection the sandboxed agent opened through the harness's
+   * relays (its proxy, a named loopback port). Absent in hand-made sessions.
+   */
+  recordConnection?(connection: Omit<ConnectionEvent, 't_ms' | 'kind'>): void;
   /**
    * Records a model call's tokens and cost; ends the trial (throwing
    * TrialStoppedError) once the task's token or cost budget is spent.

@@ -1,10 +1,15 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { startTimeout } from '../core/index.js';
-import type { AgentIsolation } from '../sandbox/index.js';
+import type {
+  AgentIsolation,
+  ConnectionListener,
+  SandboxLimits,
+  TrialRelay,
+} from '../sandbox/index.js';
 import { watchProcessGroup } from '../sandbox/index.js';
 
 /**
@@ -28,6 +33,12 @@ export interface ChildProcessOptions<S extends ChildStdio> {
   readonly isolation?: AgentIsolation | undefined;
   /** Files handed to the program (named in `env`): the sandbox shows them read-only. */
   readonly files?: readonly string[] | undefined;
+  /** The task's own sandbox limits, over the run's. */
+  readonly limits?: Partial<SandboxLimits> | undefined;
+  /** With a relayed network: the trial's MCP endpoint port on the host, to relay to the agent. */
+  readonly mcpPort?: number | undefined;
+  /** With a relayed network: each connection the agent opened, for the trial's events. */
+  readonly onConnection?: ConnectionListener | undefined;
   readonly stdio: S;
   /** How long the program has between SIGTERM and SIGKILL. */
   readonly killAfterMs: number;
@@ -129,27 +140,56 @@ let isExitHookInstalled = false;
 export async function startChildProcess<S extends ChildStdio>(
   options: ChildProcessOptions<S>,
 ): Promise<ChildStart<S>> {
+  let relay: TrialRelay | undefined;
+  try {
+    relay = await options.isolation?.openRelay?.({
+      onConnection: options.onConnection ?? (() => undefined),
+      ...(options.mcpPort === undefined ? {} : { mcpPort: options.mcpPort }),
+    });
+  } catch (error) {
+    return {
+      type: 'start-error',
+      error: new ChildStartError((error as Error).message, error as Error),
+    };
+  }
   const launch = options.isolation?.launch({
     command: options.command,
     cwd: options.cwd ?? process.cwd(),
-    env: options.env ?? {},
-    files: options.files ?? [],
+    env: { ...options.env, ...relay?.env },
+    files: [...(options.files ?? []), ...(relay?.files ?? [])],
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(relay === undefined ? {} : { wrapper: relay.wrapper }),
   });
   const [file = '', ...args] = launch?.command ?? options.command;
-  const child = spawn(file, args, {
-    cwd: launch?.cwd ?? options.cwd,
-    env: launch?.env ?? { ...process.env, ...options.env },
-    stdio: options.stdio === 'pipe' ? 'pipe' : ['ignore', 'pipe', 'pipe'],
-    // Its own process group (POSIX), so the program's own children are stopped with it.
-    detached: process.platform !== 'win32',
-    windowsHide: true,
-  });
+  // Handed over as descriptors 3, 4 ...: the child keeps its copies, endstate closes its own.
+  const descriptors = (launch?.descriptorFiles ?? []).map((path) => openSync(path, 'r'));
+  let child: ChildProcess;
+  try {
+    child = spawn(file, args, {
+      cwd: launch?.cwd ?? options.cwd,
+      env: launch?.env ?? { ...process.env, ...options.env },
+      stdio: [options.stdio === 'pipe' ? 'pipe' : 'ignore', 'pipe', 'pipe', ...descriptors],
+      // Its own process group (POSIX), so the program's own children are stopped with it.
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      ...(launch?.uid === undefined ? {} : { uid: launch.uid }),
+      ...(launch?.gid === undefined ? {} : { gid: launch.gid }),
+    });
+  } finally {
+    for (const descriptor of descriptors) closeSync(descriptor);
+  }
   const failure = await new Promise<Error | undefined>((resolve) => {
     child.once('spawn', () => resolve(undefined));
     child.once('error', resolve);
   });
-  if (failure !== undefined) return { type: 'start-error', error: startError(failure, options) };
-  return { type: 'started', child: watchChild(child, options) };
+  if (failure !== undefined) {
+    await relay?.close();
+    return { type: 'start-error', error: startError(failure, options) };
+  }
+  const running = watchChild(child, options);
+  // The relays live as long as the program: closed once it has exited.
+  if (relay !== undefined) void running.exited.then(() => relay.close());
+  return { type: 'started', child: running };
 }
 
 function watchChild<S extends ChildStdio>(

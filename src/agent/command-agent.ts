@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EndstateError, isJsonObject } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { AgentIsolation } from '../sandbox/index.js';
-import type { Agent, AgentResult, AgentSession } from './agent.js';
+import { effectiveLimits, limitReached } from '../sandbox/index.js';
+import type { Agent, AgentResult, AgentSession, SessionCaps } from './agent.js';
 import { TrialStoppedError } from './agent.js';
 import type { ChildExit, RunningChild } from './child-process.js';
 import { programName, startChildProcess } from './child-process.js';
@@ -98,7 +99,7 @@ async function runProgram(
 ): Promise<AgentResult> {
   const { signal } = session;
   if (signal.aborted) throw stoppedError(signal);
-  const program = await startProgram(options, session.caps?.maxLineBytes);
+  const program = await startProgram(options, session);
   let stopRequested = (): void => undefined;
   const stopped = new Promise<typeof STOPPED>((resolve) => {
     stopRequested = () => resolve(STOPPED);
@@ -125,7 +126,7 @@ async function runProgram(
       await program.stop({ type: 'stop', reason: stopReasonOf(signal) });
       throw stoppedError(signal);
     }
-    throw await endedEarlyError(program);
+    throw await endedEarlyError(program, options, session.caps);
   } catch (error) {
     if (error instanceof TrialStoppedError || signal.aborted) {
       await program.stop({ type: 'stop', reason: stopReasonOf(signal) });
@@ -273,7 +274,11 @@ function preview(text: string): string {
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
 }
 
-async function endedEarlyError(program: Program): Promise<Error> {
+async function endedEarlyError(
+  program: Program,
+  options: CommandAgentOptions,
+  caps: SessionCaps | undefined,
+): Promise<Error> {
   const exited = await program.child.waitForExit(EXIT_GRACE_MS);
   const status =
     exited ??
@@ -283,10 +288,22 @@ async function endedEarlyError(program: Program): Promise<Error> {
       ? `closed its stdout (then ${describeExit(status)})`
       : describeExit(status);
   const stderr = status.stderrTail;
+  const limit = sandboxLimitOf(status, options.isolation, caps);
   return new Error(
-    `the program ${how} before sending a final message; ` +
+    (limit === undefined ? '' : `it reached its sandbox's ${limit}: `) +
+      `the program ${how} before sending a final message; ` +
       (stderr === '' ? 'its stderr was empty' : `its stderr ends with:\n${stderr}`),
   );
+}
+
+/** The sandbox limit a program that ended early most likely ran into (sandboxed programs only). */
+export function sandboxLimitOf(
+  status: ChildExit,
+  isolation: AgentIsolation | undefined,
+  caps: SessionCaps | undefined,
+): string | undefined {
+  if (isolation?.settings.kind !== 'bubblewrap') return undefined;
+  return limitReached(status, effectiveLimits(isolation.settings, caps?.sandbox));
 }
 
 function describeExit(status: ChildExit): string {
@@ -315,15 +332,16 @@ interface Program {
   stop(message: JsonObject): Promise<ChildExit>;
 }
 
-async function startProgram(
-  options: CommandAgentOptions,
-  maxLineBytes: number | undefined,
-): Promise<Program> {
+async function startProgram(options: CommandAgentOptions, session: AgentSession): Promise<Program> {
+  const { caps } = session;
+  const maxLineBytes = caps?.maxLineBytes;
   const started = await startChildProcess({
     command: options.command,
     cwd: options.cwd,
     env: options.env,
     isolation: options.isolation,
+    limits: caps?.sandbox,
+    onConnection: (connection) => session.recordConnection?.(connection),
     stdio: 'pipe',
     killAfterMs: EXIT_GRACE_MS,
   });
@@ -347,14 +365,18 @@ async function startProgram(
 /** The sandbox settings for the agent's spec, when the agent has them. */
 export function sandboxSpec(isolation: AgentIsolation | undefined): { sandbox?: JsonObject } {
   if (isolation === undefined) return {};
-  const { kind, network, env, mounts, agent_dir } = isolation.settings;
+  const { kind, network, allow_hosts, env, mounts, agent_dir, limits, seccomp } =
+    isolation.settings;
   return {
     sandbox: {
       kind,
       network,
+      ...(allow_hosts === undefined ? {} : { allow_hosts: [...allow_hosts] }),
       env: [...env],
       mounts: [...mounts],
       ...(agent_dir === undefined ? {} : { agent_dir }),
+      ...(limits === undefined ? {} : { limits: { ...limits } }),
+      ...(seccomp === undefined ? {} : { seccomp }),
     },
   };
 }

@@ -17,7 +17,7 @@ export { SLIP_KINDS, createSimulatedAgent } from './simulated-agent.js';
 export type { SimulatedAgentOptions, SlipKind } from './simulated-agent.js';
 export { createLlmAgent } from './llm-agent.js';
 export type { LlmAgentOptions } from './llm-agent.js';
-export { COMMAND_PROTOCOL, createCommandAgent } from './command-agent.js';
+export { COMMAND_PROTOCOL, createCommandAgent, sandboxSpec } from './command-agent.js';
 export type { CommandAgentOptions } from './command-agent.js';
 export { createMcpAgent, createMcpServerAgent } from './mcp-agent.js';
 export type { McpAgentOptions, McpServerAgentOptions } from './mcp-agent.js';

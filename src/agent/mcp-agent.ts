@@ -7,7 +7,7 @@ import type { AgentIsolation } from '../sandbox/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 import type { ChildExit, ChildStartError, RunningChild } from './child-process.js';
 import { STDERR_TAIL_BYTES, programName, startChildProcess } from './child-process.js';
-import { sandboxSpec } from './command-agent.js';
+import { sandboxLimitOf, sandboxSpec } from './command-agent.js';
 import { listenMcpHttp } from './mcp-http-endpoint.js';
 import { serveSessionOverMcp } from './mcp-session-server.js';
 import type { McpServeResult } from './mcp-session-server.js';
@@ -69,7 +69,10 @@ export function createMcpAgent(options: McpAgentOptions): Agent {
       hint: "Pass it with --command, e.g. --command 'node my-agent.mjs'.",
     });
   }
-  if (options.isolation?.settings.network === 'none') {
+  if (
+    options.isolation?.settings.network === 'none' &&
+    options.isolation.settings.kind !== 'none'
+  ) {
     throw new EndstateError(
       'E_USAGE',
       '--agent-network none cannot be used with --agent mcp: the agent reaches its MCP endpoint over the loopback network',
@@ -128,6 +131,9 @@ async function runMcpCommand(
         ENDSTATE_POLICY_FILE: policyFile,
       },
       isolation: options.isolation,
+      limits: session.caps?.sandbox,
+      mcpPort: Number(new URL(endpoint.url).port),
+      onConnection: (connection) => session.recordConnection?.(connection),
       files: [folder],
       stdio: 'drain',
       killAfterMs: KILL_AFTER_MS,
@@ -149,7 +155,7 @@ async function runMcpCommand(
     // The command is gone: close its session to learn whether it called finish.
     await endpoint.transport.close();
     const served = await serving;
-    return served.ending === 'finish' ? served : judgeExit(first, options.command, session);
+    return served.ending === 'finish' ? served : judgeExit(first, options, session);
   } finally {
     await child?.stop(0);
     await endpoint.close();
@@ -175,7 +181,7 @@ async function afterServing(
     signal.addEventListener('abort', () => resolve('aborted'), { once: true });
   });
   const exit = await Promise.race([child.exited, aborted]);
-  return exit === 'aborted' ? served : judgeExit(exit, options.command, undefined);
+  return exit === 'aborted' ? served : judgeExit(exit, options, undefined);
 }
 
 function startFailed(error: ChildStartError, command: readonly string[]): Error {
@@ -187,20 +193,18 @@ function startFailed(error: ChildStartError, command: readonly string[]): Error 
   );
 }
 
-function judgeExit(
-  exit: ChildExit,
-  command: readonly string[],
-  session?: AgentSession,
-): AgentResult {
-  const shown = command.join(' ');
+function judgeExit(exit: ChildExit, options: McpAgentOptions, session?: AgentSession): AgentResult {
+  const shown = options.command.join(' ');
   if (exit.code === 0) {
     session?.note('the MCP agent command exited without calling finish');
     return { finalAnswer: null };
   }
   const how = exit.code === null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
   const stderr = exit.stderrTail.trim();
+  const limit = sandboxLimitOf(exit, options.isolation, session?.caps);
   throw new Error(
-    `the MCP agent command "${shown}" ${how} before calling finish` +
+    (limit === undefined ? '' : `it reached its sandbox's ${limit}: `) +
+      `the MCP agent command "${shown}" ${how} before calling finish` +
       (stderr === ''
         ? ' (no stderr output)'
         : `; stderr (last ${STDERR_TAIL_BYTES} bytes):\n${stderr}`),

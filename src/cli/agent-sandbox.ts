@@ -1,15 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, closeSync, constants, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import type { AgentIsolation, AgentNetwork, SandboxSettings } from '../sandbox/index.js';
+import type {
+  AgentIsolation,
+  AgentNetwork,
+  SandboxLimits,
+  SandboxSettings,
+} from '../sandbox/index.js';
 import {
   AGENT_NETWORKS,
+  DEFAULT_SANDBOX_LIMITS,
   ENV_NAME,
+  SECCOMP_LIBRARY,
+  allowHostsSpec,
+  parseEgressRules,
+  UNPRIVILEGED_HOST_ID,
+  buildBwrapArgs,
   createAgentIsolation,
   defaultAgentDir,
   findBubblewrap,
   nodePathProbe,
+  planSandbox,
+  prlimitCommand,
+  sandboxFiles,
 } from '../sandbox/index.js';
 
 /** The run flags that shape a command or mcp agent's sandbox. */
@@ -20,6 +34,26 @@ export interface SandboxFlags {
   readonly agentDir?: string;
   readonly agentMount?: readonly string[];
   readonly agentNetwork?: string;
+  /** --agent-allow-host values, as given. */
+  readonly agentAllowHost?: readonly string[];
+  /** The per-trial limits (--agent-memory-mb ...), when given. */
+  readonly agentMemoryMb?: number;
+  readonly agentMaxProcesses?: number;
+  readonly agentFileSizeMb?: number;
+  readonly agentTmpMb?: number;
+  readonly agentCpuS?: number;
+}
+
+/** The limits the flags set, without the ones left to their defaults. */
+export function limitsOfFlags(flags: SandboxFlags): Partial<SandboxLimits> {
+  const given: [keyof SandboxLimits, number | undefined][] = [
+    ['memory_mb', flags.agentMemoryMb],
+    ['max_processes', flags.agentMaxProcesses],
+    ['file_size_mb', flags.agentFileSizeMb],
+    ['tmp_mb', flags.agentTmpMb],
+    ['cpu_s', flags.agentCpuS],
+  ];
+  return Object.fromEntries(given.filter(([, value]) => value !== undefined));
 }
 
 /** The folders of this run the agent must not see. */
@@ -37,7 +71,9 @@ export function hasSandboxFlags(flags: SandboxFlags): boolean {
     (flags.agentEnv?.length ?? 0) > 0 ||
     flags.agentDir !== undefined ||
     (flags.agentMount?.length ?? 0) > 0 ||
-    (flags.agentNetwork !== undefined && flags.agentNetwork !== 'host')
+    flags.agentNetwork !== undefined ||
+    (flags.agentAllowHost?.length ?? 0) > 0 ||
+    Object.keys(limitsOfFlags(flags)).length > 0
   );
 }
 
@@ -50,7 +86,15 @@ export function agentIsolation(
   command: readonly string[],
   hidden: HiddenPaths,
 ): AgentIsolation {
-  const network = agentNetwork(flags.agentNetwork);
+  const network = agentNetwork(flags.agentNetwork, flags.sandbox);
+  const egress = parseEgressRules(flags.agentAllowHost ?? []);
+  if (egress.length > 0 && network !== 'relay') {
+    throw new EndstateError(
+      'E_USAGE',
+      `--agent-allow-host applies to --agent-network relay (the default), not ${network}${flags.sandbox ? '' : ' (--no-sandbox)'}`,
+      { hint: 'Leave out --agent-allow-host, or --agent-network and --no-sandbox.' },
+    );
+  }
   const env = [...new Set(flags.agentEnv ?? [])].sort();
   const badNames = env.filter((name) => !ENV_NAME.test(name));
   if (badNames.length > 0) {
@@ -66,15 +110,27 @@ export function agentIsolation(
   const settings: SandboxSettings = {
     kind: flags.sandbox ? 'bubblewrap' : 'none',
     network,
+    ...(network === 'relay' ? { allow_hosts: allowHostsSpec(egress) } : {}),
     env,
     mounts: flags.sandbox ? mounts : [],
     ...(flags.agentDir === undefined || !flags.sandbox ? {} : { agent_dir: flags.agentDir }),
+    ...(flags.sandbox
+      ? {
+          limits: { ...DEFAULT_SANDBOX_LIMITS, ...limitsOfFlags(flags) },
+          seccomp: SECCOMP_LIBRARY,
+        }
+      : {}),
   };
   if (!flags.sandbox) {
-    if (network === 'none' || mounts.length > 0 || flags.agentDir !== undefined) {
+    if (
+      network !== 'host' ||
+      mounts.length > 0 ||
+      flags.agentDir !== undefined ||
+      Object.keys(limitsOfFlags(flags)).length > 0
+    ) {
       throw new EndstateError(
         'E_USAGE',
-        '--agent-network none, --agent-mount and --agent-dir shape the sandbox: they cannot be used with --no-sandbox',
+        "--agent-network relay or none, --agent-mount, --agent-dir and the --agent-* limits shape the sandbox: they cannot be used with --no-sandbox (whose agent has the host's network)",
         { hint: 'Leave out --no-sandbox, or those flags.' },
       );
     }
@@ -92,7 +148,11 @@ export function agentIsolation(
       }
     },
   });
-  checkBubblewrapWorks(program);
+  const prlimit = findProgram('prlimit', 'util-linux (Debian/Ubuntu: apt-get install util-linux)');
+  const files = sandboxFiles();
+  // As root, the sandbox runs as nobody outside its namespace: never root with a user namespace's powers.
+  const hostId = process.getuid?.() === 0 ? UNPRIVILEGED_HOST_ID : undefined;
+  checkBubblewrapWorks(program, prlimit, files, hostId);
   const agentDir =
     flags.agentDir === undefined
       ? defaultAgentDir(command, hidden.cwd, nodePathProbe, process.env.PATH)
@@ -103,6 +163,9 @@ export function agentIsolation(
     probe: nodePathProbe,
     bubblewrap: {
       program,
+      prlimit,
+      seccompFile: files.seccomp,
+      egress,
       layout: {
         network,
         agentDir,
@@ -113,15 +176,43 @@ export function agentIsolation(
           { what: 'working folder', path: hidden.cwd },
         ],
         nodeBinary: process.execPath,
+        generated: [
+          { source: files.passwd, path: '/etc/passwd' },
+          { source: files.group, path: '/etc/group' },
+        ],
+        ...(hostId === undefined ? {} : { hostId }),
       },
     },
   });
 }
 
-function agentNetwork(value: string | undefined): AgentNetwork {
-  const network = value ?? 'host';
+/** A program on PATH, or E_SANDBOX saying which package brings it. */
+function findProgram(name: string, from: string): string {
+  for (const folder of (process.env.PATH ?? '').split(':')) {
+    if (folder === '') continue;
+    const candidate = resolve(folder, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  throw new EndstateError(
+    'E_SANDBOX',
+    `${name} is not installed: the agent sandbox sets its limits with it`,
+    { hint: `Install ${from}, or pass --no-sandbox to run the agent unisolated.` },
+  );
+}
+
+/** The network mode: relay by default in the sandbox; without a sandbox only the host's exists. */
+function agentNetwork(value: string | undefined, sandbox: boolean): AgentNetwork {
+  const network = value ?? (sandbox ? 'relay' : 'host');
   if ((AGENT_NETWORKS as readonly string[]).includes(network)) return network as AgentNetwork;
-  throw new EndstateError('E_USAGE', `--agent-network must be host or none, got "${network}"`);
+  throw new EndstateError(
+    'E_USAGE',
+    `--agent-network must be ${AGENT_NETWORKS.join(', ')}, got "${network}"`,
+  );
 }
 
 function existingPath(path: string, flag: string, cwd: string): string {
@@ -135,22 +226,57 @@ function existingPath(path: string, flag: string, cwd: string): string {
 }
 
 /**
- * One empty sandbox before the run: where user namespaces are not allowed
- * (a hardened kernel, AppArmor), every trial would fail the same way.
+ * One empty sandbox before the run, made as every trial's is (a user
+ * namespace, no capabilities, the seccomp filter, the limits): where user
+ * namespaces are not allowed (a hardened kernel, AppArmor, a container's
+ * default seccomp profile), every trial would fail the same way.
  */
-function checkBubblewrapWorks(program: string): void {
-  const probe = spawnSync(
-    program,
-    ['--unshare-pid', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--', 'true'],
-    { encoding: 'utf8', timeout: 10_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+function checkBubblewrapWorks(
+  program: string,
+  prlimit: string,
+  files: { readonly seccomp: string; readonly passwd: string; readonly group: string },
+  hostId: number | undefined,
+): void {
+  const plan = planSandbox(
+    {
+      network: 'none',
+      agentDir: '/',
+      mounts: [],
+      hidden: [],
+      nodeBinary: process.execPath,
+      generated: [{ source: files.passwd, path: '/etc/passwd' }],
+      tmpBytes: 1024 * 1024,
+      seccompFd: 3,
+    },
+    { cwd: '/', files: [] },
+    nodePathProbe,
   );
+  // Only the system folders: the empty sandbox binds no folder of the user's.
+  const args = buildBwrapArgs({ ...plan, readOnly: [] });
+  const seccomp = openSync(files.seccomp, 'r');
+  let probe;
+  try {
+    probe = spawnSync(
+      program,
+      [...args, '--', ...prlimitCommand(prlimit, DEFAULT_SANDBOX_LIMITS), 'true'],
+      {
+        encoding: 'utf8',
+        timeout: 10_000,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        stdio: ['ignore', 'pipe', 'pipe', seccomp],
+        ...(hostId === undefined ? {} : { uid: hostId, gid: hostId }),
+      },
+    );
+  } finally {
+    closeSync(seccomp);
+  }
   if (probe.status === 0) return;
   const why = (probe.stderr ?? '').trim() || probe.error?.message || `exit ${probe.status}`;
   throw new EndstateError(
     'E_SANDBOX',
-    `bubblewrap (${program}) cannot create a sandbox here: ${why}`,
+    `bubblewrap (${program}) cannot create the agent's sandbox here: ${why}`,
     {
-      hint: 'bubblewrap needs unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 also kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile for bwrap), or run as root; in a container, allow them. Else pass --no-sandbox to run the agent unisolated.',
+      hint: 'The sandbox needs user namespaces for unprivileged users, also when endstate runs as root: sysctl user.max_user_namespaces above 0 and kernel.unprivileged_userns_clone=1 where it exists; on Ubuntu 23.10 and later also kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap. In Docker, run with --security-opt seccomp=unconfined --security-opt apparmor=unconfined (or a seccomp profile that allows clone, unshare and setns); in Kubernetes, a pod whose seccomp and AppArmor profiles allow them (see docs/sandbox.md). Else pass --no-sandbox to run the agent unisolated.',
     },
   );
 }

@@ -24,6 +24,7 @@
 import { Command, CommanderError, Option } from 'commander';
 // Three leaves of core, not core/index.js, which also loads the CEL and RE2 engines.
 import { BOUNDS } from '../core/bounds.js';
+import type { NumericRange } from '../core/bounds.js';
 import { isEndstateError } from '../core/errors.js';
 import { HARNESS_VERSION } from '../core/version.js';
 import { AGENT_KINDS } from './agent-kinds.js';
@@ -60,6 +61,18 @@ import type { WorkerFlags } from './worker-command.js';
 import { WORSE_GATE_METRIC_NAMES } from './worse-gate-metrics.js';
 
 /** Repeatable options: each use adds one value. */
+/** A sandbox limit flag: its range in the help, default from the task or the documented default. */
+function limitOption(
+  flags: string,
+  range: NumericRange,
+): [string, string, (value: string) => number] {
+  return [
+    flags,
+    `command and mcp agents: ${range.why.replace(/ \(command and mcp agents; [^)]*\)/, '')}, per trial (${range.min}-${range.max}, default ${range.default ?? ''})`,
+    inRange(range),
+  ];
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -156,10 +169,22 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       [],
     )
     .addOption(
-      new Option('--agent-network <mode>', 'command agents: host network or none')
-        .choices(['host', 'none'])
-        .default('host'),
+      new Option(
+        '--agent-network <mode>',
+        "command and mcp agents: relay (default: no route out; the harness relays the MCP endpoint and a proxy to --agent-allow-host), none (command agents: no network at all) or host (the machine's network, reported NETWORK UNISOLATED)",
+      ).choices(['relay', 'none', 'host']),
     )
+    .option(
+      '--agent-allow-host <host[:port]>',
+      "command and mcp agents: a host the agent's proxy lets through (comma-separated or repeatable; without a port, 80 and 443); loopback and private addresses only as an exact host:port",
+      collect,
+      [],
+    )
+    .option(...limitOption('--agent-memory-mb <mb>', BOUNDS.memoryMb))
+    .option(...limitOption('--agent-max-processes <n>', BOUNDS.maxProcesses))
+    .option(...limitOption('--agent-file-size-mb <mb>', BOUNDS.fileSizeMb))
+    .option(...limitOption('--agent-tmp-mb <mb>', BOUNDS.tmpMb))
+    .option(...limitOption('--agent-cpu-s <s>', BOUNDS.cpuS))
     .option(
       '--parallel-tool-calls',
       'llm agent: run every tool call of a reply (default: the first only)',
@@ -418,10 +443,22 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--agent-dir <dir>', "command and mcp agents: the agent's folder, seen read-only")
     .option('--agent-mount <path>', 'command and mcp agents: another read-only path', collect, [])
     .addOption(
-      new Option('--agent-network <mode>', 'command agents: host network or none')
-        .choices(['host', 'none'])
-        .default('host'),
+      new Option(
+        '--agent-network <mode>',
+        "command and mcp agents: relay (default: no route out; the harness relays the MCP endpoint and a proxy to --agent-allow-host), none (command agents: no network at all) or host (the machine's network, reported NETWORK UNISOLATED)",
+      ).choices(['relay', 'none', 'host']),
     )
+    .option(
+      '--agent-allow-host <host[:port]>',
+      "command and mcp agents: a host the agent's proxy lets through (comma-separated or repeatable; without a port, 80 and 443); loopback and private addresses only as an exact host:port",
+      collect,
+      [],
+    )
+    .option(...limitOption('--agent-memory-mb <mb>', BOUNDS.memoryMb))
+    .option(...limitOption('--agent-max-processes <n>', BOUNDS.maxProcesses))
+    .option(...limitOption('--agent-file-size-mb <mb>', BOUNDS.fileSizeMb))
+    .option(...limitOption('--agent-tmp-mb <mb>', BOUNDS.tmpMb))
+    .option(...limitOption('--agent-cpu-s <s>', BOUNDS.cpuS))
     .option('--judge <provider:id>', 'a judge model for tasks with a judge rubric')
     .option('--pricing <file>', 'prices (USD per million tokens by provider:id)')
     .option('--record <dir>', 'save every model request and response')

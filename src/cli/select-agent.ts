@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Agent, AgentBuildContext, AgentSpecInput } from '../agent/index.js';
-import { AGENT_KINDS, SLIP_KINDS, createAgentFromSpec } from '../agent/index.js';
+import { AGENT_KINDS, SLIP_KINDS, createAgentFromSpec, sandboxSpec } from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
@@ -49,7 +49,17 @@ export function sandboxFlagsOf(sandbox: SandboxSpec): SandboxFlags {
     agentEnv: sandbox.env,
     agentMount: sandbox.mounts,
     agentNetwork: sandbox.network,
+    ...(sandbox.allow_hosts === undefined ? {} : { agentAllowHost: sandbox.allow_hosts }),
     ...(sandbox.agent_dir === undefined ? {} : { agentDir: sandbox.agent_dir }),
+    ...(sandbox.limits === undefined
+      ? {}
+      : {
+          agentMemoryMb: sandbox.limits.memory_mb,
+          agentMaxProcesses: sandbox.limits.max_processes,
+          agentFileSizeMb: sandbox.limits.file_size_mb,
+          agentTmpMb: sandbox.limits.tmp_mb,
+          agentCpuS: sandbox.limits.cpu_s,
+        }),
   };
 }
 
@@ -79,15 +89,7 @@ export function agentBuildContext(
 /** The sandbox the flags ask for, as the system spec records it. */
 function sandboxSpecOf(flags: SandboxFlags, command: readonly string[], hidden: HiddenPaths) {
   // Built once here so flag errors (a bad variable name, a missing mount) surface before the run.
-  const { kind, network, env, mounts, agent_dir } = agentIsolation(flags, command, hidden).settings;
-  const sandbox: SandboxSpec = {
-    kind,
-    network,
-    env: [...env],
-    mounts: [...mounts],
-    ...(agent_dir === undefined ? {} : { agent_dir }),
-  };
-  return sandbox;
+  return sandboxSpec(agentIsolation(flags, command, hidden)).sandbox as SandboxSpec;
 }
 
 /** The agent the flags ask for, as a spec for the registry. */

@@ -189,6 +189,46 @@ export const BOUNDS = {
     default: 1000,
     why: "the agent's notes per trial",
   },
+  memoryMb: {
+    name: 'limits.memory_mb',
+    min: 64,
+    max: 1_048_576,
+    integer: true,
+    default: 2048,
+    why: "data memory of each of the agent's processes, MiB (command and mcp agents; --agent-memory-mb)",
+  },
+  maxProcesses: {
+    name: 'limits.max_processes',
+    min: 4,
+    max: 65_536,
+    integer: true,
+    default: 256,
+    why: "processes and threads of one trial's agent (command and mcp agents; --agent-max-processes)",
+  },
+  fileSizeMb: {
+    name: 'limits.file_size_mb',
+    min: 1,
+    max: 1_048_576,
+    integer: true,
+    default: 256,
+    why: 'largest file the agent may write, MiB (command and mcp agents; --agent-file-size-mb)',
+  },
+  tmpMb: {
+    name: 'limits.tmp_mb',
+    min: 1,
+    max: 65_536,
+    integer: true,
+    default: 256,
+    why: "size of the agent's /tmp, held in memory, MiB (command and mcp agents; --agent-tmp-mb)",
+  },
+  cpuS: {
+    name: 'limits.cpu_s',
+    min: 1,
+    max: 86_400,
+    integer: true,
+    default: 600,
+    why: "CPU time of each of the agent's processes, s (command and mcp agents; --agent-cpu-s)",
+  },
 } as const satisfies Record<string, NumericRange>;
 
 export type BoundName = keyof typeof BOUNDS;

@@ -220,11 +220,12 @@ export function buildScorecard(
       invalid_attempts: trials.length - valid.length,
       missing_trials: taskIds.length * run.trials_per_task - valid.length,
       successes,
-      refused_connections: trials.reduce(
-        (sum, trial) =>
-          sum + trial.events.filter((event) => event.kind === 'endpoint_refused').length,
-        0,
+      refused_connections: countEvents(trials, (event) => event.kind === 'endpoint_refused'),
+      agent_connections: countEvents(
+        trials,
+        (event) => event.kind === 'connection' && event.allowed,
       ),
+      refused_egress: countEvents(trials, (event) => event.kind === 'connection' && !event.allowed),
     },
     success_rate: full.rate,
     warnings: intervalWarnings(counted),
@@ -365,4 +366,11 @@ function buildSlices(tasks: readonly TaskSummary[]): Record<string, Record<strin
     }
   }
   return slices;
+}
+
+function countEvents(
+  trials: readonly TrialRecord[],
+  counts: (event: TrialRecord['events'][number]) => boolean,
+): number {
+  return trials.reduce((sum, trial) => sum + trial.events.filter(counts).length, 0);
 }

@@ -11,6 +11,30 @@ describe('describeSandbox', () => {
     ).toBe('bubblewrap · network none · env OPENAI_API_KEY · mounts models');
   });
 
+  it('names the user namespace, the filter and the limits, and says a host network is unisolated', () => {
+    expect(
+      describeSandbox(
+        {
+          kind: 'bubblewrap',
+          network: 'host',
+          env: [],
+          mounts: [],
+          seccomp: 'libseccomp 2.5.4',
+          limits: {
+            memory_mb: 2048,
+            max_processes: 256,
+            file_size_mb: 256,
+            tmp_mb: 256,
+            cpu_s: 600,
+          },
+        },
+        'command',
+      ),
+    ).toBe(
+      'bubblewrap · unprivileged user, no capabilities, seccomp (libseccomp 2.5.4) · network host: NETWORK UNISOLATED (the agent could reach every service of this machine and beyond) · limits 2048 MiB memory, 256 processes, 256 MiB files, 256 MiB /tmp, 600 s CPU',
+    );
+  });
+
   it('says an agent run with --no-sandbox ran unisolated', () => {
     expect(describeSandbox({ kind: 'none', network: 'host', env: [], mounts: [] }, 'mcp')).toMatch(
       /^none: the agent ran UNISOLATED \(--no-sandbox\)/,

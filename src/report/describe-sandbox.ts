@@ -22,5 +22,18 @@ export function describeSandbox(sandbox: SandboxSpec | null, agentKind: string):
   }
   const mounts = sandbox.mounts.length === 0 ? '' : ` · mounts ${sandbox.mounts.join(', ')}`;
   const dir = sandbox.agent_dir === undefined ? '' : ` · agent dir ${sandbox.agent_dir}`;
-  return `bubblewrap · network ${sandbox.network}${env}${mounts}${dir}`;
+  // Runs made before the user namespace and the filter record neither.
+  const privilege =
+    sandbox.seccomp === undefined
+      ? ''
+      : ` · unprivileged user, no capabilities, seccomp (${sandbox.seccomp})`;
+  const network =
+    sandbox.network === 'host'
+      ? 'network host: NETWORK UNISOLATED (the agent could reach every service of this machine and beyond)'
+      : `network ${sandbox.network}`;
+  const limits =
+    sandbox.limits === undefined
+      ? ''
+      : ` · limits ${sandbox.limits.memory_mb} MiB memory, ${sandbox.limits.max_processes} processes, ${sandbox.limits.file_size_mb} MiB files, ${sandbox.limits.tmp_mb} MiB /tmp, ${sandbox.limits.cpu_s} s CPU`;
+  return `bubblewrap${privilege} · ${network}${limits}${env}${mounts}${dir}`;
 }

@@ -83,6 +83,14 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
       ...(n.refused_connections > 0
         ? [['Refused connections', `${n.refused_connections} without the trial's secret`]]
         : []),
+      ...(n.agent_connections + n.refused_egress > 0
+        ? [
+            [
+              'Agent connections',
+              `${n.agent_connections} let through the relays · ${n.refused_egress} refused`,
+            ],
+          ]
+        : []),
       [
         'Cost per success',
         card.cost.unpriced_trials > 0

@@ -256,6 +256,11 @@ export function renderTerminal(card: Scorecard): string {
           `Refused    ${n.refused_connections} connection(s) to the trials' MCP endpoints without the trial's secret (another client tried to play; see endpoint_refused events)`,
         ]
       : []),
+    ...(n.agent_connections + n.refused_egress > 0
+      ? [
+          `Network    ${n.agent_connections} connection(s) let through the agent's relays, ${n.refused_egress} refused (see connection events)`,
+        ]
+      : []),
     `Terminal   ${counts(card.terminal_reasons)}`,
     `Exit       ${counts(card.exit_reasons)}`,
     costLine(card),

@@ -1,5 +1,11 @@
 import { NORMAL_EXIT_REASONS, failedChecks, trialChecks } from '../schema/index.js';
-import type { GradedCheck, ToolCallEvent, TrialEvent, TrialRecord } from '../schema/index.js';
+import type {
+  ConnectionEvent,
+  GradedCheck,
+  ToolCallEvent,
+  TrialEvent,
+  TrialRecord,
+} from '../schema/index.js';
 import { BLOCK_LABELS, answersByCall } from './answers-by-call.js';
 import type { CallAnswer } from './answers-by-call.js';
 import { ABSENT, changedRecords, fieldChanges } from './field-changes.js';
@@ -138,6 +144,8 @@ function eventLines(event: TrialEvent, answers: Map<string, CallAnswer>, draw: D
       return [
         `${at}  ${paint('yellow', 'MCP endpoint refused')} a ${event.method} from ${event.remote} (${event.reason})`,
       ];
+    case 'connection':
+      return [`${at}  ${describeConnection(event, paint)}`];
     case 'assist': {
       const call = event.call_id === undefined ? '' : ` ${event.call_id}`;
       const what = event.type === 'hint' ? 'hint' : `took over${call}`;
@@ -257,4 +265,16 @@ export function renderTrial(trial: TrialRecord, options: RenderTrialOptions): st
     '',
     ...verdictLines(trial, draw),
   ].join('\n');
+}
+
+/** One connection of a sandboxed agent: where to, through what, refused or its bytes. */
+export function describeConnection(
+  event: ConnectionEvent,
+  paint: (style: 'yellow' | 'dim', text: string) => string = (_style, text) => text,
+): string {
+  const where = `${event.host}:${event.port} (${event.via})`;
+  if (!event.allowed)
+    return `${paint('yellow', 'connection refused')} ${where}: ${event.reason ?? ''}`;
+  const failed = event.reason === undefined ? '' : ` · failed: ${event.reason}`;
+  return `connection ${where} · ${event.bytes_out} B out, ${event.bytes_in} B in${failed}`;
 }

@@ -109,6 +109,12 @@ export interface Scorecard {
      * Recorded as `endpoint_refused` events, at most 100 per trial.
      */
     readonly refused_connections: number;
+    /**
+     * Connections sandboxed agents opened through the harness's relays
+     * (`connection` events): let through, and refused by the proxy.
+     */
+    readonly agent_connections: number;
+    readonly refused_egress: number;
   };
   readonly success_rate: RateSummary;
   /** Why the headline interval is wide or rough (few tasks, tasks that all pass or all fail); empty when none applies. */

@@ -6,6 +6,7 @@ const probe: PathProbe = {
   kind: (path) => (['/usr', '/etc', '/work/agents'].includes(path) ? 'dir' : 'missing'),
   realpath: (path) => path,
   readlink: () => '',
+  blockedFor: () => undefined,
 };
 const hostEnv = { PATH: '/usr/bin', HOME: '/root', TMPDIR: '/var/tmp', OPENAI_API_KEY: 'sk' };
 const request = {
@@ -23,6 +24,7 @@ describe('createAgentIsolation', () => {
       probe,
       bubblewrap: {
         program: '/usr/bin/bwrap',
+        prlimit: '/usr/bin/prlimit',
         layout: {
           network: 'host',
           agentDir: '/work/agents',
@@ -34,7 +36,18 @@ describe('createAgentIsolation', () => {
     });
     const launch = isolation.launch(request);
     expect(launch.command[0]).toBe('/usr/bin/bwrap');
-    expect(launch.command.slice(-3)).toEqual(['--', 'node', 'agents/a.mjs']);
+    // prlimit sets the default limits inside the sandbox, then runs the command.
+    expect(launch.command.slice(-9)).toEqual([
+      '--',
+      '/usr/bin/prlimit',
+      `--data=${2048 * 1024 * 1024}`,
+      '--nproc=256',
+      `--fsize=${256 * 1024 * 1024}`,
+      '--cpu=600',
+      '--',
+      'node',
+      'agents/a.mjs',
+    ]);
     expect(launch.command.join(' ')).toContain('--ro-bind /tmp/x /tmp/x');
     expect(launch.command.join(' ')).toContain('--chdir /work');
     expect(launch.env).toEqual({

@@ -7,28 +7,46 @@ const plan: BwrapPlan = {
   system: [
     { source: '/usr', path: '/usr' },
     { target: 'usr/bin', path: '/bin' },
-    { source: '/etc', path: '/etc' },
+    { source: '/etc/ssl', path: '/etc/ssl' },
   ],
+  generated: [{ source: '/tmp/endstate-sandbox-x/passwd', path: '/etc/passwd' }],
   readOnly: [
     { source: '/home/ana/project/agents', path: '/home/ana/project/agents' },
     { source: '/srv/shared/node_modules', path: '/home/ana/project/node_modules' },
   ],
   masked: ['/home/ana/project/agents/suite'],
   tmp: '/tmp',
+  tmpBytes: 256 * 1024 * 1024,
   cwd: '/home/ana/project',
+  seccompFd: 3,
 };
 
 describe('buildBwrapArgs', () => {
-  it('isolates PID, IPC and UTS, mounts /proc, /dev and /tmp, then binds, masks and changes folder, in that order', () => {
+  it('makes a user namespace with uid 1000, no capabilities and no nested namespaces, then mounts, binds, masks, changes folder and loads the filter, in that order', () => {
     expect(buildBwrapArgs(plan)).toEqual([
+      '--unshare-user',
+      '--uid',
+      '1000',
+      '--gid',
+      '1000',
+      '--disable-userns',
+      '--assert-userns-disabled',
       '--unshare-pid',
       '--unshare-ipc',
       '--unshare-uts',
+      '--unshare-cgroup-try',
+      '--cap-drop',
+      'ALL',
       '--die-with-parent',
+      '--new-session',
       '--proc',
       '/proc',
       '--dev',
       '/dev',
+      '--perms',
+      '1777',
+      '--size',
+      String(256 * 1024 * 1024),
       '--tmpfs',
       '/tmp',
       '--ro-bind',
@@ -38,8 +56,11 @@ describe('buildBwrapArgs', () => {
       'usr/bin',
       '/bin',
       '--ro-bind',
-      '/etc',
-      '/etc',
+      '/etc/ssl',
+      '/etc/ssl',
+      '--ro-bind',
+      '/tmp/endstate-sandbox-x/passwd',
+      '/etc/passwd',
       '--dir',
       '/home/ana/project',
       '--ro-bind',
@@ -52,24 +73,25 @@ describe('buildBwrapArgs', () => {
       '/home/ana/project/agents/suite',
       '--chdir',
       '/home/ana/project',
+      '--seccomp',
+      '3',
     ]);
   });
 
-  it('adds a network namespace with network none', () => {
-    const args = buildBwrapArgs({ ...plan, network: 'none' });
-    expect(args.slice(0, 5)).toEqual([
-      '--unshare-pid',
-      '--unshare-ipc',
-      '--unshare-uts',
-      '--unshare-net',
-      '--die-with-parent',
-    ]);
+  it('adds a network namespace unless the network is the host’s', () => {
+    expect(buildBwrapArgs({ ...plan, network: 'none' })).toContain('--unshare-net');
     expect(buildBwrapArgs(plan)).not.toContain('--unshare-net');
   });
 
-  it('never binds anything writable', () => {
+  it('loads no filter when the plan has none', () => {
+    const { seccompFd: _fd, ...withoutFilter } = plan;
+    expect(buildBwrapArgs(withoutFilter)).not.toContain('--seccomp');
+  });
+
+  it('never binds anything writable, nor adds a capability', () => {
     const args = buildBwrapArgs(plan);
     expect(args).not.toContain('--bind');
     expect(args).not.toContain('--dev-bind');
+    expect(args).not.toContain('--cap-add');
   });
 });

@@ -7,6 +7,7 @@ const probe: PathProbe = {
   kind: (path) => (files.has(path) ? 'file' : 'missing'),
   realpath: (path) => path,
   readlink: () => '',
+  blockedFor: () => undefined,
 };
 
 describe('defaultAgentDir', () => {

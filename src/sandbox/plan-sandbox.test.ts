@@ -19,6 +19,8 @@ function fakeProbe(entries: Record<string, 'dir' | 'file' | `-> ${string}`>): Pa
       return path;
     },
     readlink: (path) => entries[path]?.slice(3) ?? '',
+    // Only folders named "private" (and what lies in them) keep others out.
+    blockedFor: (path) => /^(.*\/private)(\/|$)/.exec(path)?.[1],
   };
 }
 
@@ -27,6 +29,10 @@ const probe = fakeProbe({
   '/bin': '-> usr/bin',
   '/lib': '-> usr/lib',
   '/etc': 'dir',
+  '/etc/ssl': 'dir',
+  '/etc/resolv.conf': '-> /run/resolver/resolv.conf',
+  '/run/resolver/resolv.conf': 'file',
+  '/etc/localtime': '-> /usr/share/zoneinfo/Missing',
   '/home/ana/project/node_modules': '-> /srv/cache/node_modules',
   '/home/node_modules': 'dir',
   '/home/ana/project/agents': 'dir',
@@ -52,7 +58,9 @@ describe('planSandbox', () => {
       { source: '/usr', path: '/usr' },
       { target: 'usr/bin', path: '/bin' },
       { target: 'usr/lib', path: '/lib' },
-      { source: '/etc', path: '/etc' },
+      // Of /etc only what programs need; a link is bound from its target, a dangling one left out.
+      { source: '/run/resolver/resolv.conf', path: '/etc/resolv.conf' },
+      { source: '/etc/ssl', path: '/etc/ssl' },
       { source: '/opt/node/bin', path: '/opt/node/bin' },
     ]);
     expect(plan.readOnly).toEqual([
@@ -113,6 +121,41 @@ describe('planSandbox', () => {
       { cwd: '/', files: [] },
       probe,
     );
-    expect(plan.system.map((entry) => entry.path)).toEqual(['/usr', '/bin', '/lib', '/etc']);
+    expect(plan.system.map((entry) => entry.path)).toEqual([
+      '/usr',
+      '/bin',
+      '/lib',
+      '/etc/resolv.conf',
+      '/etc/ssl',
+    ]);
+  });
+
+  it('carries the generated files, the size of /tmp and the filter descriptor', () => {
+    const plan = planSandbox(
+      {
+        ...layout,
+        generated: [{ source: '/tmp/s/passwd', path: '/etc/passwd' }],
+        tmpBytes: 1024,
+        seccompFd: 3,
+      },
+      { cwd: '/', files: [] },
+      probe,
+    );
+    expect(plan).toMatchObject({
+      generated: [{ source: '/tmp/s/passwd', path: '/etc/passwd' }],
+      tmpBytes: 1024,
+      seccompFd: 3,
+    });
+  });
+
+  it('when the sandbox runs as another user, refuses a folder it cannot read, naming the path that stops it', () => {
+    const hidden = { ...layout, agentDir: '/home/private/agents', hostId: 65534 };
+    expect(() => planSandbox(hidden, { cwd: '/', files: [] }, probe)).toThrow(
+      /cannot be shown \/home\/private\/agents: .* 65534 .*\/home\/private does not let others through/,
+    );
+    // Run as endstate's own user, the same folder is fine.
+    expect(() =>
+      planSandbox({ ...layout, agentDir: '/home/private/agents' }, { cwd: '/', files: [] }, probe),
+    ).not.toThrow();
   });
 });

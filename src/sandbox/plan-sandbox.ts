@@ -10,6 +10,12 @@ export interface PathProbe {
   /** The path with every symlink resolved; the path itself when that fails. */
   realpath(path: string): string;
   readlink(path: string): string;
+  /**
+   * Whether a process of user and group `id` (no other groups) can reach and
+   * read the path: every folder on the way searchable, the path readable
+   * (and searchable when a folder). Else the first path that stops it.
+   */
+  blockedFor(path: string, id: number): string | undefined;
 }
 
 /** The folders of the system's runtimes that every sandboxed program sees, read-only. */
@@ -21,7 +27,34 @@ export const SYSTEM_PATHS = [
   '/lib32',
   '/lib64',
   '/libx32',
-  '/etc',
+] as const;
+
+/**
+ * The parts of /etc a program needs, and no more: the dynamic loader's
+ * cache, name resolution, TLS certificates, time zone and the alternatives
+ * that programs in /usr/bin link through. /etc/passwd and /etc/group are
+ * the harness's own (the agent's user only).
+ */
+export const ETC_PATHS = [
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/nsswitch.conf',
+  '/etc/host.conf',
+  '/etc/hosts',
+  '/etc/resolv.conf',
+  '/etc/gai.conf',
+  '/etc/protocols',
+  '/etc/services',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/ca-certificates.conf',
+  '/etc/pki',
+  '/etc/crypto-policies',
+  '/etc/localtime',
+  '/etc/timezone',
+  '/etc/alternatives',
+  '/etc/mime.types',
 ] as const;
 
 /** The machine-resolved sandbox of one harness: absolute paths, fixed for the run. */
@@ -35,7 +68,22 @@ export interface SandboxLayout {
   readonly hidden: readonly { readonly what: string; readonly path: string }[];
   /** The node binary (process.execPath): its folder is bound when outside the system paths. */
   readonly nodeBinary: string;
+  /** Files the harness wrote to stand in for the host's (/etc/passwd, /etc/group). */
+  readonly generated?: readonly SandboxBind[];
+  /** The size of the agent's /tmp, bytes. */
+  readonly tmpBytes?: number;
+  /** The file descriptor of the seccomp filter, when there is one. */
+  readonly seccompFd?: number;
+  /**
+   * The user the sandbox runs as outside its namespace when that is not
+   * endstate's own (endstate runs as root): everything shown must be
+   * readable by it.
+   */
+  readonly hostId?: number;
 }
+
+/** /tmp when the layout does not size it: the documented default, 256 MiB. */
+const DEFAULT_TMP_BYTES = 256 * 1024 * 1024;
 
 /** True when `inner` is `outer` or lies inside it. */
 export function isWithin(inner: string, outer: string): boolean {
@@ -68,6 +116,7 @@ export function planSandbox(
   for (const mount of layout.mounts) bind(mount);
   for (const file of launch.files) bind(file);
   checkHidden(layout);
+  if (layout.hostId !== undefined) checkReadable(readOnly, system, layout.hostId, probe);
   const visible = [...systemPaths, ...readOnly.map((entry) => entry.path)];
   const masked = layout.hidden
     .map((hidden) => hidden.path)
@@ -75,10 +124,13 @@ export function planSandbox(
   return {
     network: layout.network,
     system,
+    generated: layout.generated ?? [],
     readOnly,
     masked: [...new Set(masked)],
     tmp: '/tmp',
+    tmpBytes: layout.tmpBytes ?? DEFAULT_TMP_BYTES,
     cwd: launch.cwd,
+    ...(layout.seccompFd === undefined ? {} : { seccompFd: layout.seccompFd }),
   };
 }
 
@@ -92,6 +144,13 @@ function systemEntries(nodeBinary: string, probe: PathProbe): (SandboxBind | San
       // A relative link (/bin -> usr/bin) is kept as a link; an absolute one is bound.
       entries.push(isAbsolute(target) ? { source: probe.realpath(path), path } : { target, path });
     }
+  }
+  for (const path of ETC_PATHS) {
+    const kind = probe.kind(path);
+    if (kind === 'missing') continue;
+    const source = kind === 'symlink' ? probe.realpath(path) : path;
+    // A dangling link (resolv.conf into a resolver's folder that is not there) is left out.
+    if (probe.kind(source) !== 'missing') entries.push({ source, path });
   }
   const nodeDir = dirname(nodeBinary);
   const covered = entries.some((entry) => isWithin(nodeDir, entry.path));
@@ -130,5 +189,30 @@ function checkHidden(layout: SandboxLayout): void {
         },
       );
     }
+  }
+}
+
+/**
+ * When the sandbox runs as another user than endstate (endstate is root),
+ * bubblewrap can only bind what that user can reach: say which path stops
+ * it, before any trial, instead of every trial failing alike.
+ */
+function checkReadable(
+  readOnly: readonly SandboxBind[],
+  system: readonly (SandboxBind | SandboxSymlink)[],
+  hostId: number,
+  probe: PathProbe,
+): void {
+  const binds = [...system.filter((entry): entry is SandboxBind => 'source' in entry), ...readOnly];
+  for (const bind of binds) {
+    const blocked = probe.blockedFor(bind.source, hostId);
+    if (blocked === undefined) continue;
+    throw new EndstateError(
+      'E_SANDBOX',
+      `the agent cannot be shown ${bind.source}: endstate runs as root, so the sandbox runs as the unprivileged user ${hostId} (nobody), and ${blocked} does not let others ${blocked === bind.source ? 'read it' : 'through'}`,
+      {
+        hint: `Let others read it (chmod o+rX ${blocked === bind.source ? `-R ${bind.source}` : blocked}), move the agent to a folder others can read (e.g. under /opt or /srv), or pass --no-sandbox to run the agent unisolated.`,
+      },
+    );
   }
 }

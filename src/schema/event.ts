@@ -148,6 +148,24 @@ export const EndpointRefusedEventSchema = z.object({
 });
 
 /**
+ * A connection a sandboxed agent opened through the harness's relays
+ * (`--agent-network relay`): through its HTTP(S) proxy, or to a named
+ * loopback host:port. Refused ones carry the reason; connections past the
+ * first 1,000 of a trial are counted in one last event with host `*`.
+ */
+export const ConnectionEventSchema = z.object({
+  ...at,
+  kind: z.literal('connection'),
+  via: z.enum(['proxy', 'tunnel']),
+  host: z.string(),
+  port: z.number(),
+  allowed: z.boolean(),
+  reason: z.string().optional(),
+  bytes_out: z.number(),
+  bytes_in: z.number(),
+});
+
+/**
  * The user helped: a `hint` (a reply that gives the agent what it should
  * have found itself) or a `take_over` (the user made a tool call, `call_id`,
  * themselves). `source` names the rule that helped (`user.script[2]`, or
@@ -171,6 +189,7 @@ export const TrialEventSchema = z.discriminatedUnion('kind', [
   UsageEventSchema,
   NoteEventSchema,
   EndpointRefusedEventSchema,
+  ConnectionEventSchema,
   AssistEventSchema,
 ]);
 
@@ -184,6 +203,7 @@ export type FaultEvent = z.infer<typeof FaultEventSchema>;
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
 export type NoteEvent = z.infer<typeof NoteEventSchema>;
 export type EndpointRefusedEvent = z.infer<typeof EndpointRefusedEventSchema>;
+export type ConnectionEvent = z.infer<typeof ConnectionEventSchema>;
 export type AssistEvent = z.infer<typeof AssistEventSchema>;
 
 /** An event before the recorder stamps its time. */

@@ -12,10 +12,24 @@ import { RunPricingSchema } from './run-pricing.js';
  */
 export const SandboxSpecSchema = z.object({
   kind: z.enum(['bubblewrap', 'none']),
-  network: z.enum(['host', 'none']),
+  network: z.enum(['relay', 'none', 'host']),
+  /** Hosts the agent's proxy lets through (`relay`), as `host` or `host:port`. */
+  allow_hosts: z.array(z.string()).optional(),
   env: z.array(z.string()),
   mounts: z.array(z.string()),
   agent_dir: z.string().optional(),
+  /** The run's per-trial limits (bubblewrap; older runs have none). */
+  limits: z
+    .object({
+      memory_mb: z.number(),
+      max_processes: z.number(),
+      file_size_mb: z.number(),
+      tmp_mb: z.number(),
+      cpu_s: z.number(),
+    })
+    .optional(),
+  /** What built the seccomp filter, e.g. `libseccomp 2.5.4` (bubblewrap; older runs have none). */
+  seccomp: z.string().optional(),
 });
 export type SandboxSpec = z.infer<typeof SandboxSpecSchema>;
 

@@ -62,6 +62,11 @@ describe('limits ranges', () => {
       max_line_bytes: BOUNDS.maxLineBytes,
       max_events: BOUNDS.maxEvents,
       max_notes: BOUNDS.maxNotes,
+      memory_mb: BOUNDS.memoryMb,
+      max_processes: BOUNDS.maxProcesses,
+      file_size_mb: BOUNDS.fileSizeMb,
+      tmp_mb: BOUNDS.tmpMb,
+      cpu_s: BOUNDS.cpuS,
     };
     for (const [field, range] of Object.entries(fields)) {
       const low = 'minExclusive' in range ? range.min + 0.5 : range.min;

@@ -113,6 +113,12 @@ export const LimitsSchema = z
     max_events: ranged(BOUNDS.maxEvents).default(BOUNDS.maxEvents.default),
     /** Notes the agent may add in one trial. */
     max_notes: ranged(BOUNDS.maxNotes).default(BOUNDS.maxNotes.default),
+    /** Command and mcp agents in the sandbox: these override the run's (--agent-memory-mb ...). */
+    memory_mb: ranged(BOUNDS.memoryMb).optional(),
+    max_processes: ranged(BOUNDS.maxProcesses).optional(),
+    file_size_mb: ranged(BOUNDS.fileSizeMb).optional(),
+    tmp_mb: ranged(BOUNDS.tmpMb).optional(),
+    cpu_s: ranged(BOUNDS.cpuS).optional(),
   })
   .superRefine((limits, context) => {
     if (limits.tool_timeout_s === undefined || limits.tool_timeout_s < limits.timeout_s) return;

@@ -17,6 +17,11 @@ export function sessionCaps(limits: Limits): SessionCaps {
     maxLineBytes: limits.max_line_bytes,
     maxEvents: limits.max_events,
     maxNotes: limits.max_notes,
+    sandbox: Object.fromEntries(
+      (['memory_mb', 'max_processes', 'file_size_mb', 'tmp_mb', 'cpu_s'] as const).flatMap(
+        (name) => (limits[name] === undefined ? [] : [[name, limits[name]]]),
+      ),
+    ),
   };
 }
 

@@ -49,6 +49,7 @@ describe('the agent session', () => {
         'caps',
         'memory',
         'note',
+        'recordConnection',
         'recordRefusedConnection',
         'recordUsage',
         'rng',

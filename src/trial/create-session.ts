@@ -195,6 +195,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
       if (caps.admitNote(text)) log.record({ kind: 'note', text });
     },
     recordRefusedConnection: (refusal) => void log.record({ kind: 'endpoint_refused', ...refusal }),
+    recordConnection: (connection) => void log.record({ kind: 'connection', ...connection }),
     caps: caps.caps,
     budget: () => ({
       maxSteps,

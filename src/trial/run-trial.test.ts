@@ -362,6 +362,7 @@ describe('runTrial', () => {
         'caps',
         'memory',
         'note',
+        'recordConnection',
         'recordRefusedConnection',
         'recordUsage',
         'rng',

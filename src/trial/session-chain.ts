@@ -101,6 +101,7 @@ export function createSessionChain(agent: Agent, memory: AgentMemory): SessionCh
     callTool: (name, args) => episodeSession().callTool(name, args),
     note: (text) => episodeSession().note(text),
     recordRefusedConnection: (refusal) => episodeSession().recordRefusedConnection(refusal),
+    recordConnection: (connection) => episodeSession().recordConnection?.(connection),
     recordUsage: (usage) => episodeSession().recordUsage(usage),
     budget: () => episodeSession().budget(),
     async sendToUser(text) {

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
+  chmodSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -30,8 +31,15 @@ export function runCli(args: readonly string[], cwd: string): CliResult {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * A fresh folder, readable by others as a project folder usually is: as
+ * root the sandbox runs agents as an unprivileged user, which must be able
+ * to read an agent kept there.
+ */
 export function tempFolder(): string {
-  return mkdtempSync(join(tmpdir(), 'endstate-e2e-'));
+  const folder = mkdtempSync(join(tmpdir(), 'endstate-e2e-'));
+  chmodSync(folder, 0o755);
+  return folder;
 }
 
 export const example = (name: string): string => join(REPO, 'examples', name);

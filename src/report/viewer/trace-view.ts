@@ -185,6 +185,19 @@ export function renderTimeline(events: readonly TrialEvent[]): HTMLElement {
             `user assisted: ${event.type === 'hint' ? 'hint' : `took over ${event.call_id ?? ''}`} (${event.source})`,
           ),
         );
+      case 'connection':
+        return h(
+          'li',
+          { class: 'event note' },
+          time(event),
+          h(
+            'div',
+            { class: 'event-body' },
+            event.allowed
+              ? `connection ${event.host}:${event.port} (${event.via}) · ${event.bytes_out} B out, ${event.bytes_in} B in${event.reason === undefined ? '' : ` · failed: ${event.reason}`}`
+              : `connection refused ${event.host}:${event.port} (${event.via}): ${event.reason ?? ''}`,
+          ),
+        );
       default:
         return h('li', { class: 'event' }, jsonBlock(event satisfies never, `json ${index}`));
     }

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO, copyExample, runCliAsync } from '../e2e/run-cli.js';
+import { SANDBOX_SKIP_TITLE, sandboxForTests } from '../e2e/bubblewrap.js';
+
+const SANDBOX = sandboxForTests();
+it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
+
+const HOSTILE = join(REPO, 'test', 'fixtures', 'hostile');
+/** The calls escape-probe.py tries; each must fail in the sandbox. */
+const CALLS = [
+  'mount',
+  'remount',
+  'open_by_handle_at',
+  'mknod',
+  'ptrace',
+  'unshare',
+  'setns',
+  'keyctl',
+  'bpf',
+] as const;
+/** Without the sandbox the same calls succeed only for root, as CI runs. */
+const isRoot = process.getuid?.() === 0;
+const SLOW_MS = 120_000;
+
+interface Trial {
+  success: boolean;
+  final_answer: string | null;
+  exit_reason: string;
+  terminal_reason: string;
+  error?: string;
+}
+
+async function runHostile(command: string, extra: readonly string[]): Promise<Trial> {
+  const cwd = copyExample('support');
+  const result = await runCliAsync(
+    [
+      'run',
+      join(cwd, 'support'),
+      '--tasks',
+      'refund-8842',
+      '--agent',
+      'command',
+      '--command',
+      command,
+      '--json',
+      'out.json',
+      ...extra,
+    ],
+    cwd,
+  );
+  expect(result.stderr).not.toContain('error E_');
+  const out = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as { trials: Trial[] };
+  expect(out.trials).toHaveLength(1);
+  return out.trials[0]!;
+}
+
+const probe = `node ${join(HOSTILE, 'escape-agent.mjs')}`;
+
+describe.runIf(process.platform === 'linux')(
+  'hostile agents: leaving the sandbox',
+  { timeout: SLOW_MS },
+  () => {
+    it.runIf(SANDBOX)(
+      'refuses mount, remount, open_by_handle_at, mknod, ptrace, unshare, setns, keyctl and bpf',
+      async () => {
+        const trial = await runHostile(probe, []);
+        const results = JSON.parse(trial.final_answer ?? '{}') as Record<string, string>;
+        for (const call of CALLS) expect(results[call], call).toMatch(/^E[A-Z]+$/);
+        expect(trial.success).toBe(false);
+      },
+    );
+
+    it.runIf(isRoot)(
+      'with --no-sandbox, as root, the same calls succeed (so the test above can fail)',
+      async () => {
+        const trial = await runHostile(probe, ['--no-sandbox']);
+        const results = JSON.parse(trial.final_answer ?? '{}') as Record<string, string>;
+        for (const call of CALLS) expect(results[call], call).toBe('ok');
+      },
+    );
+  },
+);
+
+const hog = (mode: string): string => `node ${join(HOSTILE, 'hog-agent.mjs')} ${mode}`;
+
+describe.runIf(process.platform === 'linux')(
+  'hostile agents: taking the machine',
+  { timeout: SLOW_MS },
+  () => {
+    const cases = [
+      {
+        mode: 'fork',
+        flags: ['--agent-max-processes', '64'],
+        limit: /process limit \(limits\.max_processes: 64\)/,
+        free: /^started 600 processes$/,
+      },
+      {
+        mode: 'balloon',
+        flags: [],
+        limit: /memory limit \(limits\.memory_mb: 2048 MiB per process\)/,
+        free: /^held 4000 MiB$/,
+      },
+      {
+        mode: 'tmp',
+        flags: ['--agent-file-size-mb', '1024'],
+        limit: /\/tmp size limit \(limits\.tmp_mb: 256 MiB\)/,
+        free: /^wrote 512 MiB to /,
+      },
+    ];
+    for (const { mode, flags, limit, free } of cases) {
+      it.runIf(SANDBOX)(
+        `stops a ${mode} hog at its limit: the trial is the agent's failure, naming the limit`,
+        async () => {
+          const trial = await runHostile(hog(mode), flags);
+          expect(trial.terminal_reason).toBe('agent_failure');
+          expect(trial.exit_reason).toBe('agent_error');
+          expect(trial.error).toMatch(limit);
+        },
+      );
+
+      it(`with --no-sandbox the ${mode} hog gets all it asks for (so the test above can fail)`, async () => {
+        const trial = await runHostile(hog(mode), ['--no-sandbox']);
+        expect(trial.final_answer).toMatch(free);
+      });
+    }
+  },
+);
