@@ -21,7 +21,7 @@ export const outcomeGrader: Grader = defineGrader({
 /** The facts the agent had to tell the user. */
 export const responseGrader: Grader = defineGrader({
   id: 'response',
-  version: '3',
+  version: '4',
   role: 'gate',
   appliesTo: (task) => task.expect.communicate.length > 0,
   grade: ({ task, events }) =>

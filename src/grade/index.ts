@@ -35,7 +35,7 @@ export { GraderError } from './grader-error.js';
 export type { GraderErrorOptions } from './grader-error.js';
 export { gradeOutcome } from './outcome.js';
 export type { OutcomeInput } from './outcome.js';
-export { gradeResponse, normalizeForMatch } from './response.js';
+export { gradeResponse, isHedgedFact, normalizeForMatch } from './response.js';
 export type { ResponseInput } from './response.js';
 export { createFinalStateView } from './state-view.js';
 export type { FinalStateView } from './state-view.js';

@@ -76,6 +76,30 @@ describe('partial credit', () => {
     expect(graded.success).toBe(true);
   });
 
+  it('holds a `said` sub-goal to the commitment rule of `expect.communicate`', async () => {
+    const hedged = 'It is one of 1.00, 2.00, 3.00, 4.00 or 42.99.';
+    const output = await partialGrader.grade(await play([lookUp, { say: hedged }]));
+    expect(output.checks[2]).toMatchObject({ id: 'subgoals[2]', kind: 'said', pass: false });
+    expect(output.checks[2]?.message).toMatch(/^amount told: "42.99" was said, but beside 4 other/);
+  });
+
+  it("lets a `said` fact stand beside the values of the task's other facts", async () => {
+    const withFacts = buildTask(shopEnvironment, {
+      ...shopRefundTask,
+      expect: { ...shopRefundTask.expect, communicate: ['1.00', '2.00'] },
+      subgoals: [
+        { name: 'total', said: '42.99' },
+        { name: 'fees', said: '3.00' },
+      ],
+    });
+    // Three values from nowhere (4, 5, 6) beside each fact: four or more if either list were left out.
+    const told = 'Refund 42.99: fees 1.00, 2.00, 3.00; 4.00, 5.00 and 6.00 back.';
+    const output = await partialGrader.grade(
+      await playSteps(withFacts, shopEnvironment, [{ say: told }]),
+    );
+    expect(output.checks.map((check) => check.pass)).toEqual([true, true]);
+  });
+
   it('a sub-goal assertion that cannot be evaluated is a grader failure naming it', async () => {
     const broken = buildTask(shopEnvironment, {
       ...shopRefundTask,

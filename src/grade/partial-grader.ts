@@ -18,6 +18,8 @@ export interface SubgoalsInput {
   readonly events: readonly TrialEvent[];
   /** How `said` facts match, as `expect.communicate_match`. */
   readonly match: 'token' | 'substring';
+  /** The task's `expect.communicate`: with the `said` facts, the values a message may state beside a fact. */
+  readonly communicate?: readonly string[];
 }
 
 /** One sub-goal judged with the matcher its kind shares with the outcome and response graders. */
@@ -50,10 +52,12 @@ function checkSubgoal(subgoal: Subgoal, id: string, input: SubgoalsInput): Check
     return named(checkChange(subgoal.change, id, input.s0, input.final, input.diff));
   }
   if ('said' in subgoal) {
+    const said = input.subgoals.flatMap((other) => ('said' in other ? [other.said] : []));
     const [check] = gradeResponse({
       communicate: [subgoal.said],
       events: input.events,
       match: input.match,
+      expected: [...(input.communicate ?? []), ...said],
     }).checks;
     return named({ ...check!, kind: 'said' });
   }
@@ -99,7 +103,7 @@ export function gradeSubgoals(input: SubgoalsInput): GraderOutput {
 /** Weighted sub-goals of the task: the trial's partial score, beside (never instead of) success. */
 export const partialGrader: Grader = defineGrader({
   id: 'partial',
-  version: '1',
+  version: '2',
   role: 'diagnostic',
   appliesTo: (task) => task.subgoals.length > 0,
   grade: ({ task, s0, final, diff, events }) =>
@@ -110,5 +114,6 @@ export const partialGrader: Grader = defineGrader({
       diff,
       events,
       match: task.expect.communicate_match,
+      communicate: task.expect.communicate,
     }),
 });

@@ -1,5 +1,8 @@
 import type { Check, GraderOutput, TrialEvent } from '../schema/index.js';
 import { codePointBefore, codePointFrom } from '../core/index.js';
+import { findCommitment, MAX_UNSOURCED_VALUES, readAgentMessages } from './find-commitment.js';
+import type { Hedge, Span } from './find-commitment.js';
+import type { ValueKind } from './stated-values.js';
 
 /** Lower case, thousands separators dropped (1,299.00 → 1299.00), whitespace collapsed. */
 export function normalizeForMatch(text: string): string {
@@ -9,27 +12,52 @@ export function normalizeForMatch(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** tau-bench's normalisation: lower case, every comma removed. */
+function normalizeForSubstring(text: string): string {
+  return text.toLowerCase().replaceAll(',', '');
+}
+
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 
 /**
- * A fact matches as a whole token: "80" is found in "$80" and "80.00" but
- * not in "$180" or "1805"; "sale" is not found in "wholesale". A search,
- * not a regular expression: a fact of any length (even one past the size a
- * RegExp can hold) is matched the same way.
+ * Where a fact stands in a normalised message. In `token` mode it matches
+ * as a whole token: "80" is found in "$80" and "80.00" but not in "$180"
+ * or "1805"; "sale" is not found in "wholesale". A search, not a regular
+ * expression: a fact of any length (even one past the size a RegExp can
+ * hold) is matched the same way.
  */
-function tokenMatcher(fact: string): (message: string) => boolean {
-  const needle = normalizeForMatch(fact);
-  const boundedBefore = WORD_CHARACTER.test(codePointFrom(needle, 0));
-  const boundedAfter = WORD_CHARACTER.test(codePointBefore(needle, needle.length));
-  return (message) => {
-    const text = normalizeForMatch(message);
+function occurrencesOf(
+  fact: string,
+  mode: 'token' | 'substring',
+): (text: string) => Iterable<Span> {
+  const needle = mode === 'token' ? normalizeForMatch(fact) : normalizeForSubstring(fact);
+  const boundedBefore = mode === 'token' && WORD_CHARACTER.test(codePointFrom(needle, 0));
+  const boundedAfter =
+    mode === 'token' && WORD_CHARACTER.test(codePointBefore(needle, needle.length));
+  return function* (text) {
+    if (needle.length === 0) {
+      yield [0, 0];
+      return;
+    }
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
       if (boundedBefore && WORD_CHARACTER.test(codePointBefore(text, at))) continue;
       if (boundedAfter && WORD_CHARACTER.test(codePointFrom(text, at + needle.length))) continue;
-      return true;
+      yield [at, at + needle.length];
     }
-    return false;
   };
+}
+
+const KIND_PLURAL: Record<ValueKind, string> = { amount: 'amounts', number: 'numbers' };
+
+function describeHedge(fact: string, hedge: Hedge): string {
+  const what = hedge.kinds.length === 1 ? KIND_PLURAL[hedge.kinds[0]!] : 'values';
+  const sample = hedge.beside.slice(0, 3).join(', ');
+  const more = hedge.beside.length > 3 ? ', ...' : '';
+  return (
+    `"${fact}" was said, but beside ${hedge.beside.length} other ${what} (${sample}${more}): ` +
+    `not a commitment (at most ${MAX_UNSOURCED_VALUES} values that no tool result, user ` +
+    `message or expected fact gave may stand beside it)`
+  );
 }
 
 export interface ResponseInput {
@@ -37,38 +65,72 @@ export interface ResponseInput {
   readonly events: readonly TrialEvent[];
   /** `token` (default) or tau-bench's `substring` (commas removed, case-insensitive). */
   readonly match?: 'token' | 'substring';
+  /**
+   * Every fact the task expects the agent to say (default: `communicate`):
+   * their values may stand beside each other in one message.
+   */
+  readonly expected?: readonly string[];
 }
 
-function matcher(fact: string, mode: 'token' | 'substring'): (message: string) => boolean {
-  if (mode === 'substring') {
-    const needle = fact.toLowerCase().replaceAll(',', '');
-    return (message) => message.toLowerCase().replaceAll(',', '').includes(needle);
-  }
-  return tokenMatcher(fact);
-}
-
-/** Required facts appear in what the agent said to the user (its messages and final answer). */
+/**
+ * Required facts appear in what the agent said to the user (its messages
+ * and final answer), each in a message that commits to it: one that does
+ * not state more than MAX_UNSOURCED_VALUES other values of its kind from nowhere.
+ */
 export function gradeResponse({
   communicate,
   events,
   match = 'token',
+  expected = communicate,
 }: ResponseInput): GraderOutput {
-  const messages = events.flatMap((event, index) =>
-    event.kind === 'agent' ? [{ index, text: event.text }] : [],
-  );
+  const normalize = match === 'token' ? normalizeForMatch : normalizeForSubstring;
+  const messages = readAgentMessages(events, expected, normalize);
   const checks: Check[] = communicate.map((fact, index) => {
-    const matches = matcher(fact, match);
-    const found = messages.find((message) => matches(message.text));
+    const statement = findCommitment(messages, occurrencesOf(fact, match));
+    const id = `expect.communicate[${index}]`;
+    if (statement.type === 'committed') {
+      return {
+        id,
+        kind: 'communicate',
+        pass: true,
+        message: `"${fact}" was said to the user`,
+        evidence: { fact, event_index: statement.index },
+      };
+    }
+    if (statement.type === 'hedged') {
+      const { hedge } = statement;
+      return {
+        id,
+        kind: 'communicate',
+        pass: false,
+        message: describeHedge(fact, hedge),
+        evidence: {
+          fact,
+          event_index: null,
+          said_at: hedge.index,
+          beside: { count: hedge.beside.length, sample: hedge.beside.slice(0, 10) },
+        },
+      };
+    }
     return {
-      id: `expect.communicate[${index}]`,
+      id,
       kind: 'communicate',
-      pass: found !== undefined,
-      message:
-        found !== undefined
-          ? `"${fact}" was said to the user`
-          : `"${fact}" never appears in the agent's ${messages.length} message(s) to the user`,
-      evidence: { fact, event_index: found?.index ?? null },
+      pass: false,
+      message: `"${fact}" never appears in the agent's ${messages.length} message(s) to the user`,
+      evidence: { fact, event_index: null },
     };
   });
   return { pass: checks.every((check) => check.pass), checks };
+}
+
+/** Whether a failed fact check found the fact, in a message that stated rival values beside it. */
+export function isHedgedFact(check: Check): boolean {
+  const evidence = check.evidence;
+  return (
+    !check.pass &&
+    typeof evidence === 'object' &&
+    evidence !== null &&
+    !Array.isArray(evidence) &&
+    typeof evidence['said_at'] === 'number'
+  );
 }

@@ -87,6 +87,24 @@ describe('validateSuite', () => {
     expect(validation.usable).toBe(false);
   });
 
+  it('says when a reference message states the fact beside conflicting values', async () => {
+    const hedging = {
+      ...shopRefundTask,
+      reference: [
+        { tool: 'get_order', args: { order_id: '8842' } },
+        { tool: 'check_eligibility', args: { order_id: '8842' } },
+        { say: 'I can refund order 8842. Shall I proceed?' },
+        { tool: 'process_refund', args: { order_id: '8842', amount_cents: 4299 } },
+        { say: 'Done: refunded one of 42.99, 41.99, 40.99, 39.99 or 38.99 for order 8842.' },
+      ],
+    };
+    const validation = await validateSuite(suiteOf(hedging));
+    expect(failing(validation)).toEqual(['refund-8842 oracle']);
+    expect(validation.tasks[0]!.checks[0]!.message).toMatchInlineSnapshot(
+      `"the reference path does not succeed: agent_failure (exit finished): failed expect.communicate[0]; expect.communicate[0]: the reference message states conflicting values: "42.99" was said, but beside 4 other amounts (41.99, 40.99, 39.99, ...): not a commitment (at most 3 values that no tool result, user message or expected fact gave may stand beside it)"`,
+    );
+  });
+
   it('flags a known-bad path that the graders let through, or that fails on another check', async () => {
     const lenient = {
       ...shopRefundTask,

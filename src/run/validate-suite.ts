@@ -2,7 +2,7 @@ import { VALIDATION_JUDGE } from './validation-judge.js';
 import type { Agent } from '../agent/index.js';
 import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
-import { findBrokenAssertions, typeCheckAssertions } from '../grade/index.js';
+import { findBrokenAssertions, isHedgedFact, typeCheckAssertions } from '../grade/index.js';
 import type { ProbeState } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
@@ -39,14 +39,20 @@ function failedCheckIds(record: TrialRecord): string[] {
   return failedChecks(record).map((check) => check.id);
 }
 
-function describeFailure(record: TrialRecord): string {
+/** Why a path's trial did not succeed; `message` names the path's messages ("the reference message"). */
+function describeFailure(record: TrialRecord, message = "the path's message"): string {
   if (record.terminal_reason === 'grader_failure' && record.error !== null) {
     return `${record.terminal_reason} (exit ${record.exit_reason}): ${record.error}`;
   }
   const failed = failedCheckIds(record);
   const detail =
     failed.length > 0 ? `failed ${failed.join(', ')}` : (record.error ?? 'no check failed');
-  return `${record.terminal_reason} (exit ${record.exit_reason}): ${detail}`;
+  // A fact the path does say, but beside rival values, reads like a typo in
+  // the task unless the report says the message itself is the problem.
+  const hedged = failedChecks(record)
+    .filter(isHedgedFact)
+    .map((check) => `; ${check.id}: ${message} states conflicting values: ${check.message}`);
+  return `${record.terminal_reason} (exit ${record.exit_reason}): ${detail}${hedged.join('')}`;
 }
 
 /**
@@ -84,7 +90,7 @@ async function validateSequence(
           ? `${episode.id} (${episode.task.id}) was not played: an earlier episode was invalid`
           : pass
             ? `${episode.id} (${episode.task.id}): the reference path succeeds on the carried state`
-            : `${episode.id} (${episode.task.id}): the reference path does not succeed on the carried state: ${describeFailure(record)}`,
+            : `${episode.id} (${episode.task.id}): the reference path does not succeed on the carried state: ${describeFailure(record, 'the reference message')}`,
     };
   });
   return {
@@ -153,7 +159,7 @@ async function validateTask(
     oracle.success,
     oracle.success
       ? 'the reference path succeeds'
-      : `the reference path does not succeed: ${describeFailure(oracle)}`,
+      : `the reference path does not succeed: ${describeFailure(oracle, 'the reference message')}`,
   );
 
   const fresh = createWorkingState(task.initialState);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, example, runCli, tempFolder } from './run-cli.js';
+import { REPO, copyExample, example, runCli, tempFolder } from './run-cli.js';
 
 interface JsonOutput {
   run: { run_id: string; trials_per_task: number };
@@ -164,6 +164,23 @@ describe('endstate validate', () => {
     const result = runCli(['validate', example(name)], tempFolder());
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/all \d+ tasks usable/);
+  });
+
+  it('fails a task whose reference message states the fact beside conflicting values', () => {
+    const cwd = copyExample('support');
+    const file = join(cwd, 'support/tasks/quote-only-8843.yaml');
+    const text = readFileSync(file, 'utf8');
+    const said = 'A refund would be $25.99 (the lamp plus tax).';
+    expect(text).toContain(said);
+    const hedged = 'A refund would be $25.99, $24.99, $23.99, $22.99 or $21.99.';
+    writeFileSync(file, text.replace(said, hedged));
+    const result = runCli(['validate', 'support'], cwd);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('FAIL quote-only-8843 (tasks/quote-only-8843.yaml)');
+    expect(result.stdout).toContain(
+      '✗ oracle: the reference path does not succeed: agent_failure (exit finished): failed expect.communicate[0]; expect.communicate[0]: the reference message states conflicting values: "25.99" was said, but beside 4 other amounts ($24.99, $23.99, $22.99, ...): not a commitment',
+    );
+    expect(result.stdout).toMatch(/1 of \d+ tasks unusable/);
   });
 });
 
