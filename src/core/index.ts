@@ -11,6 +11,8 @@ export {
 export type { Clock, Stopwatch, Timeout } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
+export { MAX_LISTED_PROBLEMS, createProblemList } from './problem-list.js';
+export type { ProblemList } from './problem-list.js';
 export { findJsonDifference } from './find-json-difference.js';
 export type { JsonDifference } from './find-json-difference.js';
 export { findNonJsonValue, formatValuePath } from './find-non-json-value.js';
