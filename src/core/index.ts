@@ -42,7 +42,14 @@ export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype
 export { CEL_LIMITS, parseCelWithinLimits } from './cel-limits.js';
 export { loadCelJs, loadRe2js } from './load-engines.js';
 export type { CelProgram, ParsedCel } from './cel-limits.js';
-export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
+export {
+  BOUNDS,
+  MAX_INPUT_FILE_BYTES,
+  MAX_TIMER_MS,
+  describeBytes,
+  describeRange,
+  rangeProblem,
+} from './bounds.js';
 export type { BoundName, NumericRange } from './bounds.js';
 export { jsonChunks } from './json-chunks.js';
 export type { JsonChunkOptions } from './json-chunks.js';
