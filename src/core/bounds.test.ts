@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BOUNDS,
   MAX_INPUT_FILE_BYTES,
+  MAX_JSON_LINE_BYTES,
   describeBytes,
   describeRange,
   rangeProblem,
@@ -38,9 +39,14 @@ describe('BOUNDS', () => {
   it('documents the size bounds of input files in the README and the task format', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const format = readFileSync(new URL('../../docs/task-format.md', import.meta.url), 'utf8');
-    expect(describeBytes(MAX_INPUT_FILE_BYTES)).toBe('4 MiB (4,194,304 bytes)');
+    expect([MAX_INPUT_FILE_BYTES, MAX_JSON_LINE_BYTES].map(describeBytes)).toEqual([
+      '4 MiB (4,194,304 bytes)',
+      '4 MiB (4,194,304 bytes)',
+    ]);
     expect(readme).toContain('| a file read whole | up to 4 MiB |');
+    expect(readme).toContain('| a line of a JSON-lines file | up to 4 MiB |');
     expect(format).toContain('is at most 4 MiB (4,194,304 bytes; `MAX_INPUT_FILE_BYTES`');
+    expect(format).toContain('each line at most 4 MiB (`MAX_JSON_LINE_BYTES`)');
   });
 
   it('describes a size in bytes as people read it and exactly', () => {

@@ -30,6 +30,13 @@ const MIB = 1024 * 1024;
  */
 export const MAX_INPUT_FILE_BYTES = 4 * MIB;
 
+/**
+ * The longest line of a JSON-lines file (labels for `judge validate` and
+ * `labels`, and the labels and judge validations kept beside the store).
+ * These files are read a line at a time, so the file itself has no bound.
+ */
+export const MAX_JSON_LINE_BYTES = 4 * MIB;
+
 /** Node's timers hold at most 2^31-1 ms (about 24.8 days); longer ones fire after 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 

@@ -45,6 +45,7 @@ export type { CelProgram, ParsedCel } from './cel-limits.js';
 export {
   BOUNDS,
   MAX_INPUT_FILE_BYTES,
+  MAX_JSON_LINE_BYTES,
   MAX_TIMER_MS,
   describeBytes,
   describeRange,

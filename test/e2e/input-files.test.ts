@@ -30,3 +30,31 @@ describe('files read whole have a size limit', () => {
     );
   });
 });
+
+describe('JSON-lines files', () => {
+  it('list 20 problems of 1,000 bad lines and count the other 980, with exit 2', () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, 'labels.jsonl'), '{"id": "a", "human": "pass"}\n'.repeat(1000));
+    const result = runCli(['judge', 'validate', 'labels.jsonl'], cwd);
+    expect(result.code).toBe(2);
+    const listed = result.stderr.split('\n').filter((line) => line.startsWith('  labels.jsonl:'));
+    expect(listed).toHaveLength(20);
+    expect(listed[19]).toBe(
+      '  labels.jsonl:20 judge: Invalid input: expected string, received undefined',
+    );
+    expect(result.stderr).toContain('\n  … and 980 more problems\n');
+  });
+
+  it('count the problems of every file labels import reads, listing 20', () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, 'a.jsonl'), 'not json\n'.repeat(15));
+    writeFileSync(join(cwd, 'b.jsonl'), 'not json\n'.repeat(30));
+    const result = runCli(['labels', 'import', 'a.jsonl', 'b.jsonl'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('2 labels file(s) are not valid; nothing was imported');
+    expect(result.stderr).toContain('  a.jsonl:15: not JSON');
+    expect(result.stderr).toContain('  b.jsonl:5: not JSON');
+    expect(result.stderr).not.toContain('b.jsonl:6:');
+    expect(result.stderr).toContain('\n  … and 25 more problems\n');
+  });
+});
