@@ -1,7 +1,44 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyExample, example, runCli, tempFolder } from './run-cli.js';
+
+/** A pricing file whose JSON parses but whose price is not a number. */
+const SCHEMA_INVALID = '{"models": {\n  "openai:gpt-4o": {"input": "cheap", "output": 10}\n}}\n';
+
+describe('a --pricing file is checked by every command that takes it, whatever the agent', () => {
+  it('stops an oracle run with exit 2 on a file that does not parse, naming the file and line, before the store is touched', () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, 'prices.json'), '{"models": {\n');
+    const result = runCli(['run', example('support'), '--pricing', 'prices.json'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error E_SYNTAX: pricing file prices.json is not valid');
+    expect(result.stderr).toMatch(/^ {2}prices\.json:2:1: /m);
+    expect(existsSync(join(cwd, '.endstate'))).toBe(false);
+  });
+
+  it('stops an oracle run with exit 2 on a file that does not match the format, naming the field and its line', () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, 'prices.json'), SCHEMA_INVALID);
+    const result = runCli(['run', example('support'), '--pricing', 'prices.json'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'prices.json:2:21 models.openai:gpt-4o.input: Invalid input: expected number, received string',
+    );
+  });
+
+  it.each([
+    ['regrade', ['regrade', 'latest']],
+    ['diagnose --runs', ['diagnose', '--runs', 'a,b,c']],
+    ['worker', ['worker', '--queue', 'redis://127.0.0.1:1']],
+  ])('stops %s with exit 2 before it reads a run or reaches a queue', (_name, args) => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, 'prices.json'), SCHEMA_INVALID);
+    const result = runCli([...args, '--pricing', 'prices.json'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error E_SYNTAX: pricing file prices.json is not valid');
+  });
+});
 
 describe('files read whole have a size limit', () => {
   it('refuses a 5 MiB task file from its size, before parsing it, with exit 2', () => {
