@@ -7,6 +7,7 @@ import type { CliIo } from './cli-io.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal } from './check-run-seal.js';
 import { EXIT } from './exit-codes.js';
+import { loadPricingFlag } from './model-wiring.js';
 import { findStoredRun } from './open-stored-run.js';
 import { runCommand } from './run-command.js';
 import type { RunFlags } from './run-command.js';
@@ -43,6 +44,8 @@ export async function diagnoseCommand(
     cwd: io.cwd,
     outputs: { '--json': flags.json },
   });
+  // Refused before the first run is played, and with --runs too, where nothing is priced.
+  loadPricingFlag(flags.pricing, io);
   if (flags.runs !== undefined) {
     if (suitePath !== undefined) {
       throw new EndstateError('E_USAGE', 'endstate diagnose takes a suite or --runs, not both', {

@@ -1,10 +1,8 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { EndstateError } from '../core/index.js';
-import type { Problem } from '../core/index.js';
 import { JudgeValidationSchema } from '../schema/index.js';
 import type { JudgeValidation } from '../schema/index.js';
-import { formatPath } from '../task/index.js';
+import { readJsonLines } from './read-json-lines.js';
 import { filesBesideStore } from './files-beside-store.js';
 import type { StoreBeside } from './files-beside-store.js';
 
@@ -20,38 +18,10 @@ export function judgeValidationsPath(store: StoreBeside): string {
  */
 export function readJudgeValidations(file: string): JudgeValidation[] {
   if (!existsSync(file)) return [];
-  const validations: JudgeValidation[] = [];
-  const problems: Problem[] = [];
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((text, index) => {
-      if (text.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        problems.push({ file, line: index + 1, message: `not JSON: ${(error as Error).message}` });
-        return;
-      }
-      const parsed = JudgeValidationSchema.safeParse(value);
-      if (parsed.success) validations.push(parsed.data);
-      else {
-        for (const issue of parsed.error.issues)
-          problems.push({
-            file,
-            line: index + 1,
-            path: formatPath(issue.path),
-            message: issue.message,
-          });
-      }
-    });
-  if (problems.length > 0) {
-    throw new EndstateError('E_LABELS_INVALID', `judge validations file ${file} is not valid`, {
-      problems,
-      hint: 'Each line is written by endstate judge validate --record; remove or fix the lines named.',
-    });
-  }
-  return validations;
+  return readJsonLines(file, process.cwd(), JudgeValidationSchema, {
+    what: 'judge validations file',
+    hint: 'Each line is written by endstate judge validate --record; remove or fix the lines named.',
+  }).map((line) => line.value);
 }
 
 /** Adds one validation as a line at the end of the file (made with its folder if needed). */

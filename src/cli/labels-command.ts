@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EndstateError } from '../core/index.js';
+import { EndstateError, createProblemList } from '../core/index.js';
 import { FAILURE_LABELS, FailureLabelLineSchema } from '../schema/index.js';
 import type { FailureLabel, FailureLabelLine, StoredFailureLabel } from '../schema/index.js';
 import { failureLabelLines, renderLabelAgreement } from '../report/index.js';
@@ -82,7 +82,8 @@ export function labelsImportCommand(
   requireLastingStore(spec, 'labels import');
   const labels: StoredFailureLabel[] = [];
   let skipped = 0;
-  const problems: EndstateError[] = [];
+  const problems = createProblemList();
+  const invalidFiles = new Set<string>();
   for (const file of files) {
     try {
       for (const { value, line } of readLabelFile(file, io.cwd)) {
@@ -91,13 +92,16 @@ export function labelsImportCommand(
           continue;
         }
         const labeller = value.labeller ?? flags.labeller;
-        if (labeller === undefined)
-          throw new EndstateError('E_LABELS_INVALID', `labels file ${file} is not valid`, {
-            problems: [
-              { file, line, path: 'labeller', message: 'a labelled line names no labeller' },
-            ],
-            hint: HINT,
+        if (labeller === undefined) {
+          problems.add({
+            file,
+            line,
+            path: 'labeller',
+            message: 'a labelled line names no labeller',
           });
+          invalidFiles.add(file);
+          continue;
+        }
         labels.push({
           run_id: value.run_id,
           task_id: value.task_id,
@@ -110,18 +114,17 @@ export function labelsImportCommand(
         });
       }
     } catch (error) {
-      if (!(error instanceof EndstateError)) throw error;
-      problems.push(error);
+      // A file that is missing stops the import with its own message.
+      if (!(error instanceof EndstateError) || error.code !== 'E_LABELS_INVALID') throw error;
+      problems.addFrom(error);
+      invalidFiles.add(file);
     }
   }
-  if (problems.length > 0)
+  if (problems.size > 0)
     throw new EndstateError(
       'E_LABELS_INVALID',
-      `${problems.length} labels file(s) are not valid; nothing was imported`,
-      {
-        problems: problems.flatMap((error) => error.problems),
-        hint: HINT,
-      },
+      `${invalidFiles.size} labels file(s) are not valid; nothing was imported`,
+      { ...problems.errorOptions(), hint: HINT },
     );
   const stored = writeStoredFailureLabels(spec, io.cwd, labels);
   io.out(

@@ -1,9 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { FaultFileSchema, injectedActions } from '../schema/index.js';
 import type { Environment } from '../environment/index.js';
-import { findPrototypeKeys, parseYamlSource, zodProblems } from '../task/index.js';
+import {
+  findPrototypeKeys,
+  parseYamlSource,
+  readInputFileOrThrow,
+  zodProblems,
+} from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 
 /**
@@ -18,7 +23,13 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
       hint: 'Pass --faults FILE with a YAML list of faults, e.g. - { kind: timeout, tool: get_order }.',
     });
   }
-  const source = parseYamlSource(readFileSync(file), path);
+  const bytes = readInputFileOrThrow(file, {
+    file: path,
+    what: 'faults file',
+    code: 'E_FAULTS_INVALID',
+    fix: 'a faults file lists faults and injections, not data; declare faults per task in its faults: field',
+  });
+  const source = parseYamlSource(bytes, path);
   if (source.problems.length > 0) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} does not parse`, {
       problems: source.problems,

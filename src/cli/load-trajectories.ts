@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { TrajectoryFileSchema } from '../schema/index.js';
 import type { TrajectoryFile } from '../schema/index.js';
-import { parseYamlSource, zodProblems } from '../task/index.js';
+import { parseYamlSource, readInputFileOrThrow, zodProblems } from '../task/index.js';
 
 /** Reads a replay trajectory file: `{ "<task id>": [ {tool, args} | {say} ... ] }`. */
 export function loadTrajectories(path: string, cwd: string): TrajectoryFile {
@@ -13,7 +13,13 @@ export function loadTrajectories(path: string, cwd: string): TrajectoryFile {
       hint: 'Pass --trajectory FILE with a JSON object mapping task id to a list of steps.',
     });
   }
-  const source = parseYamlSource(readFileSync(file), path);
+  const bytes = readInputFileOrThrow(file, {
+    file: path,
+    what: 'trajectory file',
+    code: 'E_TRAJECTORY_INVALID',
+    fix: 'split it into several files and replay the tasks of each with --tasks',
+  });
+  const source = parseYamlSource(bytes, path);
   if (source.problems.length > 0) {
     throw new EndstateError('E_TRAJECTORY_INVALID', `trajectory file ${path} does not parse`, {
       problems: source.problems,

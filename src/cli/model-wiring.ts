@@ -21,6 +21,7 @@ import type {
   ModelRecording,
   ModelRef,
   ModelRefusal,
+  Pricing,
   RequestLimiter,
   RequestLimiterFactory,
 } from '../model/index.js';
@@ -47,6 +48,21 @@ export interface ModelWiringOptions {
    * hold across every worker.
    */
   readonly limiterFor?: RequestLimiterFactory;
+  /** The tables `loadPricingFlag` read when the command started; default: read once models are wired. */
+  readonly pricing?: Pricing | undefined;
+}
+
+/**
+ * The pricing tables of `--pricing FILE` (the file before the shipped
+ * table), read and checked now; undefined without the flag. Every command
+ * that takes the flag calls it first, so a malformed or schema-invalid
+ * file stops the command (exit 2, naming the file and the field or line)
+ * whether or not a model is ever priced: an oracle run, or a regrade
+ * without a judge, included.
+ */
+export function loadPricingFlag(pricing: string | undefined, io: CliIo): Pricing | undefined {
+  if (pricing === undefined) return undefined;
+  return loadPricing({ path: resolve(io.cwd, pricing), displayPath: pricing });
 }
 
 /** The limiter of one process: its limits hold for this process's calls alone. */
@@ -83,11 +99,7 @@ export function wireModels(
   if (flags.record !== undefined && flags.replay !== undefined) {
     throw new EndstateError('E_USAGE', '--record and --replay cannot be used together');
   }
-  const pricing = loadPricing(
-    flags.pricing === undefined
-      ? undefined
-      : { path: resolve(io.cwd, flags.pricing), displayPath: flags.pricing },
-  );
+  const pricing = options.pricing ?? loadPricingFlag(flags.pricing, io) ?? loadPricing();
   const priced = new Set<string>();
   /** The model's price; a model no table prices is said once, and its cost is unknown. */
   const priceFor = (key: string) => {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { EndstateError, isJsonObject } from '../core/index.js';
@@ -6,7 +6,7 @@ import { loadRetailData } from '../domains/retail/index.js';
 import { HELDOUT_FIXTURE, buildHeldoutTask, createHeldoutContext } from '../import/index.js';
 import { PERTURBATION_KINDS, perturbTask } from '../perturb/index.js';
 import type { Perturbation, VariantOutcome } from '../perturb/index.js';
-import { loadSuite, parseYamlSource } from '../task/index.js';
+import { loadSuite, parseYamlSource, readInputFileOrThrow } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 
@@ -61,7 +61,13 @@ function refuseNonEmpty(folder: string, shown: string): void {
 /** The task file as written, without defaults: variants copy it and change one part. */
 function readRawTask(suite: Suite, task: Task) {
   const file = join(suite.path, task.file);
-  const source = parseYamlSource(readFileSync(file), task.file);
+  const bytes = readInputFileOrThrow(file, {
+    file: task.file,
+    what: 'task file',
+    code: 'E_SUITE_INVALID',
+    fix: 'it grew while the suite loaded; run the command again once it is saved',
+  });
+  const source = parseYamlSource(bytes, task.file);
   if (!isJsonObject(source.value))
     throw new EndstateError('E_TASK_INVALID', `${task.file} is not a task object`);
   return source.value;

@@ -8,7 +8,7 @@ import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 import { judgeFromSpec, judgeOf, judgedTasks } from './judge-wiring.js';
 import type { ModelRef } from '../model/index.js';
-import { wireModels } from './model-wiring.js';
+import { loadPricingFlag, wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storeFileOf, storeSpecOf } from './store-path.js';
 import { withJudgeValidation } from './with-judge-validation.js';
@@ -76,6 +76,8 @@ export async function regradeCommand(
     cwd: io.cwd,
     outputs: { '--json': flags.json },
   });
+  // Checked before the store is opened, though only a judge's calls are priced.
+  const pricing = loadPricingFlag(flags.pricing, io);
   const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
   try {
     // The regraded run is sealed anew: a tampered run is never regraded, whatever the flags.
@@ -111,6 +113,7 @@ export async function regradeCommand(
         : wireModels(
             { ...flags, maxRetries: 5, maxConcurrentRequests: 8, requestTimeout: 120 },
             io,
+            { pricing },
           );
     const callerFor = (ref: ModelRef) => wiring!.callerFor(ref);
     const judge =

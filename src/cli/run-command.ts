@@ -13,7 +13,7 @@ import {
 import type { RunJudge, RunSuiteOptions } from '../run/index.js';
 import type { DiagnosisMode, RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
 import { parseModelRef } from '../model/index.js';
-import type { DecodingSettings, ModelRef } from '../model/index.js';
+import type { DecodingSettings, ModelRef, Pricing } from '../model/index.js';
 import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
 import { openStore } from '../store/index.js';
@@ -35,7 +35,7 @@ import { createProgress } from './progress.js';
 import { DEFAULT_SLIP, agentSpecOfFlags, buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
 import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
-import { modelsOf, wireModels } from './model-wiring.js';
+import { loadPricingFlag, modelsOf, wireModels } from './model-wiring.js';
 import { hiddenStoreFileOf, storeFileOf, storeForWorkers, storeSpecOf } from './store-path.js';
 import type { StoreSpec } from './store-path.js';
 import { traceRunStore } from './trace-run-store.js';
@@ -195,6 +195,8 @@ export async function runCommand(
       hint: 'e.g. endstate run examples/support --agent simulated; or endstate run --resume latest to go on with a stored run.',
     });
   }
+  // Checked whatever the agent: a bad file stops the run even when no model is ever priced.
+  const pricing = loadPricingFlag(flags.pricing, io);
   // Opened once needed: a new run checks everything before the store is touched.
   let store: Promise<RunStore> | undefined;
   const openRunStore = (): Promise<RunStore> =>
@@ -219,7 +221,7 @@ export async function runCommand(
         ? undefined
         : loadRunFaults(flags.faults, io.cwd, suite.environment);
     return await runChecked(
-      { suite, suitePath: shownPath, resume, runFaults, gates },
+      { suite, suitePath: shownPath, resume, runFaults, gates, pricing },
       flags,
       io,
       openRunStore,
@@ -308,6 +310,8 @@ interface RunInput {
   readonly resume: { run: RunRecord; trials: TrialRecord[] } | undefined;
   readonly runFaults: RunFaults | undefined;
   readonly gates: ReturnType<typeof parseGate>[];
+  /** The `--pricing` tables, read before anything else; undefined without the flag. */
+  readonly pricing: Pricing | undefined;
 }
 
 /** What a command built on `run` (such as `diagnose`) learns of the run it played. */
@@ -323,7 +327,7 @@ async function runChecked(
   openStore: () => Promise<RunStore>,
   hooks: RunHooks,
 ): Promise<number> {
-  const { suite, suitePath, resume, runFaults, gates } = input;
+  const { suite, suitePath, resume, runFaults, gates, pricing } = input;
   const playables = selectPlayables(suite, {
     ...(resume === undefined ? {} : { resumeTaskIds: resume.run.suite.task_ids }),
     ...(resume !== undefined || flags.tasks === undefined ? {} : { glob: flags.tasks }),
@@ -347,7 +351,8 @@ async function runChecked(
   const episodes = sequences.reduce((sum, sequence) => sum + sequence.episodes.length, 0);
   checkPlannedTrials(tasks.length + episodes, resume?.run.trials_per_task ?? flags.trials);
   let wiring: ReturnType<typeof wireModels> | undefined;
-  const callerFor: CallerFactory = (ref) => (wiring ??= wireModels(flags, io)).callerFor(ref);
+  const wire = (): ReturnType<typeof wireModels> => (wiring ??= wireModels(flags, io, { pricing }));
+  const callerFor: CallerFactory = (ref) => wire().callerFor(ref);
   const stored = resume?.run.system;
   const storeSpec = storeSpecOf(flags.store, io.cwd);
   const hidden = {
@@ -392,7 +397,7 @@ async function runChecked(
   if (flags.canary) await checkCanary(suite, suitePath, flags.seed);
   if (flags.preflight && flags.replay === undefined) {
     const models = modelsOf(spec);
-    if (models.length > 0) await preflight(models, (wiring ??= wireModels(flags, io)));
+    if (models.length > 0) await preflight(models, wire());
   }
   const queue = flags.queue === undefined ? undefined : await reachQueue(flags.queue);
   // With an OTLP endpoint set, the store's writes also become spans.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Agent, AgentBuildContext, AgentSpecInput } from '../agent/index.js';
 import { AGENT_KINDS, SLIP_KINDS, createAgentFromSpec, sandboxSpec } from '../agent/index.js';
@@ -7,6 +7,7 @@ import type { JsonObject } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
 import type { SandboxSpec, TrajectoryFile } from '../schema/index.js';
+import { readInputFileOrThrow } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
 import { agentIsolation, hasSandboxFlags } from './agent-sandbox.js';
 import type { HiddenPaths, SandboxFlags } from './agent-sandbox.js';
@@ -39,7 +40,12 @@ function readSystemPrompt(path: string, cwd: string): string {
   if (!existsSync(file)) {
     throw new EndstateError('E_FILE_NOT_FOUND', `system prompt file ${path} does not exist`);
   }
-  return readFileSync(file, 'utf8');
+  return readInputFileOrThrow(file, {
+    file: path,
+    what: 'system prompt file',
+    code: 'E_USAGE',
+    fix: 'a system prompt this long would not fit any model context; shorten it',
+  }).toString('utf8');
 }
 
 /** The sandbox flags a stored sandbox spec stands for. */

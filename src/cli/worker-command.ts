@@ -15,7 +15,7 @@ import type { Suite } from '../task/index.js';
 import { createUsersFromSpec } from '../user/index.js';
 import type { CliIo } from './cli-io.js';
 import { judgeFromSpec } from './judge-wiring.js';
-import { wireModels } from './model-wiring.js';
+import { loadPricingFlag, wireModels } from './model-wiring.js';
 import type { ModelWiringFlags } from './model-wiring.js';
 import { buildAgent } from './select-agent.js';
 import type { CallerFactory } from './select-agent.js';
@@ -42,6 +42,8 @@ export interface WorkerFlags extends ModelWiringFlags {
  * reached (retries, timeouts, limits, pricing, recording).
  */
 export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
+  // Checked before any job is taken, though only the jobs of model agents are priced.
+  const pricing = loadPricingFlag(flags.pricing, io);
   const address = parseQueueAddress(flags.queue);
   await checkQueueReachable(address);
   // The request limits hold across every worker: kept in the queue's Redis, set by each run.
@@ -52,7 +54,10 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
   const wiringOf = (run: RunRecord): ReturnType<typeof wireModels> => {
     let wiring = wirings.get(run.run_id);
     if (wiring === undefined) {
-      wiring = wireModels(withRunLimits(flags, run), io, { limiterFor: shared.limiterFor });
+      wiring = wireModels(withRunLimits(flags, run), io, {
+        limiterFor: shared.limiterFor,
+        pricing,
+      });
       wirings.set(run.run_id, wiring);
     }
     return wiring;

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, describeRange, rangeProblem } from './bounds.js';
+import {
+  BOUNDS,
+  MAX_INPUT_FILE_BYTES,
+  MAX_JSON_LINE_BYTES,
+  describeBytes,
+  describeRange,
+  rangeProblem,
+} from './bounds.js';
 
 describe('BOUNDS', () => {
   it('lists every bound in the README\'s "Bounds" table', () => {
@@ -27,5 +34,26 @@ describe('BOUNDS', () => {
     expect(rangeProblem(BOUNDS.seed, 1.5)).toMatch(/whole number/);
     expect(rangeProblem(BOUNDS.seed, Number.NaN)).toMatch(/got NaN/);
     expect(describeRange(BOUNDS.maxLineBytes)).toBe('a whole number from 1024 to 268435456 bytes');
+  });
+
+  it('documents the size bounds of input files in the README and the task format', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const format = readFileSync(new URL('../../docs/task-format.md', import.meta.url), 'utf8');
+    expect([MAX_INPUT_FILE_BYTES, MAX_JSON_LINE_BYTES].map(describeBytes)).toEqual([
+      '4 MiB (4,194,304 bytes)',
+      '4 MiB (4,194,304 bytes)',
+    ]);
+    expect(readme).toContain('| a file read whole | up to 4 MiB |');
+    expect(readme).toContain('| a line of a JSON-lines file | up to 4 MiB |');
+    expect(format).toContain('is at most 4 MiB (4,194,304 bytes; `MAX_INPUT_FILE_BYTES`');
+    expect(format).toContain('each line at most 4 MiB (`MAX_JSON_LINE_BYTES`)');
+  });
+
+  it('describes a size in bytes as people read it and exactly', () => {
+    expect(describeBytes(1)).toBe('1 byte');
+    expect(describeBytes(1000)).toBe('1,000 bytes');
+    expect(describeBytes(1536)).toBe('1.5 KiB (1,536 bytes)');
+    expect(describeBytes(5 * 1024 * 1024)).toBe('5 MiB (5,242,880 bytes)');
+    expect(describeBytes(40_000_000)).toBe('38.1 MiB (40,000,000 bytes)');
   });
 });

@@ -20,6 +20,23 @@ export interface NumericRange {
 
 const MIB = 1024 * 1024;
 
+/**
+ * The largest file read whole and parsed: task, fixture, sequence and
+ * lock files of a suite, and the files given to `--faults`,
+ * `--trajectory`, `--pricing` and `--system-prompt`. Parsing YAML with
+ * line numbers takes some 60 times a file's size in memory (a 40 MB task
+ * file took 2.7 GB and over a minute), so a larger file is refused from
+ * its size, before a byte of it is parsed.
+ */
+export const MAX_INPUT_FILE_BYTES = 4 * MIB;
+
+/**
+ * The longest line of a JSON-lines file (labels for `judge validate` and
+ * `labels`, and the labels and judge validations kept beside the store).
+ * These files are read a line at a time, so the file itself has no bound.
+ */
+export const MAX_JSON_LINE_BYTES = 4 * MIB;
+
 /** Node's timers hold at most 2^31-1 ms (about 24.8 days); longer ones fire after 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -232,6 +249,15 @@ export const BOUNDS = {
 } as const satisfies Record<string, NumericRange>;
 
 export type BoundName = keyof typeof BOUNDS;
+
+/** A size as people read it and exactly: "5.0 MiB (5,242,880 bytes)", "4 MiB (4,194,304 bytes)". */
+export function describeBytes(bytes: number): string {
+  const exact = `${bytes.toLocaleString('en-US')} byte${bytes === 1 ? '' : 's'}`;
+  const [unit, size] = bytes >= MIB ? ['MiB', MIB] : bytes >= 1024 ? ['KiB', 1024] : ['', 1];
+  if (size === 1) return exact;
+  const amount = bytes % size === 0 ? String(bytes / size) : (bytes / size).toFixed(1);
+  return `${amount} ${unit} (${exact})`;
+}
 
 /** "a whole number from 1 to 1024", "a number above 0 and at most 86400 (s)". */
 export function describeRange(range: NumericRange): string {

@@ -55,6 +55,8 @@ export interface Problem {
 
 export interface EndstateErrorOptions {
   readonly problems?: readonly Problem[];
+  /** Problems found past those listed, only counted (see `createProblemList`). */
+  readonly unlistedProblems?: number;
   readonly hint?: string;
   readonly retryable?: boolean;
   readonly details?: Record<string, unknown>;
@@ -66,16 +68,25 @@ export class EndstateError extends Error {
   override readonly name = 'EndstateError';
   readonly code: ErrorCode;
   readonly problems: readonly Problem[];
+  /** How many more problems were found than `problems` lists. */
+  readonly unlistedProblems: number;
   readonly hint: string | undefined;
   readonly retryable: boolean;
   readonly details: Record<string, unknown>;
 
   constructor(code: ErrorCode, summary: string, options: EndstateErrorOptions = {}) {
-    super(formatErrorMessage(summary, options.problems ?? [], options.hint), {
-      cause: options.cause,
-    });
+    super(
+      formatErrorMessage(
+        summary,
+        options.problems ?? [],
+        options.unlistedProblems ?? 0,
+        options.hint,
+      ),
+      { cause: options.cause },
+    );
     this.code = code;
     this.problems = options.problems ?? [];
+    this.unlistedProblems = options.unlistedProblems ?? 0;
     this.hint = options.hint;
     this.retryable = options.retryable ?? false;
     this.details = options.details ?? {};
@@ -101,10 +112,16 @@ export function formatProblem(problem: Problem): string {
 function formatErrorMessage(
   summary: string,
   problems: readonly Problem[],
+  unlisted: number,
   hint: string | undefined,
 ): string {
   const lines = [summary];
   for (const problem of problems) lines.push(`  ${formatProblem(problem)}`);
+  if (unlisted > 0) {
+    lines.push(
+      `  … and ${unlisted.toLocaleString('en-US')} more problem${unlisted === 1 ? '' : 's'}`,
+    );
+  }
   if (hint !== undefined) lines.push(`Hint: ${hint}`);
   return lines.join('\n');
 }

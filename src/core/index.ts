@@ -11,6 +11,8 @@ export {
 export type { Clock, Stopwatch, Timeout } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
+export { MAX_LISTED_PROBLEMS, createProblemList } from './problem-list.js';
+export type { ProblemList } from './problem-list.js';
 export { findJsonDifference } from './find-json-difference.js';
 export type { JsonDifference } from './find-json-difference.js';
 export { findNonJsonValue, formatValuePath } from './find-non-json-value.js';
@@ -40,7 +42,15 @@ export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype
 export { CEL_LIMITS, parseCelWithinLimits } from './cel-limits.js';
 export { loadCelJs, loadRe2js } from './load-engines.js';
 export type { CelProgram, ParsedCel } from './cel-limits.js';
-export { BOUNDS, MAX_TIMER_MS, describeRange, rangeProblem } from './bounds.js';
+export {
+  BOUNDS,
+  MAX_INPUT_FILE_BYTES,
+  MAX_JSON_LINE_BYTES,
+  MAX_TIMER_MS,
+  describeBytes,
+  describeRange,
+  rangeProblem,
+} from './bounds.js';
 export type { BoundName, NumericRange } from './bounds.js';
 export { jsonChunks } from './json-chunks.js';
 export type { JsonChunkOptions } from './json-chunks.js';

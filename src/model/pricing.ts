@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { EndstateError } from '../core/index.js';
 import { PriceSchema } from '../schema/index.js';
 import type { Price, PriceSource, RunPricing } from '../schema/index.js';
-import { parseYamlSource, zodProblems } from '../task/index.js';
+import { parseYamlSource, readInputFileOrThrow, zodProblems } from '../task/index.js';
 
 export const PricingFileSchema = z.object({
   about: z.string().optional(),
@@ -48,7 +48,12 @@ function readTable(
       hint: `Pass --pricing FILE with ${PRICING_FILE_EXAMPLE}.`,
     });
   }
-  const bytes = readFileSync(file);
+  const bytes = readInputFileOrThrow(file, {
+    file: path,
+    what: 'pricing file',
+    code: 'E_SYNTAX',
+    fix: 'a pricing file holds only the models a run calls; leave the others out',
+  });
   const source = parseYamlSource(bytes, path);
   const parsed = PricingFileSchema.safeParse(source.value);
   if (source.problems.length > 0 || !parsed.success) {

@@ -9,15 +9,20 @@ const strict = new TextDecoder('utf-8', { fatal: true });
 /**
  * A file's bytes as text, or a problem naming the byte offset and line of
  * the first byte that is not UTF-8: reading with `'utf8'` would replace it
- * with U+FFFD, and the task would silently say something else.
+ * with U+FFFD, and the task would silently say something else. `at` is
+ * where the bytes start in the file, for a file read a line at a time.
  */
-export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
+export function decodeUtf8(
+  bytes: Uint8Array,
+  file: string,
+  at: { readonly line: number; readonly offset: number } = { line: 1, offset: 0 },
+): DecodedText {
   try {
     return { type: 'text', text: strict.decode(bytes) };
   } catch {
     // The decoder says only that the bytes are not UTF-8: find where.
     const offset = firstInvalidUtf8Byte(bytes);
-    let line = 1;
+    let line = at.line;
     for (let index = 0; index < offset; index++) if (bytes[index] === 0x0a) line++;
     const byte = (bytes[offset] ?? 0).toString(16).padStart(2, '0');
     return {
@@ -25,7 +30,7 @@ export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
       problem: {
         file,
         line,
-        message: `is not valid UTF-8: byte 0x${byte} at byte offset ${offset}; save the file as UTF-8`,
+        message: `is not valid UTF-8: byte 0x${byte} at byte offset ${at.offset + offset}; save the file as UTF-8`,
       },
     };
   }

@@ -31,6 +31,8 @@ export type { ParsedTaskFile } from './parse-task-file.js';
 export type { PublicTaskView, Task } from './task.js';
 export { PLAN_HEADING, referencePlan } from './reference-plan.js';
 export { parseYamlSource } from './yaml-source.js';
+export { readInputFile, readInputFileOrThrow } from './read-input-file.js';
+export type { InputFile, InputFileOptions } from './read-input-file.js';
 export type { YamlSource } from './yaml-source.js';
 export { formatPath, zodProblems } from './zod-problems.js';
 export { decodeUtf8 } from './decode-utf8.js';

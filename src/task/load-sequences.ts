@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Problem } from '../core/index.js';
 import type { Environment } from '../environment/index.js';
@@ -8,6 +7,7 @@ import { episodeId } from './sequence.js';
 import type { Sequence, SequenceEpisodeOf } from './sequence.js';
 import type { Task } from './task.js';
 import { parseSchemaFile } from './parse-schema-file.js';
+import { readInputFile } from './read-input-file.js';
 import type { ParsedSchemaFile } from './parse-schema-file.js';
 
 /** What makes a suite file a sequence file. */
@@ -41,7 +41,15 @@ export function loadSequences(
   const taskById = new Map(tasks.map((task) => [task.id, task]));
   const firstFileOfId = new Map<string, string>();
   for (const file of files) {
-    const parsed = parseSequenceFile(readFileSync(join(root, file)), file);
+    const read = readInputFile(join(root, file), {
+      file,
+      fix: 'split the sequence into shorter ones, each in its own file',
+    });
+    if (read.type === 'too-large') {
+      problems.push(read.problem);
+      continue;
+    }
+    const parsed = parseSequenceFile(read.bytes, file);
     if (!parsed.ok) {
       problems.push(...parsed.problems);
       continue;

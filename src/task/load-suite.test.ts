@@ -232,6 +232,38 @@ describe('loadSuite', () => {
     });
   });
 
+  it('refuses a task file over 4 MiB from its size, before parsing it', async () => {
+    // Broken YAML past the task: a parse would report it.
+    const text = `${TASK}\n${'- [unclosed: {\n'.repeat(400_000)}`.slice(0, 5 * 1024 * 1024);
+    const error = await loadTask(text);
+    expect(isEndstateError(error) && error.problems).toEqual([
+      {
+        file: 'tasks/task.yaml',
+        message:
+          'is 5 MiB (5,242,880 bytes), over the 4 MiB (4,194,304 bytes) limit for a file read whole, so it was not parsed: split it into smaller tasks, or move bulk data into the environment (environment.ts may load data of any size)',
+      },
+    ]);
+  });
+
+  it('refuses a fixture file over 4 MiB at its size, and the task that names it', async () => {
+    const error = await loadTask(TASK.replace('clock:', 'fixture: state.json\nclock:'), {
+      'state.json': `{"orders": {${'"x": {},'.repeat(600_000)}}}`,
+    });
+    expect(isEndstateError(error) && error.problems).toEqual([
+      {
+        file: 'state.json',
+        message: expect.stringMatching(
+          /^is 4\.6 MiB \(4,800,014 bytes\), over the 4 MiB \(4,194,304 bytes\) limit for a file read whole, so it was not parsed: /,
+        ),
+      },
+      expect.objectContaining({
+        file: 'tasks/task.yaml',
+        path: 'fixture',
+        message: 'fixture state.json could not be loaded (see above)',
+      }),
+    ]);
+  });
+
   it('refuses an assertion past a CEL limit at its line, naming the limit', async () => {
     const error = await loadTask(
       TASK.replace(

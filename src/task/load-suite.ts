@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { EndstateError, hashJson, isJsonObject } from '../core/index.js';
 import type { Problem } from '../core/index.js';
@@ -12,6 +12,7 @@ import { hashSuiteFiles, listSuiteFiles } from './hash-suite.js';
 import { createEnvironmentImporter, importEnvironment } from './import-environment.js';
 import type { ModuleImporter } from './import-environment.js';
 import { parseTaskFile } from './parse-task-file.js';
+import { readInputFile } from './read-input-file.js';
 import { checkSuiteLock } from './suite-lock.js';
 import type { SuiteLockStatus } from './suite-lock.js';
 import type { Task } from './task.js';
@@ -73,6 +74,11 @@ export interface LoadSuiteOptions {
 }
 
 const TASK_FILE = /^tasks\/.+\.(ya?ml|json)$/;
+
+const TASK_FILE_FIX =
+  'split it into smaller tasks, or move bulk data into the environment (environment.ts may load data of any size)';
+const FIXTURE_FILE_FIX =
+  "give the environment the large state (environment.ts may load data of any size) and keep a task's fixture small";
 
 /**
  * Loads a suite folder: `environment.ts` (or .mts, .js, .mjs) exporting an environment,
@@ -183,7 +189,12 @@ function checkTaskFiles(
     if (fromCache !== undefined) {
       spec = fromCache;
     } else {
-      const parsed = parseTaskFile(readFileSync(join(root, file)), file);
+      const read = readInputFile(join(root, file), { file, fix: TASK_FILE_FIX });
+      if (read.type === 'too-large') {
+        problems.push(read.problem);
+        continue;
+      }
+      const parsed = parseTaskFile(read.bytes, file);
       if (!parsed.ok) {
         problems.push(...parsed.problems);
         continue;
@@ -253,7 +264,12 @@ function loadFixture(root: string, file: string, problems: Problem[]): FrozenSta
   }
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    const read = readInputFile(path, { file, fix: FIXTURE_FILE_FIX });
+    if (read.type === 'too-large') {
+      problems.push(read.problem);
+      return undefined;
+    }
+    bytes = read.bytes;
   } catch (error) {
     // A folder (an empty path names the suite folder itself) or an unreadable file.
     problems.push({ file, message: `fixture file cannot be read: ${(error as Error).message}` });

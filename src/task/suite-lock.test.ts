@@ -269,4 +269,25 @@ describe('a locked suite', () => {
       Hint: Restore it from version control, or delete it and run endstate lock to write a new one.]
     `);
   });
+
+  it('refuses a lock file over 4 MiB from its size, before parsing it', async () => {
+    write(SUITE_LOCK_FILE, `{${' '.repeat(5 * 1024 * 1024)}}`);
+    await expect(load()).rejects.toThrow(
+      'lock file endstate.lock.json is too large to read\n  endstate.lock.json: is 5.0 MiB (5,242,882 bytes), over the 4 MiB (4,194,304 bytes) limit',
+    );
+  });
+
+  it('writes no lock that could not be read back, and keeps the one there', async () => {
+    const before = readFileSync(join(root, SUITE_LOCK_FILE), 'utf8');
+    const suite = await load({ lock: 'ignore' });
+    // 20 tasks with ids of 220,000 characters: a lock of 4,404,190 bytes.
+    const tasks = Array.from({ length: 20 }, (_, index) => ({
+      ...suite.tasks[0]!,
+      id: `${index}-${'x'.repeat(220_000)}`,
+    }));
+    expect(() => writeSuiteLock({ ...suite, tasks })).toThrow(
+      /^the lock of suite shop would be 4\.2 MiB \(4,404,190 bytes\), over the 4 MiB \(4,194,304 bytes\) limit for a file read whole; nothing was written\nHint: Split the suite's 20 tasks into smaller suites, each locked on its own\.$/,
+    );
+    expect(readFileSync(join(root, SUITE_LOCK_FILE), 'utf8')).toBe(before);
+  });
 });

@@ -1,10 +1,17 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EndstateError, hashJson, isJsonObject } from '../core/index.js';
+import {
+  EndstateError,
+  MAX_INPUT_FILE_BYTES,
+  describeBytes,
+  hashJson,
+  isJsonObject,
+} from '../core/index.js';
 import type { Problem } from '../core/index.js';
 import { SUITE_LOCK_VERSION, SuiteLockSchema } from '../schema/index.js';
 import type { LockedTask, SuiteLock } from '../schema/index.js';
 import type { Task } from './task.js';
+import { readInputFileOrThrow } from './read-input-file.js';
 import { parseYamlSource } from './yaml-source.js';
 import { zodProblems } from './zod-problems.js';
 
@@ -201,7 +208,13 @@ export function describeDrift(drift: readonly AcceptedDrift[]): string {
 /** Reads each task file again for its document: what the hash covers is what the file says. */
 export function fingerprintTasks(suite: LockableSuite): TaskFingerprint[] {
   return suite.tasks.map((task) => {
-    const source = parseYamlSource(readFileSync(join(suite.path, task.file)), task.file);
+    const bytes = readInputFileOrThrow(join(suite.path, task.file), {
+      file: task.file,
+      what: 'task file',
+      code: 'E_SUITE_INVALID',
+      fix: 'it grew while the suite loaded; run the command again once it is saved',
+    });
+    const source = parseYamlSource(bytes, task.file);
     if (source.problems.length > 0) {
       throw new EndstateError('E_SUITE_INVALID', `${task.file} changed while the suite loaded`, {
         problems: source.problems,
@@ -225,7 +238,13 @@ export function fingerprintTasks(suite: LockableSuite): TaskFingerprint[] {
 export function readSuiteLock(root: string): SuiteLock | undefined {
   const path = join(root, SUITE_LOCK_FILE);
   if (!existsSync(path)) return undefined;
-  const source = parseYamlSource(readFileSync(path), SUITE_LOCK_FILE);
+  const bytes = readInputFileOrThrow(path, {
+    file: SUITE_LOCK_FILE,
+    what: 'lock file',
+    code: 'E_SUITE_INVALID',
+    fix: 'endstate lock never writes one this large: restore it from version control, or delete it and run endstate lock',
+  });
+  const source = parseYamlSource(bytes, SUITE_LOCK_FILE);
   const parsed = source.problems.length === 0 ? SuiteLockSchema.safeParse(source.value) : undefined;
   if (parsed?.success === true) return parsed.data;
   const problems =
@@ -265,6 +284,18 @@ export function checkSuiteLock(
 export function writeSuiteLock(suite: LockableSuite): { path: string; lock: SuiteLock } {
   const lock = createSuiteLock(suite.name, fingerprintTasks(suite));
   const path = join(suite.path, SUITE_LOCK_FILE);
-  writeFileSync(path, formatSuiteLock(lock));
+  const text = formatSuiteLock(lock);
+  // A lock past the limit could not be read back: refused here, before a good lock is replaced.
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_INPUT_FILE_BYTES) {
+    throw new EndstateError(
+      'E_SUITE_INVALID',
+      `the lock of suite ${suite.name} would be ${describeBytes(bytes)}, over the ${describeBytes(MAX_INPUT_FILE_BYTES)} limit for a file read whole; nothing was written`,
+      {
+        hint: `Split the suite's ${suite.tasks.length} tasks into smaller suites, each locked on its own.`,
+      },
+    );
+  }
+  writeFileSync(path, text);
   return { path, lock };
 }

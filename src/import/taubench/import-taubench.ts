@@ -1,9 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { EndstateError } from '../../core/index.js';
 import { createRetailEnvironment, loadRetailData } from '../../domains/retail/index.js';
-import { parseYamlSource, zodProblems } from '../../task/index.js';
+import { parseYamlSource, readInputFileOrThrow, zodProblems } from '../../task/index.js';
 import { z } from 'zod';
 import { convertTask } from './convert-task.js';
 import { TAUBENCH_SPLITS, TaubenchTaskSchema } from './taubench-task.js';
@@ -45,7 +45,13 @@ export interface ImportSummary {
 function readSplit(source: string, split: TaubenchSplit): TaubenchTask[] {
   const file = join(source, `tasks_${split}.json`);
   if (!existsSync(file)) return [];
-  const parsed = parseYamlSource(readFileSync(file), `tasks_${split}.json`);
+  const bytes = readInputFileOrThrow(file, {
+    file,
+    what: 'tau-bench task file',
+    code: 'E_TASK_INVALID',
+    fix: "tau-bench's own task files are far smaller: check the folder, or split the list over several folders and import each",
+  });
+  const parsed = parseYamlSource(bytes, `tasks_${split}.json`);
   const result = z.array(TaubenchTaskSchema).safeParse(parsed.value);
   if (parsed.problems.length > 0 || !result.success) {
     throw new EndstateError('E_TASK_INVALID', `tau-bench task file ${file} is not valid`, {
