@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, copyExample, example, runCli, runCliAsync, tempFolder } from '../e2e/run-cli.js';
@@ -86,7 +86,7 @@ describe.runIf(isLinux)('hostile agents: cheating', { timeout: SLOW_MS }, () => 
     async () => {
       const { cwd, out } = await runCheater([]);
       expect(out.run.status).toBe('finished');
-      expect(out.run.system.sandbox).toMatchObject({ kind: 'bubblewrap', network: 'host' });
+      expect(out.run.system.sandbox).toMatchObject({ kind: 'bubblewrap', network: 'relay' });
       expect(out.scorecard.isolation).toContain('bubblewrap');
       expect(out.trials).toHaveLength(2);
       for (const trial of out.trials) {
@@ -229,6 +229,36 @@ describe('sandbox usage errors (exit 2, before anything runs)', { timeout: SLOW_
       expect(result.stderr).toContain('error E_SANDBOX: bubblewrap (bwrap) is not installed');
       expect(result.stderr).toContain('apt-get install bubblewrap');
       expect(result.stderr).toContain('--no-sandbox');
+    },
+  );
+
+  it.runIf(isLinux)(
+    'stops with exit 2 and says how to allow user namespaces when bubblewrap cannot make one, recording nothing',
+    () => {
+      const cwd = tempFolder();
+      // A bwrap that fails as bubblewrap does where the kernel or a container refuses user namespaces.
+      const fake = join(cwd, 'bin');
+      mkdirSync(fake);
+      writeFileSync(
+        join(fake, 'bwrap'),
+        "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n",
+        { mode: 0o755 },
+      );
+      const args = ['run', example('support'), '--agent', 'command', '--command', refundAgent];
+      const result = spawnSync(process.execPath, [BIN, ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { NO_COLOR: '1', PATH: `${fake}:${process.env.PATH ?? ''}` },
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('error E_SANDBOX: bubblewrap');
+      expect(result.stderr).toContain(
+        "cannot create the agent's sandbox here: bwrap: No permissions",
+      );
+      expect(result.stderr).toContain('user.max_user_namespaces');
+      expect(result.stderr).toContain('--security-opt seccomp=unconfined');
+      expect(result.stderr).toContain('--no-sandbox');
+      expect(existsSync(join(cwd, '.endstate'))).toBe(false);
     },
   );
 
