@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -227,6 +227,92 @@ describe('openPostgresStore', () => {
     });
     await other.close();
     expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  describe('index columns outside the seal, altered with SQL', () => {
+    /** A store with two finished runs, `old` and `new`, a trial each. */
+    async function twoRuns(schema: string, keyPath = newKeyPath()) {
+      const store = await open(schema, keyPath);
+      for (const [runId, createdAt] of [
+        ['old', '2026-11-01T00:00:00.000Z'],
+        ['new', '2026-11-02T00:00:00.000Z'],
+      ] as const) {
+        await store.createRun(buildRunRecord(['t1'], { run_id: runId, created_at: createdAt }));
+        await store.putTrial(
+          buildTrialRecord({
+            run_id: runId,
+            trial_id: `${runId}/t1/1.0`,
+            task_id: 't1',
+            attempt: 1,
+          }),
+        );
+        await store.finishRun(runId, 'finished', createdAt.replace('T00', 'T01'));
+      }
+      return store;
+    }
+    const problemsOf = async (store: Awaited<ReturnType<typeof open>>, runId: string) => {
+      const verification = await store.verifyRun(runId);
+      return verification?.status === 'tampered'
+        ? verification.problems.map((problem) => problem.message)
+        : verification;
+    };
+
+    it('created_at and stored_order move no run, here or on a machine with only a copy of the key', async () => {
+      const schema = newSchema();
+      const keyPath = newKeyPath();
+      const store = await twoRuns(schema, keyPath);
+      await admin.query(
+        `UPDATE ${schema}.runs SET created_at = '2099-01-01T00:00:00.000Z', stored_order = stored_order + 1000 WHERE run_id = 'old'`,
+      );
+      expect((await store.latestRun())?.run_id).toBe('new');
+      expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['old', 'new']);
+      // A machine with only a copy of the key orders by the records alone: the same.
+      const keyOnly = join(mkdtempSync(join(tmpdir(), 'endstate-pg-')), 'postgres.key');
+      copyFileSync(keyPath, keyOnly);
+      const elsewhere = await open(schema, keyOnly);
+      expect((await elsewhere.latestRun())?.run_id).toBe('new');
+      // And the altered column is caught when the run is checked.
+      expect(await problemsOf(store, 'old')).toEqual([
+        "the run's index column(s) created_at do not match its record (changed outside endstate)",
+      ]);
+      expect(await problemsOf(store, 'new')).toEqual({ status: 'sealed', complete: true });
+      await Promise.all([store.close(), elsewhere.close()]);
+    });
+
+    it("the run's suite_hash, suite_name, system_hash and status are caught when the run is checked", async () => {
+      const schema = newSchema();
+      const store = await twoRuns(schema);
+      await admin.query(
+        `UPDATE ${schema}.runs SET suite_hash = 'forged', suite_name = 'other', system_hash = 'forged', status = 'running' WHERE run_id = 'new'`,
+      );
+      expect(await problemsOf(store, 'new')).toEqual([
+        "the run's index column(s) status, suite_hash, suite_name, system_hash do not match its record (changed outside endstate)",
+      ]);
+      // What a report reads comes from the sealed record.
+      expect(await store.getRun('new')).toMatchObject({
+        status: 'finished',
+        suite: { name: 'demo', hash: 'a'.repeat(64) },
+      });
+      await store.close();
+    });
+
+    it("a trial's valid, success, reasons and identity columns are caught when its run is checked", async () => {
+      const schema = newSchema();
+      const store = await twoRuns(schema);
+      await admin.query(
+        `UPDATE ${schema}.trials SET valid = NOT valid, success = NOT success, terminal_reason = 'success', trial_id = 'x' WHERE run_id = 'new'`,
+      );
+      // The coordinator's light read sees the column; the check of the run names it.
+      expect((await store.listTrialKeys('new'))[0]?.valid).toBe(false);
+      expect(await problemsOf(store, 'new')).toEqual([
+        't1 attempt 1: its index column(s) success, terminal_reason, trial_id, valid do not match its record (changed outside endstate)',
+      ]);
+      await admin.query(`UPDATE ${schema}.trials SET attempt = 2 WHERE run_id = 'old'`);
+      expect(await problemsOf(store, 'old')).toEqual([
+        't1 attempt 1: its index column(s) attempt do not match its record (changed outside endstate)',
+      ]);
+      await store.close();
+    });
   });
 
   it('keeps the key under .endstate/ of the working folder by default, named after the store', () => {

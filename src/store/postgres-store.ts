@@ -5,6 +5,7 @@ import { readTrialRecord } from '../schema/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createSealer } from './create-sealer.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
+import type { IndexColumns } from './index-columns.js';
 import { migratePostgresStore, rollBack } from './migrate-postgres-store.js';
 import { parsePostgresUrl } from './postgres-url.js';
 import { readRunRecord } from './read-run-record.js';
@@ -44,6 +45,9 @@ interface StoredRow {
 interface TrialRow extends StoredRow {
   events: string;
 }
+/** A row as its check reads it: record, seal and index columns. */
+type SealedRow = StoredRow & IndexColumns;
+type SealedTrialRow = TrialRow & IndexColumns;
 
 const INSERT_RUN = `INSERT INTO runs (run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash, record, seal)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (run_id) DO NOTHING RETURNING run_id`;
@@ -127,25 +131,28 @@ export async function openPostgresStore(
     client: Pick<PoolClient, 'query'> = pool,
     lock = '',
   ): Promise<StoredSeals | undefined> => {
-    const runs = await client.query<StoredRow>(
-      `SELECT record, seal FROM runs WHERE run_id = $1 ${lock}`,
+    const runs = await client.query<SealedRow>(
+      `SELECT record, seal, run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash FROM runs WHERE run_id = $1 ${lock}`,
       [runId],
     );
     const row = runs.rows[0];
     if (row === undefined) return undefined;
-    const run = readRunRecord(row.record);
+    const { record, seal, ...runColumns } = row;
+    const run = readRunRecord(record);
     const order = compareTrials(run.suite.task_ids);
     const trials = (
-      await client.query<TrialRow>('SELECT record, events, seal FROM trials WHERE run_id = $1', [
-        runId,
-      ])
+      await client.query<SealedTrialRow>(
+        'SELECT record, events, seal, trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason FROM trials WHERE run_id = $1',
+        [runId],
+      )
     ).rows
-      .map((trial) => ({
-        record: decodeTrial(trial.record, trial.events),
-        seal: parseSeal<TrialSeal>(trial.seal),
+      .map(({ record, events, seal, ...columns }) => ({
+        record: decodeTrial(record, events),
+        seal: parseSeal<TrialSeal>(seal),
+        columns,
       }))
       .sort((a, b) => order(a.record, b.record));
-    return { run, runSeal: parseSeal<RunSeal>(row.seal), trials };
+    return { run, runSeal: parseSeal<RunSeal>(seal), runColumns, trials };
   };
 
   /** Trials this process is storing, by identity: a second put of one waits for the first. */
@@ -230,15 +237,18 @@ export async function openPostgresStore(
     latestRun: () =>
       attempt('read the latest run', async () => {
         const [row] = await query<StoredRow>(
-          'SELECT record FROM runs ORDER BY created_at DESC, stored_order DESC LIMIT 1',
+          // By the record's created_at: the column is outside the seal.
+          "SELECT record FROM runs ORDER BY record::json->>'created_at' DESC, stored_order DESC LIMIT 1",
         );
         return row === undefined ? undefined : readRunRecord(row.record);
       }),
     listRuns: () =>
       attempt('list runs', async () =>
-        (await query<StoredRow>('SELECT record FROM runs ORDER BY created_at, stored_order')).map(
-          (row) => readRunRecord(row.record),
-        ),
+        (
+          await query<StoredRow>(
+            "SELECT record FROM runs ORDER BY record::json->>'created_at', stored_order",
+          )
+        ).map((row) => readRunRecord(row.record)),
       ),
     listTrials: (runId) =>
       attempt('read trials', async () => {

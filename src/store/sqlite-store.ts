@@ -7,10 +7,12 @@ import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
 import { createSealer } from './create-sealer.js';
+import type { IndexColumns } from './index-columns.js';
 import type { RunStore } from './run-store.js';
 import { readRunRecord } from './read-run-record.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
+import type { StoredSeals } from './verify-run.js';
 import { duplicateRunError, unknownRunError } from './store-errors.js';
 import { createStoreKeyFile, newStoreKey, readStoreKeyFile, storeKeyPath } from './store-key.js';
 import type { StoreKey } from './store-key.js';
@@ -176,6 +178,14 @@ function openDatabase(path: string): OpenedDatabase {
   }
 }
 
+/** A run's row as its check reads it: record, seal and index columns. */
+type SealedRunRow = { record: string; seal: string | null } & IndexColumns;
+/** A trial's row as its check reads it. */
+type SealedTrialRow = { record: string; events: string; seal: string | null } & IndexColumns;
+
+/** SQLite's 0 and 1 as booleans; anything else as it is (so it shows as changed). */
+const asBoolean = (value: unknown): unknown => (value === 1 ? true : value === 0 ? false : value);
+
 const nullableJson = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
@@ -255,11 +265,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const selectRun = db.prepare<[string], { record: string; seal: string | null }>(
     'SELECT record, seal FROM runs WHERE run_id = ?',
   );
+  // Runs are ordered by the record's created_at, never by the column: it is outside the seal.
   const selectLatest = db.prepare<[], { record: string }>(
-    'SELECT record FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    "SELECT record FROM runs ORDER BY json_extract(record, '$.created_at') DESC, rowid DESC LIMIT 1",
   );
   const selectRuns = db.prepare<[], { record: string }>(
-    'SELECT record FROM runs ORDER BY created_at, rowid',
+    "SELECT record FROM runs ORDER BY json_extract(record, '$.created_at'), rowid",
+  );
+  const selectSealedRun = db.prepare<[string], SealedRunRow>(
+    'SELECT record, seal, run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash FROM runs WHERE run_id = ?',
   );
   const selectRunId = db
     .prepare<[string], string>('SELECT run_id FROM runs WHERE run_id = ?')
@@ -285,6 +299,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     [string],
     { record: string; events: string; seal: string | null }
   >('SELECT record, events, seal FROM trials WHERE run_id = ?');
+  const selectSealedTrials = db.prepare<[string], SealedTrialRow>(
+    'SELECT record, events, seal, trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason FROM trials WHERE run_id = ?',
+  );
   const selectTrialKeys = db.prepare<
     [string],
     { task_id: string; attempt: number; rerun: number; valid: number }
@@ -348,20 +365,26 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     row === undefined ? undefined : readRunRecord(row.record);
   const parseSeal = <T>(seal: string | null): T | null =>
     seal === null ? null : (JSON.parse(seal) as T);
-  /** A run's records and seals as stored, trials in the run's order. */
-  const storedSeals = (runId: string) => {
-    const row = selectRun.get(runId);
-    const run = parseRun(row);
-    if (run === undefined) return undefined;
+  /** A run's records, seals and index columns as stored, trials in the run's order. */
+  const storedSeals = (runId: string): StoredSeals | undefined => {
+    const row = selectSealedRun.get(runId);
+    if (row === undefined) return undefined;
+    const { record, seal, ...runColumns } = row;
+    const run = readRunRecord(record);
     const order = compareTrials(run.suite.task_ids);
-    const trials = selectTrials
+    const trials = selectSealedTrials
       .all(runId)
-      .map((trial) => ({
-        record: decodeTrial(trial.record, trial.events),
-        seal: parseSeal<TrialSeal>(trial.seal),
+      .map(({ record, events, seal, ...columns }) => ({
+        record: decodeTrial(record, events),
+        seal: parseSeal<TrialSeal>(seal),
+        columns: {
+          ...columns,
+          valid: asBoolean(columns.valid),
+          success: asBoolean(columns.success),
+        },
       }))
       .sort((a, b) => order(a.record, b.record));
-    return { run, runSeal: parseSeal<RunSeal>(row!.seal), trials };
+    return { run, runSeal: parseSeal<RunSeal>(seal), runColumns, trials };
   };
 
   return {

@@ -194,4 +194,67 @@ describe('verifyRun', () => {
     const open = { ...stored, runSeal: sealRun(KEY, run, null) };
     expect(verifyRun(open, OPTIONS)).toEqual({ status: 'sealed', complete: false });
   });
+
+  describe("against a SQL store's index columns", () => {
+    const runColumns = {
+      run_id: run.run_id,
+      created_at: run.created_at,
+      finished_at: run.finished_at,
+      status: run.status,
+      suite_name: run.suite.name,
+      suite_hash: run.suite.hash,
+      system_hash: run.system_hash,
+    };
+    const columnsOf = (trial: TrialRecord) => ({
+      trial_id: trial.trial_id,
+      run_id: trial.run_id,
+      task_id: trial.task_id,
+      attempt: trial.attempt,
+      rerun: trial.rerun,
+      valid: trial.valid,
+      success: trial.success,
+      terminal_reason: trial.terminal_reason,
+      exit_reason: trial.exit_reason,
+    });
+    const withColumns = (): StoredSeals => {
+      const stored = sealed();
+      return {
+        ...stored,
+        runColumns,
+        trials: stored.trials.map((trial) => ({
+          ...trial,
+          columns: columnsOf(trial.record as TrialRecord),
+        })),
+      };
+    };
+
+    it('finds columns that match their records', () => {
+      expect(verifyRun(withColumns(), OPTIONS)).toEqual({ status: 'sealed', complete: true });
+    });
+
+    it("names a run's column and a trial's column changed outside endstate", () => {
+      const stored = withColumns();
+      const changed: StoredSeals = {
+        ...stored,
+        runColumns: { ...runColumns, suite_hash: 'other', created_at: '2030-01-01T00:00:00.000Z' },
+        trials: stored.trials.map((trial, index) =>
+          index === 1 ? { ...trial, columns: { ...trial.columns, valid: false } } : trial,
+        ),
+      };
+      expect(verifyRun(changed, OPTIONS)).toEqual({
+        status: 'tampered',
+        problems: [
+          {
+            message:
+              "the run's index column(s) created_at, suite_hash do not match its record (changed outside endstate)",
+          },
+          {
+            trial: { task_id: 'a', attempt: 2, rerun: 0 },
+            message:
+              'a attempt 2: its index column(s) valid do not match its record (changed outside endstate)',
+          },
+        ],
+      });
+    });
+  });
 });

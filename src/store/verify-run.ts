@@ -1,4 +1,6 @@
 import type { RunRecord } from '../schema/index.js';
+import { changedColumns, runIndexColumns, trialIndexColumns } from './index-columns.js';
+import type { IndexColumns } from './index-columns.js';
 import { orderSealedTrials, sealRun, sealTrial, trialKey } from './seal-trial.js';
 import type { RunSeal, SealedTrialEntry, StoredTrial, TrialSeal } from './seal-trial.js';
 
@@ -35,12 +37,18 @@ export type RunVerification =
 export interface StoredSeals {
   readonly run: RunRecord;
   readonly runSeal: RunSeal | null;
+  /** The run's index columns as stored (SQL stores), checked against its record. */
+  readonly runColumns?: IndexColumns;
   /**
    * The run's trials as stored (in the record version they were written in:
    * a seal covers the stored form), in the store's listing order, each with
-   * its seal (null when none).
+   * its seal (null when none) and, in SQL stores, its index columns.
    */
-  readonly trials: readonly { readonly record: StoredTrial; readonly seal: TrialSeal | null }[];
+  readonly trials: readonly {
+    readonly record: StoredTrial;
+    readonly seal: TrialSeal | null;
+    readonly columns?: IndexColumns;
+  }[];
 }
 
 export interface VerifyRunOptions {
@@ -69,15 +77,25 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
     problems.push({ message: 'the run has no seal (removed outside endstate)' });
   } else if (sealRun(key, run, null).record_mac !== runSeal.record_mac) {
     problems.push({ message: 'the run record does not match its seal (changed outside endstate)' });
-  } else if (sealRun(key, run, runSeal.trials).mac !== runSeal.mac) {
-    problems.push({
-      message: "the run's seal does not match its record (changed outside endstate)",
-    });
+  } else {
+    if (sealRun(key, run, runSeal.trials).mac !== runSeal.mac)
+      problems.push({
+        message: "the run's seal does not match its record (changed outside endstate)",
+      });
+    // Columns are checked against a record that holds: a changed record is the finding otherwise.
+    const changed =
+      stored.runColumns === undefined
+        ? []
+        : changedColumns(runIndexColumns(run), stored.runColumns);
+    if (changed.length > 0)
+      problems.push({
+        message: `the run's index column(s) ${changed.join(', ')} do not match its record (changed outside endstate)`,
+      });
   }
 
   const seen = new Map<string, SealedTrialEntry>();
   const late: string[] = [];
-  for (const { record, seal } of stored.trials) {
+  for (const { record, seal, columns } of stored.trials) {
     const trial = { task_id: record.task_id, attempt: record.attempt, rerun: record.rerun };
     const name = trialKey(trial);
     if (record.run_id !== run.run_id) {
@@ -105,6 +123,15 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
             : changed.length > 0
               ? `: ${changed.join(', ')} changed`
               : ''),
+      });
+      continue;
+    }
+    const changedIndex =
+      columns === undefined ? [] : changedColumns(trialIndexColumns(record), columns);
+    if (changedIndex.length > 0) {
+      problems.push({
+        trial,
+        message: `${name}: its index column(s) ${changedIndex.join(', ')} do not match its record (changed outside endstate)`,
       });
       continue;
     }
