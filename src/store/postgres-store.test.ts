@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -110,6 +110,24 @@ function postgresTamper(schema: string): StoreTamper {
         runId,
         JSON.stringify(edit(JSON.parse(rows[0]!.record) as never)),
       ]);
+    },
+    async deleteRun(runId) {
+      await admin.query(`DELETE FROM ${trials} WHERE run_id = $1`, [runId]);
+      await admin.query(`DELETE FROM ${schema}.runs WHERE run_id = $1`, [runId]);
+    },
+    async snapshotRun(runId) {
+      const columns = 'record, seal, status, finished_at';
+      const { rows } = await admin.query<Record<string, string | null>>(
+        `SELECT ${columns} FROM ${schema}.runs WHERE run_id = $1`,
+        [runId],
+      );
+      const kept = rows[0]!;
+      return async () => {
+        await admin.query(
+          `UPDATE ${schema}.runs SET record = $2, seal = $3, status = $4, finished_at = $5 WHERE run_id = $1`,
+          [runId, kept.record, kept.seal, kept.status, kept.finished_at],
+        );
+      };
     },
   };
 }
@@ -227,6 +245,47 @@ describe('openPostgresStore', () => {
     });
     await other.close();
     expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  it('keeps the ledger beside the key: a line per run created and per closing, each with its MAC', async () => {
+    const schema = newSchema();
+    const keyPath = newKeyPath();
+    const store = await open(schema, keyPath);
+    await store.createRun(buildRunRecord(['t1'], { run_id: 'r1' }));
+    await store.putTrial(buildTrialRecord({ run_id: 'r1', task_id: 't1', attempt: 1 }));
+    await store.finishRun('r1', 'finished', '2026-11-02T00:00:00.000Z');
+    await store.close();
+    const ledger = keyPath.replace(/\.key$/, '.ledger');
+    expect(statSync(ledger).mode & 0o777).toBe(0o600);
+    const lines = readFileSync(ledger, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { v: 1, type: 'run-created', run_id: 'r1', created_at: '2026-11-30T00:00:00.000Z' },
+      { v: 1, type: 'run-closed', run_id: 'r1', status: 'finished', trials: 1 },
+    ]);
+    expect(lines.every((line) => /^[0-9a-f]{64}$/.test(String(line.mac)))).toBe(true);
+  });
+
+  it('starts a ledger beside a store that already holds runs by listing them, so their removal shows too', async () => {
+    const schema = newSchema();
+    const keyPath = newKeyPath();
+    const first = await open(schema, keyPath);
+    await first.createRun(buildRunRecord(['t1'], { run_id: 'before' }));
+    await first.close();
+    // Another machine, with a copy of the key and no ledger yet, starts a run.
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'endstate-pg-')), 'postgres.key');
+    copyFileSync(keyPath, elsewhere);
+    const second = await open(schema, elsewhere);
+    await second.createRun(
+      buildRunRecord(['t1'], { run_id: 'after', created_at: '2026-12-01T00:00:00.000Z' }),
+    );
+    await admin.query(`DELETE FROM ${schema}.runs WHERE run_id = 'before'`);
+    expect(await second.listGoneRuns()).toEqual([
+      { run_id: 'before', created_at: '2026-11-30T00:00:00.000Z' },
+    ]);
+    await second.close();
   });
 
   describe('index columns outside the seal, altered with SQL', () => {

@@ -97,6 +97,29 @@ function sqliteTamper(path: string): StoreTamper {
           runId,
         );
       }),
+    deleteRun: (runId) =>
+      withDb((db) => {
+        db.prepare('DELETE FROM trials WHERE run_id = ?').run(runId);
+        db.prepare('DELETE FROM runs WHERE run_id = ?').run(runId);
+      }),
+    async snapshotRun(runId) {
+      let kept: { record: string; seal: string | null; status: string; finished_at: string | null };
+      await withDb((db) => {
+        kept = db
+          .prepare<[string], typeof kept>(
+            'SELECT record, seal, status, finished_at FROM runs WHERE run_id = ?',
+          )
+          .get(runId)!;
+      });
+      return () =>
+        withDb((db) =>
+          db
+            .prepare(
+              'UPDATE runs SET record = ?, seal = ?, status = ?, finished_at = ? WHERE run_id = ?',
+            )
+            .run(kept.record, kept.seal, kept.status, kept.finished_at, runId),
+        );
+    },
   };
 }
 
@@ -304,6 +327,13 @@ describe('openSqliteStore', () => {
       }),
     );
     const reopened = openSqliteStore(path, { writer: 'inline' });
+    // The ledger beside the key was made under the old key too: it is refused, naming it.
+    const checking = reopened.verifyRun('r1');
+    await expect(checking).rejects.toMatchObject({ code: 'E_STORE' });
+    await expect(checking).rejects.toThrow(
+      `the store's ledger ${path}.ledger line 1 does not match its MAC (changed outside endstate, or made under another key)`,
+    );
+    rmSync(`${path}.ledger`);
     expect(await reopened.verifyRun('r1')).toMatchObject({ status: 'tampered' });
     await reopened.close();
   });

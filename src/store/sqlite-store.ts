@@ -7,7 +7,11 @@ import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
 import { createSealer } from './create-sealer.js';
+import type { RunStamp } from './create-sealer.js';
 import type { IndexColumns } from './index-columns.js';
+import { orderRuns } from './order-runs.js';
+import { createMemoryLedger, ledgerPathOf, openLedgerFile } from './run-ledger.js';
+import type { RunLedger } from './run-ledger.js';
 import type { RunStore } from './run-store.js';
 import { readRunRecord } from './read-run-record.js';
 import { compareTrials } from './run-store.js';
@@ -186,6 +190,13 @@ type SealedTrialRow = { record: string; events: string; seal: string | null } & 
 /** SQLite's 0 and 1 as booleans; anything else as it is (so it shows as changed). */
 const asBoolean = (value: unknown): unknown => (value === 1 ? true : value === 0 ? false : value);
 
+/** The ledger beside the store's key (in memory for `:memory:`); none without a key. */
+function ledgerOf(path: string, key: StoreKey | undefined): RunLedger | undefined {
+  if (key === undefined) return undefined;
+  if (path === ':memory:') return createMemoryLedger(key.key);
+  return openLedgerFile(ledgerPathOf(storeKeyPath(path)), key.key);
+}
+
 const nullableJson = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
@@ -259,19 +270,19 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const { db, writer, key } = openStoreConnections(path, options);
   const sealer = createSealer(key, storeKeyPath(path), {
     ...(options.sharedWriters === true ? { sharedWriters: true } : {}),
+    ledger: ledgerOf(path, key),
   });
 
   const insertRun = db.prepare(INSERT_RUN);
   const selectRun = db.prepare<[string], { record: string; seal: string | null }>(
     'SELECT record, seal FROM runs WHERE run_id = ?',
   );
-  // Runs are ordered by the record's created_at, never by the column: it is outside the seal.
-  const selectLatest = db.prepare<[], { record: string }>(
-    "SELECT record FROM runs ORDER BY json_extract(record, '$.created_at') DESC, rowid DESC LIMIT 1",
+  // Runs are ordered by the record's created_at (or the ledger's), never by the column: it is outside the seal.
+  const selectStamps = db.prepare<[], RunStamp>(
+    "SELECT run_id, json_extract(record, '$.created_at') AS created_at FROM runs ORDER BY rowid",
   );
-  const selectRuns = db.prepare<[], { record: string }>(
-    "SELECT record FROM runs ORDER BY json_extract(record, '$.created_at'), rowid",
-  );
+  const selectRuns = db.prepare<[], { record: string }>('SELECT record FROM runs ORDER BY rowid');
+  const selectRunIds = db.prepare<[], string>('SELECT run_id FROM runs').pluck();
   const selectSealedRun = db.prepare<[string], SealedRunRow>(
     'SELECT record, seal, run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash FROM runs WHERE run_id = ?',
   );
@@ -386,13 +397,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       .sort((a, b) => order(a.record, b.record));
     return { run, runSeal: parseSeal<RunSeal>(seal), runColumns, trials };
   };
+  /** Every stored run's id and creation time (the record's). */
+  const stamps = (): RunStamp[] => selectStamps.all();
 
   return {
     // Through the reading connection, at once: the writer thread takes
     // 60-90 ms to start, and trials can be played (their groups queue for
     // the thread, after the run) as soon as the run is recorded.
     createRun: (run) =>
-      settled('record the run', () => {
+      settled('record the run', async () => {
         if (isRunStored(run.run_id)) throw duplicateRunError(run.run_id);
         insertRun.run(
           run.run_id,
@@ -405,6 +418,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           JSON.stringify(run),
           nullableJson(sealer.openRun(run)),
         );
+        await sealer.witnessCreated(run, () => Promise.resolve(stamps()));
       }),
     putTrial(trial) {
       try {
@@ -442,10 +456,21 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         await writer.apply([
           ['updateRun', [status, finishedAt, JSON.stringify(run), nullableJson(seal), runId]],
         ]);
+        if (seal) sealer.witnessClosed(run, seal);
       }),
     getRun: (runId) => settled('read a run', () => parseRun(selectRun.get(runId))),
-    latestRun: () => settled('read the latest run', () => parseRun(selectLatest.get())),
-    listRuns: () => settled('list runs', () => selectRuns.all().map((row) => parseRun(row)!)),
+    latestRun: () =>
+      settled('read the latest run', () => {
+        const latest = orderRuns(stamps(), sealer.witnessed()).at(-1);
+        return latest === undefined ? undefined : parseRun(selectRun.get(latest.run_id));
+      }),
+    listRuns: () =>
+      settled('list runs', () =>
+        orderRuns(
+          selectRuns.all().map((row) => parseRun(row)!),
+          sealer.witnessed(),
+        ),
+      ),
     listTrials: (runId) =>
       settled('read trials', () => {
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
@@ -463,6 +488,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         const stored = storedSeals(runId);
         return stored === undefined ? undefined : sealer.verify(stored);
       }),
+    listGoneRuns: () => settled('list runs', () => sealer.goneRuns(selectRunIds.all())),
     close: () =>
       settled('close', async () => {
         await writer.close();

@@ -195,6 +195,59 @@ describe('verifyRun', () => {
     expect(verifyRun(open, OPTIONS)).toEqual({ status: 'sealed', complete: false });
   });
 
+  describe('against the closing its ledger recorded', () => {
+    const closed = { status: 'finished' as const, trials: 3, seal: sealed().runSeal!.mac };
+
+    it('finds the seal it was closed with', () => {
+      expect(verifyRun(sealed(), { ...OPTIONS, closed })).toEqual({
+        status: 'sealed',
+        complete: true,
+      });
+    });
+
+    it('finds an open seal put back (hiding a trial removed since) as tampered', () => {
+      const stored = sealed();
+      const open = { ...stored, runSeal: sealRun(KEY, run, null), trials: stored.trials.slice(1) };
+      expect(verifyRun(open, { ...OPTIONS, closed })).toEqual({
+        status: 'tampered',
+        problems: [
+          {
+            message:
+              "the run was closed finished with 3 trial(s), and its seal is an open run's (an older seal put back outside endstate)",
+          },
+        ],
+      });
+    });
+
+    it("finds an earlier closing's seal, listing fewer trials, put back as tampered", () => {
+      const stored = sealed();
+      const entry = { task_id: 'a', attempt: 1, rerun: 0, mac: stored.trials[0]!.seal!.mac };
+      const earlier = {
+        ...stored,
+        runSeal: sealRun(KEY, run, [entry]),
+        trials: [stored.trials[0]!],
+      };
+      expect(verifyRun(earlier, { ...OPTIONS, closed })).toMatchObject({
+        status: 'tampered',
+        problems: [
+          {
+            message:
+              'the run was closed finished with 3 trial(s), and its seal lists 1 (an older seal put back outside endstate)',
+          },
+        ],
+      });
+    });
+
+    it('takes a later closing (the run resumed through another copy of the key) listing as many trials or more', () => {
+      const stored = sealed();
+      const later = { ...closed, seal: 'an earlier seal', trials: 2 };
+      expect(verifyRun(stored, { ...OPTIONS, closed: later })).toEqual({
+        status: 'sealed',
+        complete: true,
+      });
+    });
+  });
+
   describe("against a SQL store's index columns", () => {
     const runColumns = {
       run_id: run.run_id,

@@ -1,6 +1,7 @@
 import type { RunRecord } from '../schema/index.js';
 import { changedColumns, runIndexColumns, trialIndexColumns } from './index-columns.js';
 import type { IndexColumns } from './index-columns.js';
+import type { WitnessedClose } from './run-ledger.js';
 import { orderSealedTrials, sealRun, sealTrial, trialKey } from './seal-trial.js';
 import type { RunSeal, SealedTrialEntry, StoredTrial, TrialSeal } from './seal-trial.js';
 
@@ -58,6 +59,11 @@ export interface VerifyRunOptions {
   readonly keyLocation: string;
   /** True for runs the store held before it sealed records (listed with its key). */
   readonly predatesSealing: boolean;
+  /**
+   * How the store's ledger says the run was last closed: its seal must be
+   * that one or a later one (closed again, listing at least as many trials).
+   */
+  readonly closed?: WitnessedClose | undefined;
 }
 
 /** Checks a run's records against the seals written with them (pure: the key is passed in). */
@@ -92,6 +98,8 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
         message: `the run's index column(s) ${changed.join(', ')} do not match its record (changed outside endstate)`,
       });
   }
+  const rolledBack = rolledBackSeal(runSeal, options.closed);
+  if (rolledBack !== undefined) problems.push({ message: rolledBack });
 
   const seen = new Map<string, SealedTrialEntry>();
   const late: string[] = [];
@@ -163,6 +171,24 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
     complete: runSeal?.trials != null,
     ...(late.length > 0 ? { late } : {}),
   };
+}
+
+/**
+ * Why the run's seal is not the one its ledger says it was closed with,
+ * nor a later one: it is open again, or lists fewer trials (an older seal
+ * put back, hiding trials removed since). Undefined when it holds.
+ */
+function rolledBackSeal(
+  runSeal: RunSeal | null,
+  closed: WitnessedClose | undefined,
+): string | undefined {
+  if (closed === undefined || runSeal === null || runSeal.mac === closed.seal) return undefined;
+  const then = `the run was closed ${closed.status} with ${closed.trials} trial(s)`;
+  if (runSeal.trials === null)
+    return `${then}, and its seal is an open run's (an older seal put back outside endstate)`;
+  if (runSeal.trials.length < closed.trials)
+    return `${then}, and its seal lists ${runSeal.trials.length} (an older seal put back outside endstate)`;
+  return undefined;
 }
 
 function changedFields(expected: TrialSeal, stored: TrialSeal): string[] {
