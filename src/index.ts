@@ -192,7 +192,7 @@ export type {
   RegradeSummary,
 } from './run/index.js';
 export { createMemoryStore, openSqliteStore } from './store/index.js';
-export type { RunStore, StoredTrialKey } from './store/index.js';
+export type { GoneRun, RunStore, StoredTrialKey } from './store/index.js';
 export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
 export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';

@@ -8,13 +8,14 @@ describe('checkOutputPaths', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'endstate-outputs-'));
   const storePath = '.endstate/endstate.db';
 
-  it('refuses an output aimed at the store, its log, its key file, or through a link to it', () => {
+  it('refuses an output aimed at the store, its log, its key file, its ledger, or through a link to it', () => {
     writeFileSync(join(cwd, 'real.db'), '');
     symlinkSync(join(cwd, 'real.db'), join(cwd, 'alias.json'));
     for (const path of [
       '.endstate/endstate.db',
       './.endstate/../.endstate/endstate.db-wal',
       '.endstate/endstate.db.key',
+      '.endstate/endstate.db.ledger',
     ]) {
       expect(() => checkOutputPaths({ storePath, cwd, outputs: { '--json': path } })).toThrow(
         /--json .* is the result store/,

@@ -18,7 +18,7 @@ function canonical(path: string): string {
 
 /**
  * Refuses outputs that would overwrite the result store (its database, its
- * write-ahead log or its key file) or each other, before anything runs: `--json` aimed
+ * write-ahead log, its key file or its ledger) or each other, before anything runs: `--json` aimed
  * at the store would destroy every recorded run. `outputs` maps each flag
  * (`--json`) to its path, undefined when not given. `storePath` is the
  * SQLite file; undefined for a store that is no file (PostgreSQL, memory),
@@ -32,7 +32,7 @@ export function checkOutputPaths(input: {
   const storeFiles = new Set<string>();
   if (input.storePath !== undefined) {
     const store = canonical(resolve(input.cwd, input.storePath));
-    for (const suffix of ['', '-wal', '-shm', '-journal', '.key'])
+    for (const suffix of ['', '-wal', '-shm', '-journal', '.key', '.ledger'])
       storeFiles.add(`${store}${suffix}`);
   }
   const seen = new Map<string, string>();

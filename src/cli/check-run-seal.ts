@@ -1,14 +1,19 @@
 import { EndstateError } from '../core/index.js';
 import type { RunRecord } from '../schema/index.js';
-import { describeVerification } from '../store/index.js';
+import { describeGoneRun, describeVerification } from '../store/index.js';
 import type { RunStore, RunVerification } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 
 /** What checking a run's seals leaves for its outputs. */
 export interface RunSealCheck {
   readonly verification: RunVerification;
-  /** A warning every output of the run must carry; undefined when its records all match their seals. */
-  readonly warning: string | undefined;
+  /**
+   * Warnings every output of the run must carry, first among its
+   * warnings: its own check's (none when its records all match their
+   * seals), then one per run the store's ledger lists and the store no
+   * longer holds.
+   */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -16,7 +21,9 @@ export interface RunSealCheck {
  * anything is shown. A run changed outside endstate is refused (E_TAMPERED,
  * exit 2) naming the first changed trial, unless `acceptTampered`: then it
  * is shown with a warning in every output. A run written before records
- * were sealed, or a store whose key file is gone, is a warning.
+ * were sealed, or a store whose key file is gone, is a warning; so is every
+ * other run removed from the store (the run shown is whole, but the store
+ * was tampered with).
  */
 export async function checkRunSeal(
   store: RunStore,
@@ -29,11 +36,13 @@ export async function checkRunSeal(
     problems: [{ message: 'the run record was removed outside endstate' }],
   };
   const line = describeVerification(run.run_id, verification);
+  const gone = (await store.listGoneRuns()).map((gone) => describeGoneRun(gone));
+  for (const warning of gone) io.err(`warning: ${warning}\n`);
   if (verification.status === 'sealed' && verification.late === undefined)
-    return { verification, warning: undefined };
+    return { verification, warnings: gone };
   if (verification.status !== 'tampered') {
     io.err(`warning: ${line}\n`);
-    return { verification, warning: line };
+    return { verification, warnings: [line, ...gone] };
   }
   if (options.acceptTampered !== true) {
     throw new EndstateError('E_TAMPERED', line, {
@@ -47,15 +56,15 @@ export async function checkRunSeal(
   }
   const warning = `TAMPERED: ${line}; shown because of --accept-tampered, its figures cannot be trusted`;
   io.err(`\n*** ${warning} ***\n\n`);
-  return { verification, warning };
+  return { verification, warnings: [warning, ...gone] };
 }
 
-/** A scorecard-like value with the seal check's warning first among its warnings. */
+/** A scorecard-like value with the seal check's warnings first among its warnings. */
 export function withSealWarning<T extends { readonly warnings: readonly string[] }>(
   value: T,
   check: RunSealCheck,
 ): T {
-  return check.warning === undefined
+  return check.warnings.length === 0
     ? value
-    : { ...value, warnings: [check.warning, ...value.warnings] };
+    : { ...value, warnings: [...check.warnings, ...value.warnings] };
 }

@@ -54,14 +54,14 @@ export async function compareCommand(
   });
   const store = await openExistingStore(spec, io.cwd);
   try {
-    const a = await findStoredRun(store, spec.display, runA);
-    const b = await findStoredRun(store, spec.display, runB);
+    const accept = { acceptTampered: flags.acceptTampered, io };
+    const a = await findStoredRun(store, spec.display, runA, accept);
+    const b = await findStoredRun(store, spec.display, runB, accept);
     const sealOptions = { acceptTampered: flags.acceptTampered, storePath: spec.display };
     const sealA = await checkRunSeal(store, a, sealOptions, io);
     const sealB = await checkRunSeal(store, b, sealOptions, io);
-    const sealWarnings = [sealA.warning, sealB.warning].filter(
-      (warning): warning is string => warning !== undefined,
-    );
+    // Runs gone from the store are named once, not once per run compared.
+    const sealWarnings = [...new Set([...sealA.warnings, ...sealB.warnings])];
     const trialsA = await store.listTrials(a.run_id);
     const trialsB = await store.listTrials(b.run_id);
     const comparison = withComparisonJudgeValidation(

@@ -113,7 +113,10 @@ async function renderStored(
     const loaded: RunTrials[] = [];
     const integrity: Record<string, unknown> = {};
     for (const runId of runIds) {
-      const run = await findStoredRun(store, spec.display, runId);
+      const run = await findStoredRun(store, spec.display, runId, {
+        acceptTampered: flags.acceptTampered,
+        io,
+      });
       const seal = await checkRunSeal(
         store,
         run,

@@ -44,12 +44,13 @@ export async function reportCommand(
       '--md': flags.md,
     },
   });
-  const { store, run } = await openStoredRun(spec, io.cwd, runArgument);
+  const accept = { acceptTampered: flags.acceptTampered, io };
+  const { store, run } = await openStoredRun(spec, io.cwd, runArgument, accept);
   try {
     const oracleTrials =
       flags.oracle === undefined
         ? undefined
-        : await readOracleTrials(store, spec.display, flags.oracle, run);
+        : await readOracleTrials(store, spec.display, flags.oracle, run, accept);
     return await reportStoredRun({ store, run, spec, gates, oracleTrials }, flags, io);
   } finally {
     await store.close();
@@ -62,8 +63,9 @@ async function readOracleTrials(
   display: string,
   runArgument: string,
   run: RunRecord,
+  accept: Parameters<typeof findStoredRun>[3],
 ): Promise<TrialRecord[]> {
-  const oracle = await findStoredRun(store, display, runArgument);
+  const oracle = await findStoredRun(store, display, runArgument, accept);
   if (oracle.suite.hash !== run.suite.hash) {
     throw new EndstateError(
       'E_NOT_COMPARABLE',

@@ -69,7 +69,12 @@ export async function reportStoredRun(
     spec,
   );
   const ciOutputs = renderCiOutputs(
-    { scorecard, trials, gates: evaluateGates(scorecard, gates), integrity: seal.warning },
+    {
+      scorecard,
+      trials,
+      gates: evaluateGates(scorecard, gates),
+      integrity: seal.warnings.length === 0 ? undefined : seal.warnings.join('; '),
+    },
     flags,
   );
   if (run.status !== 'finished')

@@ -16,7 +16,7 @@ import { parseModelRef } from '../model/index.js';
 import type { DecodingSettings, ModelRef, Pricing } from '../model/index.js';
 import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
 import type { RunEvent } from '../run/index.js';
-import { openStore } from '../store/index.js';
+import { describeVerification, openStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Sequence, Suite, Task } from '../task/index.js';
@@ -40,6 +40,7 @@ import { hiddenStoreFileOf, storeFileOf, storeForWorkers, storeSpecOf } from './
 import type { StoreSpec } from './store-path.js';
 import { traceRunStore } from './trace-run-store.js';
 import { checkOutputPaths } from './check-output-paths.js';
+import { goneRunError, resolveStoredRun } from './open-stored-run.js';
 import { hasSandboxFlags } from './agent-sandbox.js';
 import type { SandboxFlags } from './agent-sandbox.js';
 
@@ -206,7 +207,7 @@ export async function runCommand(
       ...(flags.queue === undefined ? {} : { sharedWriters: true }),
     }));
   try {
-    const resume = await resumable(openRunStore, flags);
+    const resume = await resumable(openRunStore, flags, storeSpec.display);
     const shownPath = suitePath ?? resume!.run.suite.path;
     const suite = await loadSuiteOf(shownPath, resume?.run, io);
     warnIfLockStale(suite, shownPath, io);
@@ -283,6 +284,7 @@ function checkPlannedTrials(taskCount: number, trials: number): void {
 async function resumable(
   openStore: () => Promise<RunStore>,
   flags: RunFlags,
+  display: string,
 ): Promise<{ run: RunRecord; trials: TrialRecord[] } | undefined> {
   if (flags.resume === undefined) return undefined;
   if (flags.tasks !== undefined || flags.faults !== undefined) {
@@ -293,12 +295,26 @@ async function resumable(
     );
   }
   const store = await openStore();
-  const run =
-    flags.resume === 'latest' ? await store.latestRun() : await store.getRun(flags.resume);
-  if (run === undefined) {
+  const resolution = await resolveStoredRun(store, flags.resume);
+  if (resolution.type === 'gone') throw goneRunError(flags.resume, resolution, display, false);
+  if (resolution.type === 'missing') {
     throw new EndstateError('E_RUN_NOT_FOUND', `no run ${flags.resume} in the store to resume`, {
       hint: 'Pass the run id that endstate run printed (or "latest"), and the same --store.',
     });
+  }
+  const { run } = resolution;
+  // Resuming seals the run anew over what the store holds: a changed run would be laundered.
+  const verification = await store.verifyRun(run.run_id);
+  if (verification?.status === 'tampered') {
+    throw new EndstateError(
+      'E_TAMPERED',
+      `cannot resume ${describeVerification(run.run_id, verification)}`,
+      {
+        problems: verification.problems.map((problem) => ({ message: problem.message })),
+        hint: 'Its seal would be made anew over the changed records. Start a new run into a store agents cannot write.',
+        details: { run_id: run.run_id },
+      },
+    );
   }
   return { run, trials: await store.listTrials(run.run_id) };
 }

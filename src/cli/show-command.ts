@@ -35,7 +35,10 @@ export async function showCommand(
   io: CliIo,
 ): Promise<number> {
   const spec = storeSpecOf(flags.store, io.cwd);
-  const { store, run } = await openStoredRun(spec, io.cwd, flags.run ?? 'latest');
+  const { store, run } = await openStoredRun(spec, io.cwd, flags.run ?? 'latest', {
+    acceptTampered: flags.acceptTampered,
+    io,
+  });
   try {
     const seal = await checkRunSeal(
       store,
@@ -50,7 +53,8 @@ export async function showCommand(
       rerun: flags.rerun,
     });
     if (note !== undefined) io.err(`${note}\n`);
-    if (seal.warning !== undefined) io.out(`warning: ${seal.warning}\n\n`);
+    for (const warning of seal.warnings) io.out(`warning: ${warning}\n`);
+    if (seal.warnings.length > 0) io.out('\n');
     io.out(`${renderTrial(trial, { color: shouldColor(flags.color, io) })}\n`);
     return 0;
   } finally {

@@ -60,6 +60,7 @@ export function withTelemetry(store: RunStore, telemetry: Telemetry, io: CliIo):
     listTrials: (runId) => store.listTrials(runId),
     listTrialKeys: (runId) => store.listTrialKeys(runId),
     verifyRun: (runId) => store.verifyRun(runId),
+    listGoneRuns: () => store.listGoneRuns(),
     close: () => store.close(),
   };
 }

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { EndstateError, isEndstateError } from '../core/index.js';
 import type { RunRecord } from '../schema/index.js';
 import { buildScorecard, renderHtmlReport, renderRunList } from '../report/index.js';
-import { describeVerification } from '../store/index.js';
+import { describeGoneRun, describeVerification } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import { loadViewerTemplate } from './load-viewer-template.js';
+import { goneFallbackNotice, goneRunError, resolveStoredRun } from './open-stored-run.js';
 import { openExistingStore, storeSpecOf } from './store-path.js';
 import type { StoreSpec } from './store-path.js';
 
@@ -47,8 +48,9 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 
 /**
  * A run's report page, checked against its seals on every request (a
- * tampered run is refused with 409 unless accepted, then marked). Reports
- * of finished runs that verify do not change: render each once.
+ * tampered run is refused with 409 unless accepted, then marked; runs
+ * removed from the store are warned of). Reports of finished runs that
+ * verify in a store missing no run do not change: render each once.
  */
 function createReportCache(store: RunStore, template: string, acceptTampered: boolean) {
   const finished = new Map<string, string>();
@@ -61,27 +63,29 @@ function createReportCache(store: RunStore, template: string, acceptTampered: bo
         type: 'text/plain',
         body: `${line}\nIts figures cannot be trusted; endstate view --accept-tampered shows it anyway, marked as tampered.\n`,
       };
+    const gone = (await store.listGoneRuns()).map((gone) => describeGoneRun(gone));
     const cached = finished.get(run.run_id);
-    if (cached !== undefined && verification.status === 'sealed')
+    if (cached !== undefined && verification.status === 'sealed' && gone.length === 0)
       return { status: 200, type: 'text/html', body: cached };
     const trials = await store.listTrials(run.run_id);
     const scorecard = buildScorecard(run, trials);
-    const warning =
+    const own =
       verification.status === 'sealed'
-        ? undefined
+        ? []
         : verification.status === 'tampered'
-          ? `TAMPERED: ${line}; shown because of --accept-tampered, its figures cannot be trusted`
-          : line;
+          ? [`TAMPERED: ${line}; shown because of --accept-tampered, its figures cannot be trusted`]
+          : [line];
+    const warnings = [...own, ...gone];
     const html = renderHtmlReport({
       template,
       run,
       scorecard:
-        warning === undefined
+        warnings.length === 0
           ? scorecard
-          : { ...scorecard, warnings: [warning, ...scorecard.warnings] },
+          : { ...scorecard, warnings: [...warnings, ...scorecard.warnings] },
       trials,
     });
-    if (run.status === 'finished' && verification.status === 'sealed')
+    if (run.status === 'finished' && verification.status === 'sealed' && gone.length === 0)
       finished.set(run.run_id, html);
     return { status: 200, type: 'text/html', body: html };
   };
@@ -130,7 +134,13 @@ function createHandler(
     const { pathname, segments } = parsed;
     if (pathname === '/') {
       const runs = (await store.listRuns()).reverse();
-      send(response, 200, 'text/html', renderRunList({ runs, storePath: path, hrefOf: runHref }));
+      const warnings = (await store.listGoneRuns()).map((gone) => describeGoneRun(gone)).reverse();
+      send(
+        response,
+        200,
+        'text/html',
+        renderRunList({ runs, storePath: path, hrefOf: runHref, warnings }),
+      );
       return;
     }
     if (pathname === '/favicon.ico') {
@@ -139,13 +149,21 @@ function createHandler(
     }
     const id = segments.length === 3 && segments[1] === 'runs' ? segments[2] : undefined;
     if (id !== undefined && id !== '') {
-      const run = id === 'latest' ? await store.latestRun() : await store.getRun(id);
+      const resolution = await resolveStoredRun(store, id);
+      const run =
+        resolution.type === 'stored'
+          ? resolution.run
+          : resolution.type === 'gone' && options.acceptTampered
+            ? resolution.instead
+            : undefined;
       if (run !== undefined) {
         const page = await report(run);
         send(response, page.status, page.type, page.body);
-        return;
-      }
-      send(response, 404, 'text/plain', `no run "${id}" in ${path}\n`);
+      } else if (resolution.type === 'gone') {
+        // As a tampered run is: its records cannot be trusted, here they cannot even be read.
+        const refusal = goneRunError(id, resolution, path, options.acceptTampered);
+        send(response, 409, 'text/plain', `${refusal.message}\n${refusal.hint ?? ''}\n`);
+      } else send(response, 404, 'text/plain', `no run "${id}" in ${path}\n`);
       return;
     }
     send(response, 404, 'text/plain', `not found: ${pathname} (runs are under /runs/<id>)\n`);
@@ -206,14 +224,20 @@ export async function startViewServer(options: {
   return {
     url,
     async runUrl(runArgument) {
-      const run =
-        runArgument === 'latest' ? await store.latestRun() : await store.getRun(runArgument);
-      if (run === undefined) {
+      const resolution = await resolveStoredRun(store, runArgument);
+      if (resolution.type === 'gone') {
+        const { instead } = resolution;
+        if (options.acceptTampered !== true || instead === undefined)
+          throw goneRunError(runArgument, resolution, storeName);
+        options.io.err(goneFallbackNotice(runArgument, resolution.gone, instead));
+        return new URL(runHref(instead), url).href;
+      }
+      if (resolution.type === 'missing') {
         throw new EndstateError('E_RUN_NOT_FOUND', `no run "${runArgument}" in ${storeName}`, {
           hint: `Open ${url} for the runs it holds.`,
         });
       }
-      return new URL(runHref(run), url).href;
+      return new URL(runHref(resolution.run), url).href;
     },
     async close() {
       server.closeAllConnections();

@@ -8,6 +8,8 @@ export interface RunListInput {
   readonly storePath: string;
   /** The address of a run's report page. */
   readonly hrefOf: (run: RunRecord) => string;
+  /** Said above the list (runs removed from the store, say). */
+  readonly warnings?: readonly string[];
 }
 
 const STYLE = `
@@ -19,10 +21,11 @@ th, td { text-align: left; padding: .3rem .8rem .3rem 0; border-bottom: 1px soli
 th { font-weight: 600; color: #5b6470; }
 code { font: 12px ui-monospace, monospace; }
 .status-finished { color: #1a7f37; } .status-running { color: #9a6700; } .status-interrupted { color: #cf222e; }
+p.warning { color: #cf222e; font-weight: 600; }
 `;
 
 /** The page `endstate view` serves at `/`: every stored run, newest first, each linking to its report. */
-export function renderRunList({ runs, storePath, hrefOf }: RunListInput): string {
+export function renderRunList({ runs, storePath, hrefOf, warnings = [] }: RunListInput): string {
   const rows = runs.map((run) => {
     const agent = `${run.system.agent.kind}:${run.system.agent.name}`;
     const cells = [
@@ -52,7 +55,7 @@ export function renderRunList({ runs, storePath, hrefOf }: RunListInput): string
 <body>
 <h1>endstate runs</h1>
 <p class="store">${escapeHtml(storePath)} · ${runs.length} run(s)</p>
-${body}
+${warnings.map((warning) => `<p class="warning">warning: ${escapeHtml(warning)}</p>\n`).join('')}${body}
 </body>
 </html>
 `;

@@ -1,15 +1,27 @@
 import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
+import { goneRuns } from './gone-run.js';
+import type { GoneRun } from './gone-run.js';
+import type { LedgerEntry, RunLedger, WitnessedRun } from './run-ledger.js';
 import { sealRun, sealTrial, trialKey } from './seal-trial.js';
 import type { RunSeal, SealedTrialEntry, TrialSeal } from './seal-trial.js';
 import type { StoreKey } from './store-key.js';
 import { verifyRun } from './verify-run.js';
 import type { RunVerification, StoredSeals } from './verify-run.js';
 
+/** A stored run as the ledger needs it when it starts beside a store that already holds runs. */
+export interface RunStamp {
+  readonly run_id: string;
+  readonly created_at: string;
+}
+
 /**
  * A store's sealing, whatever holds the records: it seals what this store
  * writes and remembers it, so closing a run seals the records this process
  * wrote, not whatever the store holds then (a trial removed behind its back
- * stays listed in the run's seal, and shows as missing).
+ * stays listed in the run's seal, and shows as missing). With a ledger it
+ * also keeps, out of the store's reach, which runs the store held and how
+ * each was last closed, so a run removed whole shows as gone and an older
+ * seal put back shows too.
  */
 export interface Sealer {
   /** The key; undefined when the store's key file is missing (nothing is sealed). */
@@ -43,6 +55,17 @@ export interface Sealer {
    * run's seal lists exactly what the store holds; `--resume` plays it again.
    */
   isClosed(runId: string): boolean;
+  /**
+   * Lists a run the store has just stored in the ledger; a ledger started
+   * now first lists `stored()`, the runs the store held before.
+   */
+  witnessCreated(run: RunRecord, stored: () => Promise<readonly RunStamp[]>): Promise<void>;
+  /** Lists a closing the store has just stored (its record and seal) in the ledger. */
+  witnessClosed(run: RunRecord, seal: RunSeal): void;
+  /** The runs the ledger lists (none without one), read afresh. */
+  witnessed(): ReadonlyMap<string, WitnessedRun>;
+  /** The runs the ledger lists that are not among `storedIds`, oldest first. */
+  goneRuns(storedIds: Iterable<string>): GoneRun[];
 }
 
 export interface SealerOptions {
@@ -52,13 +75,22 @@ export interface SealerOptions {
    * hold, not only the ones this process wrote.
    */
   readonly sharedWriters?: boolean;
+  /** Where runs created and closed are witnessed (see RunLedger); none without a key. */
+  readonly ledger?: RunLedger | undefined;
 }
+
+const createdEntry = (type: 'run-seen' | 'run-created', run: RunStamp): LedgerEntry => ({
+  type,
+  run_id: run.run_id,
+  created_at: run.created_at,
+});
 
 export function createSealer(
   key: StoreKey | undefined,
   keyLocation: string,
   options: SealerOptions = {},
 ): Sealer {
+  const ledger = key === undefined ? undefined : options.ledger;
   const created = new Map<string, RunRecord>();
   const written = new Map<string, Map<string, SealedTrialEntry>>();
   const closed = new Set<string>();
@@ -136,6 +168,32 @@ export function createSealer(
         key: key?.key,
         keyLocation,
         predatesSealing: key?.unsealedRuns.has(stored.run.run_id) ?? false,
+        closed: ledger?.read().get(stored.run.run_id)?.closed,
       }),
+    async witnessCreated(run, stored) {
+      if (ledger === undefined) return;
+      const start = ledger.exists()
+        ? []
+        : (await stored())
+            .filter((other) => other.run_id !== run.run_id)
+            .map((other) => createdEntry('run-seen', other));
+      ledger.append([createdEntry('run-created', run)], start);
+    },
+    witnessClosed(run, seal) {
+      if (ledger === undefined || seal.trials === null) return;
+      ledger.append([
+        {
+          type: 'run-closed',
+          run_id: run.run_id,
+          created_at: run.created_at,
+          status: run.status,
+          trials: seal.trials.length,
+          seal: seal.mac,
+        },
+      ]);
+    },
+    witnessed: () => ledger?.read() ?? new Map(),
+    goneRuns: (storedIds) =>
+      ledger === undefined ? [] : goneRuns(ledger.read(), new Set(storedIds)),
   };
 }

@@ -38,6 +38,18 @@ function memoryTamper(tables: MemoryTables): StoreTamper {
       run.record = edit(run.record);
       return Promise.resolve();
     },
+    deleteRun(runId) {
+      tables.runs.delete(runId);
+      tables.trials.delete(runId);
+      return Promise.resolve();
+    },
+    snapshotRun(runId) {
+      const kept = structuredClone(tables.runs.get(runId)!);
+      return Promise.resolve(() => {
+        tables.runs.set(runId, structuredClone(kept));
+        return Promise.resolve();
+      });
+    },
   };
 }
 

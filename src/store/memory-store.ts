@@ -1,5 +1,7 @@
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { createSealer } from './create-sealer.js';
+import { orderRuns } from './order-runs.js';
+import { createMemoryLedger } from './run-ledger.js';
 import type { RunStore } from './run-store.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
@@ -27,10 +29,10 @@ export function createMemoryTables(): MemoryTables {
 /** A store in memory: for tests and for runs that need no history. */
 export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
   const { runs, trials } = options.tables ?? createMemoryTables();
-  const sealer = createSealer(
-    options.key === null ? undefined : (options.key ?? newStoreKey()),
-    'the memory store’s key',
-  );
+  const key = options.key === null ? undefined : (options.key ?? newStoreKey());
+  const sealer = createSealer(key, 'the memory store’s key', {
+    ledger: key === undefined ? undefined : createMemoryLedger(key.key),
+  });
   const storedSeals = (runId: string) => {
     const run = runs.get(runId);
     if (run === undefined) return undefined;
@@ -42,9 +44,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
   };
   /** Runs by creation time, then in the order they were stored (as the SQLite store lists them). */
   const runsInOrder = (): RunRecord[] =>
-    [...runs.values()]
-      .map((run) => run.record)
-      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    orderRuns(
+      [...runs.values()].map((run) => run.record),
+      sealer.witnessed(),
+    );
   const isStored = (trial: TrialRecord): boolean =>
     sealer.hasTrial(trial) ||
     (trials.get(trial.run_id) ?? []).some(
@@ -54,11 +57,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
         record.rerun === trial.rerun,
     );
   return {
-    createRun(run) {
-      if (runs.has(run.run_id)) return Promise.reject(duplicateRunError(run.run_id));
+    async createRun(run) {
+      if (runs.has(run.run_id)) throw duplicateRunError(run.run_id);
       runs.set(run.run_id, { record: structuredClone(run), seal: sealer.openRun(run) });
       trials.set(run.run_id, []);
-      return Promise.resolve();
+      await sealer.witnessCreated(run, () =>
+        Promise.resolve([...runs.values()].map((other) => other.record)),
+      );
     },
     putTrial(trial) {
       const stored = trials.get(trial.run_id);
@@ -78,6 +83,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
       if (closed === undefined || stored === undefined)
         return Promise.reject(unknownRunError(runId, 'finish'));
       runs.set(runId, { record: closed.run, seal: closed.seal ?? stored.seal });
+      if (closed.seal) sealer.witnessClosed(closed.run, closed.seal);
       return Promise.resolve();
     },
     getRun: (runId) => Promise.resolve(structuredClone(runs.get(runId)?.record)),
@@ -102,6 +108,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RunStore {
       const stored = storedSeals(runId);
       return Promise.resolve(stored === undefined ? undefined : sealer.verify(stored));
     },
+    listGoneRuns: () => Promise.resolve(sealer.goneRuns(runs.keys())),
     close: () => Promise.resolve(),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -110,6 +110,24 @@ function postgresTamper(schema: string): StoreTamper {
         runId,
         JSON.stringify(edit(JSON.parse(rows[0]!.record) as never)),
       ]);
+    },
+    async deleteRun(runId) {
+      await admin.query(`DELETE FROM ${trials} WHERE run_id = $1`, [runId]);
+      await admin.query(`DELETE FROM ${schema}.runs WHERE run_id = $1`, [runId]);
+    },
+    async snapshotRun(runId) {
+      const columns = 'record, seal, status, finished_at';
+      const { rows } = await admin.query<Record<string, string | null>>(
+        `SELECT ${columns} FROM ${schema}.runs WHERE run_id = $1`,
+        [runId],
+      );
+      const kept = rows[0]!;
+      return async () => {
+        await admin.query(
+          `UPDATE ${schema}.runs SET record = $2, seal = $3, status = $4, finished_at = $5 WHERE run_id = $1`,
+          [runId, kept.record, kept.seal, kept.status, kept.finished_at],
+        );
+      };
     },
   };
 }
@@ -227,6 +245,133 @@ describe('openPostgresStore', () => {
     });
     await other.close();
     expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  it('keeps the ledger beside the key: a line per run created and per closing, each with its MAC', async () => {
+    const schema = newSchema();
+    const keyPath = newKeyPath();
+    const store = await open(schema, keyPath);
+    await store.createRun(buildRunRecord(['t1'], { run_id: 'r1' }));
+    await store.putTrial(buildTrialRecord({ run_id: 'r1', task_id: 't1', attempt: 1 }));
+    await store.finishRun('r1', 'finished', '2026-11-02T00:00:00.000Z');
+    await store.close();
+    const ledger = keyPath.replace(/\.key$/, '.ledger');
+    expect(statSync(ledger).mode & 0o777).toBe(0o600);
+    const lines = readFileSync(ledger, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { v: 1, type: 'run-created', run_id: 'r1', created_at: '2026-11-30T00:00:00.000Z' },
+      { v: 1, type: 'run-closed', run_id: 'r1', status: 'finished', trials: 1 },
+    ]);
+    expect(lines.every((line) => /^[0-9a-f]{64}$/.test(String(line.mac)))).toBe(true);
+  });
+
+  it('starts a ledger beside a store that already holds runs by listing them, so their removal shows too', async () => {
+    const schema = newSchema();
+    const keyPath = newKeyPath();
+    const first = await open(schema, keyPath);
+    await first.createRun(buildRunRecord(['t1'], { run_id: 'before' }));
+    await first.close();
+    // Another machine, with a copy of the key and no ledger yet, starts a run.
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'endstate-pg-')), 'postgres.key');
+    copyFileSync(keyPath, elsewhere);
+    const second = await open(schema, elsewhere);
+    await second.createRun(
+      buildRunRecord(['t1'], { run_id: 'after', created_at: '2026-12-01T00:00:00.000Z' }),
+    );
+    await admin.query(`DELETE FROM ${schema}.runs WHERE run_id = 'before'`);
+    expect(await second.listGoneRuns()).toEqual([
+      { run_id: 'before', created_at: '2026-11-30T00:00:00.000Z' },
+    ]);
+    await second.close();
+  });
+
+  describe('index columns outside the seal, altered with SQL', () => {
+    /** A store with two finished runs, `old` and `new`, a trial each. */
+    async function twoRuns(schema: string, keyPath = newKeyPath()) {
+      const store = await open(schema, keyPath);
+      for (const [runId, createdAt] of [
+        ['old', '2026-11-01T00:00:00.000Z'],
+        ['new', '2026-11-02T00:00:00.000Z'],
+      ] as const) {
+        await store.createRun(buildRunRecord(['t1'], { run_id: runId, created_at: createdAt }));
+        await store.putTrial(
+          buildTrialRecord({
+            run_id: runId,
+            trial_id: `${runId}/t1/1.0`,
+            task_id: 't1',
+            attempt: 1,
+          }),
+        );
+        await store.finishRun(runId, 'finished', createdAt.replace('T00', 'T01'));
+      }
+      return store;
+    }
+    const problemsOf = async (store: Awaited<ReturnType<typeof open>>, runId: string) => {
+      const verification = await store.verifyRun(runId);
+      return verification?.status === 'tampered'
+        ? verification.problems.map((problem) => problem.message)
+        : verification;
+    };
+
+    it('created_at and stored_order move no run, here or on a machine with only a copy of the key', async () => {
+      const schema = newSchema();
+      const keyPath = newKeyPath();
+      const store = await twoRuns(schema, keyPath);
+      await admin.query(
+        `UPDATE ${schema}.runs SET created_at = '2099-01-01T00:00:00.000Z', stored_order = stored_order + 1000 WHERE run_id = 'old'`,
+      );
+      expect((await store.latestRun())?.run_id).toBe('new');
+      expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['old', 'new']);
+      // A machine with only a copy of the key orders by the records alone: the same.
+      const keyOnly = join(mkdtempSync(join(tmpdir(), 'endstate-pg-')), 'postgres.key');
+      copyFileSync(keyPath, keyOnly);
+      const elsewhere = await open(schema, keyOnly);
+      expect((await elsewhere.latestRun())?.run_id).toBe('new');
+      // And the altered column is caught when the run is checked.
+      expect(await problemsOf(store, 'old')).toEqual([
+        "the run's index column(s) created_at do not match its record (changed outside endstate)",
+      ]);
+      expect(await problemsOf(store, 'new')).toEqual({ status: 'sealed', complete: true });
+      await Promise.all([store.close(), elsewhere.close()]);
+    });
+
+    it("the run's suite_hash, suite_name, system_hash and status are caught when the run is checked", async () => {
+      const schema = newSchema();
+      const store = await twoRuns(schema);
+      await admin.query(
+        `UPDATE ${schema}.runs SET suite_hash = 'forged', suite_name = 'other', system_hash = 'forged', status = 'running' WHERE run_id = 'new'`,
+      );
+      expect(await problemsOf(store, 'new')).toEqual([
+        "the run's index column(s) status, suite_hash, suite_name, system_hash do not match its record (changed outside endstate)",
+      ]);
+      // What a report reads comes from the sealed record.
+      expect(await store.getRun('new')).toMatchObject({
+        status: 'finished',
+        suite: { name: 'demo', hash: 'a'.repeat(64) },
+      });
+      await store.close();
+    });
+
+    it("a trial's valid, success, reasons and identity columns are caught when its run is checked", async () => {
+      const schema = newSchema();
+      const store = await twoRuns(schema);
+      await admin.query(
+        `UPDATE ${schema}.trials SET valid = NOT valid, success = NOT success, terminal_reason = 'success', trial_id = 'x' WHERE run_id = 'new'`,
+      );
+      // The coordinator's light read sees the column; the check of the run names it.
+      expect((await store.listTrialKeys('new'))[0]?.valid).toBe(false);
+      expect(await problemsOf(store, 'new')).toEqual([
+        't1 attempt 1: its index column(s) success, terminal_reason, trial_id, valid do not match its record (changed outside endstate)',
+      ]);
+      await admin.query(`UPDATE ${schema}.trials SET attempt = 2 WHERE run_id = 'old'`);
+      expect(await problemsOf(store, 'old')).toEqual([
+        't1 attempt 1: its index column(s) attempt do not match its record (changed outside endstate)',
+      ]);
+      await store.close();
+    });
   });
 
   it('keeps the key under .endstate/ of the working folder by default, named after the store', () => {

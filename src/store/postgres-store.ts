@@ -4,9 +4,13 @@ import { EndstateError } from '../core/index.js';
 import { readTrialRecord } from '../schema/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createSealer } from './create-sealer.js';
+import type { RunStamp } from './create-sealer.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
+import type { IndexColumns } from './index-columns.js';
 import { migratePostgresStore, rollBack } from './migrate-postgres-store.js';
 import { parsePostgresUrl } from './postgres-url.js';
+import { orderRuns } from './order-runs.js';
+import { ledgerPathOf, openLedgerFile } from './run-ledger.js';
 import { readRunRecord } from './read-run-record.js';
 import type { RunStore, StoredTrialKey } from './run-store.js';
 import { compareTrials } from './run-store.js';
@@ -19,7 +23,10 @@ export interface PostgresStoreOptions {
    * The key file the store's records are sealed with. Default:
    * `.endstate/postgres-<host>-<port>-<database>[-<schema>].key` under
    * `cwd`. Made (mode 0600) by the process that creates the store; every
-   * other machine that writes to or checks the store needs a copy.
+   * other machine that writes to or checks the store needs a copy. The
+   * store's ledger (the runs created and closed through this key) is kept
+   * beside it, `<name>.ledger`, by the processes that create and close
+   * runs; a machine that checks the store finds removed runs with a copy.
    */
   readonly keyPath?: string;
   /** The folder the default key path is in (default: the process's). */
@@ -44,6 +51,12 @@ interface StoredRow {
 interface TrialRow extends StoredRow {
   events: string;
 }
+/** A row as its check reads it: record, seal and index columns. */
+type SealedRow = StoredRow & IndexColumns;
+type SealedTrialRow = TrialRow & IndexColumns;
+
+/** Runs by stored order with the record's created_at: never the created_at column, which is outside the seal. */
+const SELECT_STAMPS = `SELECT run_id, record::json->>'created_at' AS created_at FROM runs ORDER BY stored_order`;
 
 const INSERT_RUN = `INSERT INTO runs (run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash, record, seal)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (run_id) DO NOTHING RETURNING run_id`;
@@ -87,7 +100,10 @@ export async function openPostgresStore(
   const key = await migratePostgresStore(pool, parsed, keyPath, {
     existing: options.existing === true,
   });
-  const sealer = createSealer(key, keyPath, { sharedWriters: true });
+  const sealer = createSealer(key, keyPath, {
+    sharedWriters: true,
+    ledger: key === undefined ? undefined : openLedgerFile(ledgerPathOf(keyPath), key.key),
+  });
 
   const failure = (action: string, error: unknown): EndstateError =>
     error instanceof EndstateError
@@ -127,25 +143,28 @@ export async function openPostgresStore(
     client: Pick<PoolClient, 'query'> = pool,
     lock = '',
   ): Promise<StoredSeals | undefined> => {
-    const runs = await client.query<StoredRow>(
-      `SELECT record, seal FROM runs WHERE run_id = $1 ${lock}`,
+    const runs = await client.query<SealedRow>(
+      `SELECT record, seal, run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash FROM runs WHERE run_id = $1 ${lock}`,
       [runId],
     );
     const row = runs.rows[0];
     if (row === undefined) return undefined;
-    const run = readRunRecord(row.record);
+    const { record, seal, ...runColumns } = row;
+    const run = readRunRecord(record);
     const order = compareTrials(run.suite.task_ids);
     const trials = (
-      await client.query<TrialRow>('SELECT record, events, seal FROM trials WHERE run_id = $1', [
-        runId,
-      ])
+      await client.query<SealedTrialRow>(
+        'SELECT record, events, seal, trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason FROM trials WHERE run_id = $1',
+        [runId],
+      )
     ).rows
-      .map((trial) => ({
-        record: decodeTrial(trial.record, trial.events),
-        seal: parseSeal<TrialSeal>(trial.seal),
+      .map(({ record, events, seal, ...columns }) => ({
+        record: decodeTrial(record, events),
+        seal: parseSeal<TrialSeal>(seal),
+        columns,
       }))
       .sort((a, b) => order(a.record, b.record));
-    return { run, runSeal: parseSeal<RunSeal>(row.seal), trials };
+    return { run, runSeal: parseSeal<RunSeal>(seal), runColumns, trials };
   };
 
   /** Trials this process is storing, by identity: a second put of one waits for the first. */
@@ -195,6 +214,7 @@ export async function openPostgresStore(
           seal === null ? null : JSON.stringify(seal),
         ]);
         if (inserted.length === 0) throw duplicateRunError(run.run_id);
+        await sealer.witnessCreated(run, () => query<RunStamp>(SELECT_STAMPS));
       }),
     putTrial(trial) {
       if (sealer.isClosed(trial.run_id) || sealer.hasTrial(trial)) return Promise.resolve();
@@ -210,17 +230,24 @@ export async function openPostgresStore(
     finishRun: (runId, status, finishedAt) =>
       attempt('finish the run', async () => {
         await Promise.allSettled([...storing.values()]);
-        await inTransaction(async (client) => {
+        const { run, seal } = await inTransaction(async (client) => {
           // The run's row is locked: trials being stored by any process wait, or are in the seal.
           const stored = await storedSeals(runId, client, 'FOR UPDATE');
           const closing = sealer.closeRun(runId, () => stored, status, finishedAt);
           if (stored === undefined || closing === undefined) throw unknownRunError(runId, 'finish');
-          const { run, seal } = closing;
           await client.query(
             'UPDATE runs SET status = $1, finished_at = $2, record = $3, seal = coalesce($4, seal) WHERE run_id = $5',
-            [status, finishedAt, JSON.stringify(run), seal ? JSON.stringify(seal) : null, runId],
+            [
+              status,
+              finishedAt,
+              JSON.stringify(closing.run),
+              closing.seal ? JSON.stringify(closing.seal) : null,
+              runId,
+            ],
           );
+          return closing;
         });
+        if (seal) sealer.witnessClosed(run, seal);
       }),
     getRun: (runId) =>
       attempt('read a run', async () => {
@@ -229,15 +256,20 @@ export async function openPostgresStore(
       }),
     latestRun: () =>
       attempt('read the latest run', async () => {
-        const [row] = await query<StoredRow>(
-          'SELECT record FROM runs ORDER BY created_at DESC, stored_order DESC LIMIT 1',
-        );
+        const latest = orderRuns(await query<RunStamp>(SELECT_STAMPS), sealer.witnessed()).at(-1);
+        if (latest === undefined) return undefined;
+        const [row] = await query<StoredRow>('SELECT record FROM runs WHERE run_id = $1', [
+          latest.run_id,
+        ]);
         return row === undefined ? undefined : readRunRecord(row.record);
       }),
     listRuns: () =>
       attempt('list runs', async () =>
-        (await query<StoredRow>('SELECT record FROM runs ORDER BY created_at, stored_order')).map(
-          (row) => readRunRecord(row.record),
+        orderRuns(
+          (await query<StoredRow>('SELECT record FROM runs ORDER BY stored_order')).map((row) =>
+            readRunRecord(row.record),
+          ),
+          sealer.witnessed(),
         ),
       ),
     listTrials: (runId) =>
@@ -264,6 +296,12 @@ export async function openPostgresStore(
         const stored = await storedSeals(runId);
         return stored === undefined ? undefined : sealer.verify(stored);
       }),
+    listGoneRuns: () =>
+      attempt('list runs', async () =>
+        sealer.goneRuns(
+          (await query<{ run_id: string }>('SELECT run_id FROM runs')).map((row) => row.run_id),
+        ),
+      ),
     close: () =>
       attempt('close', async () => {
         if (closed) return;

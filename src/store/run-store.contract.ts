@@ -25,6 +25,10 @@ export interface StoreTamper {
   /** Gives each of two trials the other's seal, records kept (seals moved between trials). */
   swapTrials(runId: string, a: TrialAt, b: TrialAt): Promise<void>;
   editRun(runId: string, edit: (run: RunRecord) => RunRecord): Promise<void>;
+  /** Removes a run and its trials. */
+  deleteRun(runId: string): Promise<void>;
+  /** Keeps the run's record and seal as they are now; the function puts them back. */
+  snapshotRun(runId: string): Promise<() => Promise<void>>;
 }
 
 /** A store under test, with the means to tamper with it. */
@@ -227,6 +231,7 @@ export function describeRunStoreContract(
       expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['old', 'new']);
       expect(await store.getRun('missing')).toBeUndefined();
       expect(await store.listTrials('missing')).toEqual([]);
+      expect(await store.listGoneRuns()).toEqual([]);
       await store.close();
     });
   });
@@ -329,6 +334,53 @@ function describeSealing(open: () => TamperableStore | Promise<TamperableStore>)
       const problems = await problemsOf(store);
       expect(problems[0]).toMatch(/^refund-8842 attempt 1 does not match its seal/);
       expect(problems).toHaveLength(2);
+      await store.close();
+    });
+
+    it('lists a run removed whole as gone, with how it was closed; latest is then the run before it', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await finish(store);
+      await store.createRun(runRecord('r2', '2026-11-02T00:00:00.000Z'));
+      await tamper.deleteRun('r1');
+      await tamper.deleteRun('r2');
+      expect(await store.getRun('r1')).toBeUndefined();
+      expect(await store.verifyRun('r1')).toBeUndefined();
+      expect(await store.listGoneRuns()).toEqual([
+        {
+          run_id: 'r1',
+          created_at: '2026-11-01T00:00:00.000Z',
+          closed: { status: 'finished', trials: 4 },
+        },
+        { run_id: 'r2', created_at: '2026-11-02T00:00:00.000Z' },
+      ]);
+      // The store lists what it holds; a reader compares it with the gone runs (see findStoredRun).
+      expect(await store.latestRun()).toBeUndefined();
+      await store.close();
+    });
+
+    it('finds a trial removed from a closed run whose open seal was put back', async () => {
+      const { store, tamper } = await sealedRun(open);
+      const putBack = await tamper.snapshotRun('r1');
+      await finish(store);
+      await tamper.deleteTrial('r1', { task_id: 'refund-8842', attempt: 1 });
+      await putBack();
+      expect((await store.getRun('r1'))?.status).toBe('running');
+      expect(await problemsOf(store)).toEqual([
+        "the run was closed finished with 4 trial(s), and its seal is an open run's (an older seal put back outside endstate)",
+      ]);
+      await store.close();
+    });
+
+    it('keeps a run where its ledger put it when its record is changed to move it: latest still picks it, and its check fails', async () => {
+      const { store, tamper } = await sealedRun(open);
+      await finish(store);
+      await store.createRun(runRecord('older', '2026-10-01T00:00:00.000Z'));
+      await tamper.editRun('r1', (run) => ({ ...run, created_at: '2026-09-01T00:00:00.000Z' }));
+      expect((await store.latestRun())?.run_id).toBe('r1');
+      expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['older', 'r1']);
+      expect(await problemsOf(store)).toEqual([
+        'the run record does not match its seal (changed outside endstate)',
+      ]);
       await store.close();
     });
 

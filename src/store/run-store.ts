@@ -1,4 +1,5 @@
 import type { RunRecord, RunStatus, TrialRecord } from '../schema/index.js';
+import type { GoneRun } from './gone-run.js';
 import type { RunVerification } from './verify-run.js';
 
 /**
@@ -28,9 +29,13 @@ export interface RunStore {
   /** Closes a run and seals it; a run the store does not hold is refused (E_RUN_NOT_FOUND). */
   finishRun(runId: string, status: RunStatus, finishedAt: string): Promise<void>;
   getRun(runId: string): Promise<RunRecord | undefined>;
-  /** The most recently created run (by `created_at`; of equal ones, the last stored). */
+  /**
+   * The most recently created run (by `created_at`; of equal ones, the last
+   * stored). `created_at` is the one the store's ledger recorded for a run
+   * it lists, else the record's: never a column outside the seal.
+   */
   latestRun(): Promise<RunRecord | undefined>;
-  /** Every run, oldest `created_at` first (of equal ones, the first stored first). */
+  /** Every run, oldest `created_at` first (as latestRun; of equal ones, the first stored first). */
   listRuns(): Promise<RunRecord[]>;
   /** Trials of a run with their events, ordered by task order, attempt and rerun. */
   listTrials(runId: string): Promise<TrialRecord[]>;
@@ -43,9 +48,18 @@ export interface RunStore {
   /**
    * Checks a run's records against the seals the store wrote with them
    * (see verify-run): a record changed, added or removed by anything but
-   * the store shows as `tampered`. Undefined when there is no such run.
+   * the store shows as `tampered`, and so does an index column that no
+   * longer matches its record, or a run seal older than the closing the
+   * store's ledger recorded. Undefined when there is no such run (a run
+   * removed whole is listed by `listGoneRuns`).
    */
   verifyRun(runId: string): Promise<RunVerification | undefined>;
+  /**
+   * Runs the store's ledger lists (every run created through the store's
+   * key, kept beside it) that the store no longer holds, oldest first:
+   * removed outside endstate. None without a key.
+   */
+  listGoneRuns(): Promise<GoneRun[]>;
   close(): Promise<void>;
 }
 

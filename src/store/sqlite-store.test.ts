@@ -97,6 +97,29 @@ function sqliteTamper(path: string): StoreTamper {
           runId,
         );
       }),
+    deleteRun: (runId) =>
+      withDb((db) => {
+        db.prepare('DELETE FROM trials WHERE run_id = ?').run(runId);
+        db.prepare('DELETE FROM runs WHERE run_id = ?').run(runId);
+      }),
+    async snapshotRun(runId) {
+      let kept: { record: string; seal: string | null; status: string; finished_at: string | null };
+      await withDb((db) => {
+        kept = db
+          .prepare<[string], typeof kept>(
+            'SELECT record, seal, status, finished_at FROM runs WHERE run_id = ?',
+          )
+          .get(runId)!;
+      });
+      return () =>
+        withDb((db) =>
+          db
+            .prepare(
+              'UPDATE runs SET record = ?, seal = ?, status = ?, finished_at = ? WHERE run_id = ?',
+            )
+            .run(kept.record, kept.seal, kept.status, kept.finished_at, runId),
+        );
+    },
   };
 }
 
@@ -304,8 +327,56 @@ describe('openSqliteStore', () => {
       }),
     );
     const reopened = openSqliteStore(path, { writer: 'inline' });
+    // The ledger beside the key was made under the old key too: it is refused, naming it.
+    const checking = reopened.verifyRun('r1');
+    await expect(checking).rejects.toMatchObject({ code: 'E_STORE' });
+    await expect(checking).rejects.toThrow(
+      `the store's ledger ${path}.ledger line 1 does not match its MAC (changed outside endstate, or made under another key)`,
+    );
+    rmSync(`${path}.ledger`);
     expect(await reopened.verifyRun('r1')).toMatchObject({ status: 'tampered' });
     await reopened.close();
+  });
+
+  it('orders runs by their records, not the created_at column, and catches index columns altered with SQL', async () => {
+    const path = newStorePath();
+    const store = openSqliteStore(path, { writer: 'inline' });
+    for (const [runId, createdAt] of [
+      ['old', '2026-11-01T00:00:00.000Z'],
+      ['new', '2026-11-02T00:00:00.000Z'],
+    ] as const) {
+      await store.createRun(buildRunRecord(['t1'], { run_id: runId, created_at: createdAt }));
+      await store.putTrial(
+        buildTrialRecord({ run_id: runId, trial_id: `${runId}/t1/1.0`, task_id: 't1', attempt: 1 }),
+      );
+      await store.finishRun(runId, 'finished', '2026-11-03T00:00:00.000Z');
+    }
+    const db = new Database(path);
+    db.exec(
+      "UPDATE runs SET created_at = '2099-01-01T00:00:00.000Z', suite_hash = 'forged' WHERE run_id = 'old'; UPDATE trials SET success = 1 - success WHERE run_id = 'new'",
+    );
+    db.close();
+    expect((await store.latestRun())?.run_id).toBe('new');
+    expect((await store.listRuns()).map((run) => run.run_id)).toEqual(['old', 'new']);
+    expect(await store.verifyRun('old')).toEqual({
+      status: 'tampered',
+      problems: [
+        {
+          message:
+            "the run's index column(s) created_at, suite_hash do not match its record (changed outside endstate)",
+        },
+      ],
+    });
+    expect(await store.verifyRun('new')).toMatchObject({
+      status: 'tampered',
+      problems: [
+        {
+          message:
+            't1 attempt 1: its index column(s) success do not match its record (changed outside endstate)',
+        },
+      ],
+    });
+    await store.close();
   });
 
   it('refuses a file that is not a store with an E_STORE error', () => {

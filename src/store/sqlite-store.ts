@@ -7,10 +7,16 @@ import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { decodeTrial, encodeTrial } from './encoded-trial.js';
 import type { EncodedTrial } from './encoded-trial.js';
 import { createSealer } from './create-sealer.js';
+import type { RunStamp } from './create-sealer.js';
+import type { IndexColumns } from './index-columns.js';
+import { orderRuns } from './order-runs.js';
+import { createMemoryLedger, ledgerPathOf, openLedgerFile } from './run-ledger.js';
+import type { RunLedger } from './run-ledger.js';
 import type { RunStore } from './run-store.js';
 import { readRunRecord } from './read-run-record.js';
 import { compareTrials } from './run-store.js';
 import type { RunSeal, TrialSeal } from './seal-trial.js';
+import type { StoredSeals } from './verify-run.js';
 import { duplicateRunError, unknownRunError } from './store-errors.js';
 import { createStoreKeyFile, newStoreKey, readStoreKeyFile, storeKeyPath } from './store-key.js';
 import type { StoreKey } from './store-key.js';
@@ -176,6 +182,21 @@ function openDatabase(path: string): OpenedDatabase {
   }
 }
 
+/** A run's row as its check reads it: record, seal and index columns. */
+type SealedRunRow = { record: string; seal: string | null } & IndexColumns;
+/** A trial's row as its check reads it. */
+type SealedTrialRow = { record: string; events: string; seal: string | null } & IndexColumns;
+
+/** SQLite's 0 and 1 as booleans; anything else as it is (so it shows as changed). */
+const asBoolean = (value: unknown): unknown => (value === 1 ? true : value === 0 ? false : value);
+
+/** The ledger beside the store's key (in memory for `:memory:`); none without a key. */
+function ledgerOf(path: string, key: StoreKey | undefined): RunLedger | undefined {
+  if (key === undefined) return undefined;
+  if (path === ':memory:') return createMemoryLedger(key.key);
+  return openLedgerFile(ledgerPathOf(storeKeyPath(path)), key.key);
+}
+
 const nullableJson = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
@@ -249,17 +270,21 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const { db, writer, key } = openStoreConnections(path, options);
   const sealer = createSealer(key, storeKeyPath(path), {
     ...(options.sharedWriters === true ? { sharedWriters: true } : {}),
+    ledger: ledgerOf(path, key),
   });
 
   const insertRun = db.prepare(INSERT_RUN);
   const selectRun = db.prepare<[string], { record: string; seal: string | null }>(
     'SELECT record, seal FROM runs WHERE run_id = ?',
   );
-  const selectLatest = db.prepare<[], { record: string }>(
-    'SELECT record FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1',
+  // Runs are ordered by the record's created_at (or the ledger's), never by the column: it is outside the seal.
+  const selectStamps = db.prepare<[], RunStamp>(
+    "SELECT run_id, json_extract(record, '$.created_at') AS created_at FROM runs ORDER BY rowid",
   );
-  const selectRuns = db.prepare<[], { record: string }>(
-    'SELECT record FROM runs ORDER BY created_at, rowid',
+  const selectRuns = db.prepare<[], { record: string }>('SELECT record FROM runs ORDER BY rowid');
+  const selectRunIds = db.prepare<[], string>('SELECT run_id FROM runs').pluck();
+  const selectSealedRun = db.prepare<[string], SealedRunRow>(
+    'SELECT record, seal, run_id, created_at, finished_at, status, suite_name, suite_hash, system_hash FROM runs WHERE run_id = ?',
   );
   const selectRunId = db
     .prepare<[string], string>('SELECT run_id FROM runs WHERE run_id = ?')
@@ -285,6 +310,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     [string],
     { record: string; events: string; seal: string | null }
   >('SELECT record, events, seal FROM trials WHERE run_id = ?');
+  const selectSealedTrials = db.prepare<[string], SealedTrialRow>(
+    'SELECT record, events, seal, trial_id, run_id, task_id, attempt, rerun, valid, success, terminal_reason, exit_reason FROM trials WHERE run_id = ?',
+  );
   const selectTrialKeys = db.prepare<
     [string],
     { task_id: string; attempt: number; rerun: number; valid: number }
@@ -348,28 +376,36 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     row === undefined ? undefined : readRunRecord(row.record);
   const parseSeal = <T>(seal: string | null): T | null =>
     seal === null ? null : (JSON.parse(seal) as T);
-  /** A run's records and seals as stored, trials in the run's order. */
-  const storedSeals = (runId: string) => {
-    const row = selectRun.get(runId);
-    const run = parseRun(row);
-    if (run === undefined) return undefined;
+  /** A run's records, seals and index columns as stored, trials in the run's order. */
+  const storedSeals = (runId: string): StoredSeals | undefined => {
+    const row = selectSealedRun.get(runId);
+    if (row === undefined) return undefined;
+    const { record, seal, ...runColumns } = row;
+    const run = readRunRecord(record);
     const order = compareTrials(run.suite.task_ids);
-    const trials = selectTrials
+    const trials = selectSealedTrials
       .all(runId)
-      .map((trial) => ({
-        record: decodeTrial(trial.record, trial.events),
-        seal: parseSeal<TrialSeal>(trial.seal),
+      .map(({ record, events, seal, ...columns }) => ({
+        record: decodeTrial(record, events),
+        seal: parseSeal<TrialSeal>(seal),
+        columns: {
+          ...columns,
+          valid: asBoolean(columns.valid),
+          success: asBoolean(columns.success),
+        },
       }))
       .sort((a, b) => order(a.record, b.record));
-    return { run, runSeal: parseSeal<RunSeal>(row!.seal), trials };
+    return { run, runSeal: parseSeal<RunSeal>(seal), runColumns, trials };
   };
+  /** Every stored run's id and creation time (the record's). */
+  const stamps = (): RunStamp[] => selectStamps.all();
 
   return {
     // Through the reading connection, at once: the writer thread takes
     // 60-90 ms to start, and trials can be played (their groups queue for
     // the thread, after the run) as soon as the run is recorded.
     createRun: (run) =>
-      settled('record the run', () => {
+      settled('record the run', async () => {
         if (isRunStored(run.run_id)) throw duplicateRunError(run.run_id);
         insertRun.run(
           run.run_id,
@@ -382,6 +418,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           JSON.stringify(run),
           nullableJson(sealer.openRun(run)),
         );
+        await sealer.witnessCreated(run, () => Promise.resolve(stamps()));
       }),
     putTrial(trial) {
       try {
@@ -419,10 +456,21 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         await writer.apply([
           ['updateRun', [status, finishedAt, JSON.stringify(run), nullableJson(seal), runId]],
         ]);
+        if (seal) sealer.witnessClosed(run, seal);
       }),
     getRun: (runId) => settled('read a run', () => parseRun(selectRun.get(runId))),
-    latestRun: () => settled('read the latest run', () => parseRun(selectLatest.get())),
-    listRuns: () => settled('list runs', () => selectRuns.all().map((row) => parseRun(row)!)),
+    latestRun: () =>
+      settled('read the latest run', () => {
+        const latest = orderRuns(stamps(), sealer.witnessed()).at(-1);
+        return latest === undefined ? undefined : parseRun(selectRun.get(latest.run_id));
+      }),
+    listRuns: () =>
+      settled('list runs', () =>
+        orderRuns(
+          selectRuns.all().map((row) => parseRun(row)!),
+          sealer.witnessed(),
+        ),
+      ),
     listTrials: (runId) =>
       settled('read trials', () => {
         const order = parseRun(selectRun.get(runId))?.suite.task_ids ?? [];
@@ -440,6 +488,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         const stored = storedSeals(runId);
         return stored === undefined ? undefined : sealer.verify(stored);
       }),
+    listGoneRuns: () => settled('list runs', () => sealer.goneRuns(selectRunIds.all())),
     close: () =>
       settled('close', async () => {
         await writer.close();

@@ -194,4 +194,120 @@ describe('verifyRun', () => {
     const open = { ...stored, runSeal: sealRun(KEY, run, null) };
     expect(verifyRun(open, OPTIONS)).toEqual({ status: 'sealed', complete: false });
   });
+
+  describe('against the closing its ledger recorded', () => {
+    const closed = { status: 'finished' as const, trials: 3, seal: sealed().runSeal!.mac };
+
+    it('finds the seal it was closed with', () => {
+      expect(verifyRun(sealed(), { ...OPTIONS, closed })).toEqual({
+        status: 'sealed',
+        complete: true,
+      });
+    });
+
+    it('finds an open seal put back (hiding a trial removed since) as tampered', () => {
+      const stored = sealed();
+      const open = { ...stored, runSeal: sealRun(KEY, run, null), trials: stored.trials.slice(1) };
+      expect(verifyRun(open, { ...OPTIONS, closed })).toEqual({
+        status: 'tampered',
+        problems: [
+          {
+            message:
+              "the run was closed finished with 3 trial(s), and its seal is an open run's (an older seal put back outside endstate)",
+          },
+        ],
+      });
+    });
+
+    it("finds an earlier closing's seal, listing fewer trials, put back as tampered", () => {
+      const stored = sealed();
+      const entry = { task_id: 'a', attempt: 1, rerun: 0, mac: stored.trials[0]!.seal!.mac };
+      const earlier = {
+        ...stored,
+        runSeal: sealRun(KEY, run, [entry]),
+        trials: [stored.trials[0]!],
+      };
+      expect(verifyRun(earlier, { ...OPTIONS, closed })).toMatchObject({
+        status: 'tampered',
+        problems: [
+          {
+            message:
+              'the run was closed finished with 3 trial(s), and its seal lists 1 (an older seal put back outside endstate)',
+          },
+        ],
+      });
+    });
+
+    it('takes a later closing (the run resumed through another copy of the key) listing as many trials or more', () => {
+      const stored = sealed();
+      const later = { ...closed, seal: 'an earlier seal', trials: 2 };
+      expect(verifyRun(stored, { ...OPTIONS, closed: later })).toEqual({
+        status: 'sealed',
+        complete: true,
+      });
+    });
+  });
+
+  describe("against a SQL store's index columns", () => {
+    const runColumns = {
+      run_id: run.run_id,
+      created_at: run.created_at,
+      finished_at: run.finished_at,
+      status: run.status,
+      suite_name: run.suite.name,
+      suite_hash: run.suite.hash,
+      system_hash: run.system_hash,
+    };
+    const columnsOf = (trial: TrialRecord) => ({
+      trial_id: trial.trial_id,
+      run_id: trial.run_id,
+      task_id: trial.task_id,
+      attempt: trial.attempt,
+      rerun: trial.rerun,
+      valid: trial.valid,
+      success: trial.success,
+      terminal_reason: trial.terminal_reason,
+      exit_reason: trial.exit_reason,
+    });
+    const withColumns = (): StoredSeals => {
+      const stored = sealed();
+      return {
+        ...stored,
+        runColumns,
+        trials: stored.trials.map((trial) => ({
+          ...trial,
+          columns: columnsOf(trial.record as TrialRecord),
+        })),
+      };
+    };
+
+    it('finds columns that match their records', () => {
+      expect(verifyRun(withColumns(), OPTIONS)).toEqual({ status: 'sealed', complete: true });
+    });
+
+    it("names a run's column and a trial's column changed outside endstate", () => {
+      const stored = withColumns();
+      const changed: StoredSeals = {
+        ...stored,
+        runColumns: { ...runColumns, suite_hash: 'other', created_at: '2030-01-01T00:00:00.000Z' },
+        trials: stored.trials.map((trial, index) =>
+          index === 1 ? { ...trial, columns: { ...trial.columns, valid: false } } : trial,
+        ),
+      };
+      expect(verifyRun(changed, OPTIONS)).toEqual({
+        status: 'tampered',
+        problems: [
+          {
+            message:
+              "the run's index column(s) created_at, suite_hash do not match its record (changed outside endstate)",
+          },
+          {
+            trial: { task_id: 'a', attempt: 2, rerun: 0 },
+            message:
+              'a attempt 2: its index column(s) valid do not match its record (changed outside endstate)',
+          },
+        ],
+      });
+    });
+  });
 });

@@ -1,4 +1,7 @@
 import type { RunRecord } from '../schema/index.js';
+import { changedColumns, runIndexColumns, trialIndexColumns } from './index-columns.js';
+import type { IndexColumns } from './index-columns.js';
+import type { WitnessedClose } from './run-ledger.js';
 import { orderSealedTrials, sealRun, sealTrial, trialKey } from './seal-trial.js';
 import type { RunSeal, SealedTrialEntry, StoredTrial, TrialSeal } from './seal-trial.js';
 
@@ -35,12 +38,18 @@ export type RunVerification =
 export interface StoredSeals {
   readonly run: RunRecord;
   readonly runSeal: RunSeal | null;
+  /** The run's index columns as stored (SQL stores), checked against its record. */
+  readonly runColumns?: IndexColumns;
   /**
    * The run's trials as stored (in the record version they were written in:
    * a seal covers the stored form), in the store's listing order, each with
-   * its seal (null when none).
+   * its seal (null when none) and, in SQL stores, its index columns.
    */
-  readonly trials: readonly { readonly record: StoredTrial; readonly seal: TrialSeal | null }[];
+  readonly trials: readonly {
+    readonly record: StoredTrial;
+    readonly seal: TrialSeal | null;
+    readonly columns?: IndexColumns;
+  }[];
 }
 
 export interface VerifyRunOptions {
@@ -50,6 +59,11 @@ export interface VerifyRunOptions {
   readonly keyLocation: string;
   /** True for runs the store held before it sealed records (listed with its key). */
   readonly predatesSealing: boolean;
+  /**
+   * How the store's ledger says the run was last closed: its seal must be
+   * that one or a later one (closed again, listing at least as many trials).
+   */
+  readonly closed?: WitnessedClose | undefined;
 }
 
 /** Checks a run's records against the seals written with them (pure: the key is passed in). */
@@ -69,15 +83,27 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
     problems.push({ message: 'the run has no seal (removed outside endstate)' });
   } else if (sealRun(key, run, null).record_mac !== runSeal.record_mac) {
     problems.push({ message: 'the run record does not match its seal (changed outside endstate)' });
-  } else if (sealRun(key, run, runSeal.trials).mac !== runSeal.mac) {
-    problems.push({
-      message: "the run's seal does not match its record (changed outside endstate)",
-    });
+  } else {
+    if (sealRun(key, run, runSeal.trials).mac !== runSeal.mac)
+      problems.push({
+        message: "the run's seal does not match its record (changed outside endstate)",
+      });
+    // Columns are checked against a record that holds: a changed record is the finding otherwise.
+    const changed =
+      stored.runColumns === undefined
+        ? []
+        : changedColumns(runIndexColumns(run), stored.runColumns);
+    if (changed.length > 0)
+      problems.push({
+        message: `the run's index column(s) ${changed.join(', ')} do not match its record (changed outside endstate)`,
+      });
   }
+  const rolledBack = rolledBackSeal(runSeal, options.closed);
+  if (rolledBack !== undefined) problems.push({ message: rolledBack });
 
   const seen = new Map<string, SealedTrialEntry>();
   const late: string[] = [];
-  for (const { record, seal } of stored.trials) {
+  for (const { record, seal, columns } of stored.trials) {
     const trial = { task_id: record.task_id, attempt: record.attempt, rerun: record.rerun };
     const name = trialKey(trial);
     if (record.run_id !== run.run_id) {
@@ -105,6 +131,15 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
             : changed.length > 0
               ? `: ${changed.join(', ')} changed`
               : ''),
+      });
+      continue;
+    }
+    const changedIndex =
+      columns === undefined ? [] : changedColumns(trialIndexColumns(record), columns);
+    if (changedIndex.length > 0) {
+      problems.push({
+        trial,
+        message: `${name}: its index column(s) ${changedIndex.join(', ')} do not match its record (changed outside endstate)`,
       });
       continue;
     }
@@ -136,6 +171,24 @@ export function verifyRun(stored: StoredSeals, options: VerifyRunOptions): RunVe
     complete: runSeal?.trials != null,
     ...(late.length > 0 ? { late } : {}),
   };
+}
+
+/**
+ * Why the run's seal is not the one its ledger says it was closed with,
+ * nor a later one: it is open again, or lists fewer trials (an older seal
+ * put back, hiding trials removed since). Undefined when it holds.
+ */
+function rolledBackSeal(
+  runSeal: RunSeal | null,
+  closed: WitnessedClose | undefined,
+): string | undefined {
+  if (closed === undefined || runSeal === null || runSeal.mac === closed.seal) return undefined;
+  const then = `the run was closed ${closed.status} with ${closed.trials} trial(s)`;
+  if (runSeal.trials === null)
+    return `${then}, and its seal is an open run's (an older seal put back outside endstate)`;
+  if (runSeal.trials.length < closed.trials)
+    return `${then}, and its seal lists ${runSeal.trials.length} (an older seal put back outside endstate)`;
+  return undefined;
 }
 
 function changedFields(expected: TrialSeal, stored: TrialSeal): string[] {

@@ -219,6 +219,32 @@ describe('every command on a PostgreSQL store', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('E_TAMPERED');
   });
 
+  it('report latest, show and view name a run deleted whole with SQL as gone (E_TAMPERED, exit 2), never falling back to the run before it', async () => {
+    const url = newStoreUrl();
+    // The two runs made for this file (the SQLite store holds regraded ones too by now).
+    await copyRuns(sqlite, url, runIds);
+    const schema = url.split('schema=')[1]!;
+    const [older, newer] = runIds as [string, string];
+    await admin.query(`DELETE FROM ${schema}.trials WHERE run_id = $1`, [newer]);
+    const deleted = await admin.query(`DELETE FROM ${schema}.runs WHERE run_id = $1`, [newer]);
+    expect(deleted.rowCount).toBe(1);
+    for (const args of [
+      ['report', 'latest'],
+      ['show', 'refund-8842', '1'],
+      ['view', 'latest'],
+    ]) {
+      const result = runCli([...args, '--store', url], cwd);
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+      expect(result.stderr).toContain(
+        `error E_TAMPERED: "latest" is run ${newer}, which was in this store and is gone (removed outside endstate;`,
+      );
+      expect(result.stdout).not.toContain(`endstate · ${older}`);
+    }
+    const other = runCli(['report', older, '--store', url], cwd);
+    expect(other.code).not.toBe(2);
+    expect(other.stderr).toContain(`warning: run ${newer} was in this store and is gone`);
+  });
+
   it('refuses a schema holding no store, memory:, and a server that does not answer (exit 2)', () => {
     const empty = runCli(['report', '--store', `${POSTGRES_URL}?schema=endstate_test_none`], cwd);
     expect(empty.code).toBe(2);
