@@ -276,7 +276,7 @@ function checkBubblewrapWorks(
     'E_SANDBOX',
     `bubblewrap (${program}) cannot create the agent's sandbox here: ${why}`,
     {
-      hint: 'The sandbox needs user namespaces for unprivileged users, also when endstate runs as root: sysctl user.max_user_namespaces above 0 and kernel.unprivileged_userns_clone=1 where it exists; on Ubuntu 23.10 and later also kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap. In Docker, run with --security-opt seccomp=unconfined --security-opt apparmor=unconfined (or a seccomp profile that allows clone, unshare and setns); in Kubernetes, a pod whose seccomp and AppArmor profiles allow them (see docs/sandbox.md). Else pass --no-sandbox to run the agent unisolated.',
+      hint: 'The sandbox needs user namespaces for unprivileged users, also when endstate runs as root: sysctl user.max_user_namespaces above 0 and kernel.unprivileged_userns_clone=1 where it exists; on Ubuntu 23.10 and later also kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap. In Docker, run with --security-opt seccomp=unconfined --security-opt apparmor=unconfined --security-opt systempaths=unconfined (or a seccomp profile that also allows clone, unshare, setns, mount, umount2 and pivot_root); in Kubernetes, a pod whose seccomp and AppArmor profiles allow them and whose /proc is unmasked (see docs/sandbox.md). Else pass --no-sandbox to run the agent unisolated.',
     },
   );
 }

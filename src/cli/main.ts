@@ -68,88 +68,14 @@ function limitOption(
 ): [string, string, (value: string) => number] {
   return [
     flags,
-    `command and mcp agents: ${range.why.replace(/ \(command and mcp agents; [^)]*\)/, '')}, per trial (${range.min}-${range.max}, default ${range.default ?? ''})`,
+    `command and mcp agents: ${range.why.replace(/ \(command and mcp agents; [^)]*\)/, '')} (${range.min}-${range.max}, default ${range.default ?? ''})`,
     inRange(range),
   ];
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
-  const runCi = ciOptions();
-  const reportCi = ciOptions();
-  const program = new Command('endstate')
-    .description('Evaluate tool-using AI agents by the state they leave behind.')
-    .version(HARNESS_VERSION)
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
-
-  program
-    .command('run')
-    .description('run a system on a suite, k trials per task, and print the scorecard')
-    .argument(
-      '[suite]',
-      "suite folder (environment.ts + tasks/*.yaml); with --resume, default: the run's",
-    )
-    .addOption(
-      new Option(
-        '--agent <kind>',
-        "agent under test (default: oracle; with --resume, the run's)",
-      ).choices(AGENT_KINDS),
-    )
-    .option('--trials <k>', 'trials per task', inRange(BOUNDS.trials), 1)
-    .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
-    .option('--seed <s>', 'run seed (every trial seed derives from it)', inRange(BOUNDS.seed), 0)
-    .addOption(
-      new Option(
-        '--mode <mode>',
-        "dialogue (default; with --resume, the run's), or a diagnosis mode: no-user (the whole user spec up front, no one answers) or oracle-plan (the reference path given as a plan)",
-      ).choices(RUN_MODES),
-    )
-    .option(
-      '--slip <p>',
-      'simulated agent: probability of a slip per step (default: 0.1)',
-      probability,
-    )
-    .option(
-      '--tasks <glob>',
-      'only tasks whose id matches the glob, e.g. "refund-*" (a sequence plays whole when its id or an episode id <sequence>@<n> matches)',
-    )
-    .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
-    .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
-    .option(
-      '--max-invalid <fraction>',
-      'exit 4 when more than this share of planned trials has no valid record after reruns',
-      probability,
-      0,
-    )
-    .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
-    .option(
-      '--store <spec>',
-      'result store: a SQLite file path, postgres://USER@HOST[:PORT]/DB[?schema=NAME] or memory:',
-      '.endstate/endstate.db',
-    )
-    .option(
-      '--queue <redis-url>',
-      'queue the trials on Redis for `endstate worker` processes to play: redis://HOST[:PORT][/DB][?queue=NAME&prefix=NAME]',
-    )
-    .option(
-      '--queue-reconcile <ms>',
-      "with --queue: after this long without news from the queue, read every outstanding job's state",
-      positiveInteger,
-    )
-    .option(
-      '--model <provider:id>',
-      'llm agent: openai:<id>, anthropic:<id> or openai-compatible:<base-url>#<id>',
-    )
-    .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
-    .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
-    .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
-    .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
-    .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
+/** The flags of a command or mcp agent's program and its sandbox, for `run` and `diagnose`. */
+function withSandboxOptions(command: Command): Command {
+  return command
     .option('--command <command>', 'command and mcp agents: the program to start per trial')
     .option(
       '--no-sandbox',
@@ -184,7 +110,88 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option(...limitOption('--agent-max-processes <n>', BOUNDS.maxProcesses))
     .option(...limitOption('--agent-file-size-mb <mb>', BOUNDS.fileSizeMb))
     .option(...limitOption('--agent-tmp-mb <mb>', BOUNDS.tmpMb))
-    .option(...limitOption('--agent-cpu-s <s>', BOUNDS.cpuS))
+    .option(...limitOption('--agent-cpu-s <s>', BOUNDS.cpuS));
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const runCi = ciOptions();
+  const reportCi = ciOptions();
+  const program = new Command('endstate')
+    .description('Evaluate tool-using AI agents by the state they leave behind.')
+    .version(HARNESS_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+
+  withSandboxOptions(
+    program
+      .command('run')
+      .description('run a system on a suite, k trials per task, and print the scorecard')
+      .argument(
+        '[suite]',
+        "suite folder (environment.ts + tasks/*.yaml); with --resume, default: the run's",
+      )
+      .addOption(
+        new Option(
+          '--agent <kind>',
+          "agent under test (default: oracle; with --resume, the run's)",
+        ).choices(AGENT_KINDS),
+      )
+      .option('--trials <k>', 'trials per task', inRange(BOUNDS.trials), 1)
+      .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
+      .option('--seed <s>', 'run seed (every trial seed derives from it)', inRange(BOUNDS.seed), 0)
+      .addOption(
+        new Option(
+          '--mode <mode>',
+          "dialogue (default; with --resume, the run's), or a diagnosis mode: no-user (the whole user spec up front, no one answers) or oracle-plan (the reference path given as a plan)",
+        ).choices(RUN_MODES),
+      )
+      .option(
+        '--slip <p>',
+        'simulated agent: probability of a slip per step (default: 0.1)',
+        probability,
+      )
+      .option(
+        '--tasks <glob>',
+        'only tasks whose id matches the glob, e.g. "refund-*" (a sequence plays whole when its id or an episode id <sequence>@<n> matches)',
+      )
+      .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
+      .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
+      .option(
+        '--max-invalid <fraction>',
+        'exit 4 when more than this share of planned trials has no valid record after reruns',
+        probability,
+        0,
+      )
+      .option('--json <file>', 'also write { run, scorecard, trials } as JSON')
+      .option(
+        '--store <spec>',
+        'result store: a SQLite file path, postgres://USER@HOST[:PORT]/DB[?schema=NAME] or memory:',
+        '.endstate/endstate.db',
+      )
+      .option(
+        '--queue <redis-url>',
+        'queue the trials on Redis for `endstate worker` processes to play: redis://HOST[:PORT][/DB][?queue=NAME&prefix=NAME]',
+      )
+      .option(
+        '--queue-reconcile <ms>',
+        "with --queue: after this long without news from the queue, read every outstanding job's state",
+        positiveInteger,
+      )
+      .option(
+        '--model <provider:id>',
+        'llm agent: openai:<id>, anthropic:<id> or openai-compatible:<base-url>#<id>',
+      )
+      .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
+      .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
+      .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
+      .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
+      .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger),
+  )
     .option(
       '--parallel-tool-calls',
       'llm agent: run every tool call of a reply (default: the first only)',
@@ -398,67 +405,47 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await compareCommand(runA, runB, flags, io));
     });
 
-  program
-    .command('diagnose')
-    .description(
-      'where an agent fails: play the suite in the modes dialogue, no-user and oracle-plan (three stored runs) and print each success rate with its 95% CI, the paired differences and, per task, whether it failed at the dialogue, planning or execution',
-    )
-    .argument('[suite]', 'suite folder (leave out with --runs)')
-    .option(
-      '--runs <a,b,c>',
-      'render from three stored runs instead (dialogue, no-user, oracle-plan; id, "latest" or "latest~N")',
-    )
-    .option('--json <file>', 'also write the diagnosis as JSON')
-    .addOption(
-      new Option('--agent <kind>', 'agent under test (default: oracle)').choices(AGENT_KINDS),
-    )
-    .option('--trials <k>', 'trials per task in each mode', inRange(BOUNDS.trials), 1)
-    .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
-    .option('--seed <s>', 'run seed of all three runs', inRange(BOUNDS.seed), 0)
-    .option(
-      '--slip <p>',
-      'simulated agent: probability of a slip per step (default: 0.1)',
-      probability,
-    )
-    .option('--tasks <glob>', 'only tasks whose id matches the glob')
-    .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
-    .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
-    .option(
-      '--max-invalid <fraction>',
-      'stop (exit 4) when a run leaves more than this share of planned trials without a valid record',
-      probability,
-      0,
-    )
-    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
-    .option('--model <provider:id>', 'llm agent: the model, as for endstate run')
-    .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
-    .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
-    .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
-    .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
-    .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
-    .option('--parallel-tool-calls', 'llm agent: run every tool call of a reply')
-    .option('--command <command>', 'command and mcp agents: the program to start per trial')
-    .option('--no-sandbox', 'command and mcp agents: run unisolated, without bubblewrap')
-    .option('--agent-env <name>', 'command and mcp agents: pass this variable through', collect, [])
-    .option('--agent-dir <dir>', "command and mcp agents: the agent's folder, seen read-only")
-    .option('--agent-mount <path>', 'command and mcp agents: another read-only path', collect, [])
-    .addOption(
-      new Option(
-        '--agent-network <mode>',
-        "command and mcp agents: relay (default: no route out; the harness relays the MCP endpoint and a proxy to --agent-allow-host), none (command agents: no network at all) or host (the machine's network, reported NETWORK UNISOLATED)",
-      ).choices(['relay', 'none', 'host']),
-    )
-    .option(
-      '--agent-allow-host <host[:port]>',
-      "command and mcp agents: a host the agent's proxy lets through (comma-separated or repeatable; without a port, 80 and 443); loopback and private addresses only as an exact host:port",
-      collect,
-      [],
-    )
-    .option(...limitOption('--agent-memory-mb <mb>', BOUNDS.memoryMb))
-    .option(...limitOption('--agent-max-processes <n>', BOUNDS.maxProcesses))
-    .option(...limitOption('--agent-file-size-mb <mb>', BOUNDS.fileSizeMb))
-    .option(...limitOption('--agent-tmp-mb <mb>', BOUNDS.tmpMb))
-    .option(...limitOption('--agent-cpu-s <s>', BOUNDS.cpuS))
+  withSandboxOptions(
+    program
+      .command('diagnose')
+      .description(
+        'where an agent fails: play the suite in the modes dialogue, no-user and oracle-plan (three stored runs) and print each success rate with its 95% CI, the paired differences and, per task, whether it failed at the dialogue, planning or execution',
+      )
+      .argument('[suite]', 'suite folder (leave out with --runs)')
+      .option(
+        '--runs <a,b,c>',
+        'render from three stored runs instead (dialogue, no-user, oracle-plan; id, "latest" or "latest~N")',
+      )
+      .option('--json <file>', 'also write the diagnosis as JSON')
+      .addOption(
+        new Option('--agent <kind>', 'agent under test (default: oracle)').choices(AGENT_KINDS),
+      )
+      .option('--trials <k>', 'trials per task in each mode', inRange(BOUNDS.trials), 1)
+      .option('--concurrency <n>', 'trials run at once', inRange(BOUNDS.concurrency), 4)
+      .option('--seed <s>', 'run seed of all three runs', inRange(BOUNDS.seed), 0)
+      .option(
+        '--slip <p>',
+        'simulated agent: probability of a slip per step (default: 0.1)',
+        probability,
+      )
+      .option('--tasks <glob>', 'only tasks whose id matches the glob')
+      .option('--trajectory <file>', 'replay agent: JSON mapping task id to steps')
+      .option('--max-reruns <n>', 'reruns of an invalid trial', inRange(BOUNDS.maxReruns), 2)
+      .option(
+        '--max-invalid <fraction>',
+        'stop (exit 4) when a run leaves more than this share of planned trials without a valid record',
+        probability,
+        0,
+      )
+      .option('--store <store>', STORE_HELP, DEFAULT_STORE)
+      .option('--model <provider:id>', 'llm agent: the model, as for endstate run')
+      .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
+      .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
+      .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
+      .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
+      .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
+      .option('--parallel-tool-calls', 'llm agent: run every tool call of a reply'),
+  )
     .option('--judge <provider:id>', 'a judge model for tasks with a judge rubric')
     .option('--pricing <file>', 'prices (USD per million tokens by provider:id)')
     .option('--record <dir>', 'save every model request and response')

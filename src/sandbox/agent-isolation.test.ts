@@ -43,7 +43,7 @@ describe('createAgentIsolation', () => {
       `--data=${2048 * 1024 * 1024}`,
       '--nproc=256',
       `--fsize=${256 * 1024 * 1024}`,
-      '--cpu=600',
+      '--cpu=600:601',
       '--',
       'node',
       'agents/a.mjs',

@@ -175,7 +175,8 @@ export function prlimitCommand(program: string, limits: SandboxLimits): string[]
     `--data=${limits.memory_mb * MIB}`,
     `--nproc=${limits.max_processes}`,
     `--fsize=${limits.file_size_mb * MIB}`,
-    `--cpu=${limits.cpu_s}`,
+    // The hard limit a second later: at the soft one the kernel sends SIGXCPU, which names the limit.
+    `--cpu=${limits.cpu_s}:${limits.cpu_s + 1}`,
     '--',
   ];
 }

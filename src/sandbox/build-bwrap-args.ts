@@ -43,7 +43,8 @@ export interface BwrapPlan {
  * /proc, killed with endstate, a tmpfs root in which only the planned paths
  * exist, and the seccomp filter. Later mounts lie over earlier ones, so the
  * order matters: tmpfs /tmp, then read-only binds (an agent folder under
- * /tmp shows through), then the masks. The environment is not in the
+ * /tmp shows through), then the masks; last the root turns read-only, so
+ * the sized /tmp is the only place the agent can write. The environment is not in the
  * arguments (they are visible to every local user in `ps`): bubblewrap is
  * started with exactly the agent's environment, which it hands on.
  *
@@ -65,8 +66,9 @@ export function buildBwrapArgs(plan: BwrapPlan): string[] {
   for (const file of plan.generated) args.push('--ro-bind', file.source, file.path);
   args.push('--dir', plan.cwd);
   for (const bind of plan.readOnly) args.push('--ro-bind', bind.source, bind.path);
-  for (const folder of plan.masked) args.push('--tmpfs', folder);
-  args.push('--chdir', plan.cwd);
+  for (const folder of plan.masked) args.push('--tmpfs', folder, '--remount-ro', folder);
+  // Only /tmp stays writable: the root (a tmpfs bubblewrap builds the view in) would hold anything.
+  args.push('--remount-ro', '/', '--chdir', plan.cwd);
   if (plan.seccompFd !== undefined) args.push('--seccomp', String(plan.seccompFd));
   return args;
 }

@@ -103,6 +103,12 @@ describe.runIf(process.platform === 'linux')(
         free: /^held 4000 MiB$/,
       },
       {
+        mode: 'cpu',
+        flags: ['--agent-cpu-s', '2'],
+        limit: /CPU time limit \(limits\.cpu_s: 2 s per process\)/,
+        free: /^spun 5 s of CPU$/,
+      },
+      {
         mode: 'tmp',
         flags: ['--agent-file-size-mb', '1024'],
         limit: /\/tmp size limit \(limits\.tmp_mb: 256 MiB\)/,
