@@ -146,6 +146,7 @@ const results = {
   retail: null,
   html_report: null,
   startup: null,
+  sandbox_start: null,
   workers: null,
 };
 for (const name of ['support', 'airline']) {
@@ -192,6 +193,17 @@ const startup = spawnSync(process.execPath, [join(root, 'bench', 'startup.mjs')]
 });
 if (startup.status !== 0) throw new Error(`bench/startup.mjs failed: ${startup.stderr}`);
 results.startup = JSON.parse(startup.stdout);
+// What the agent sandbox adds to a command agent's start (bench/sandbox-start.mjs,
+// in its smoke size; without bubblewrap its sandboxed modes are listed as skipped).
+const sandboxStart = spawnSync(
+  process.execPath,
+  [join(root, 'bench', 'sandbox-start.mjs'), '--smoke'],
+  { encoding: 'utf8', env: process.env },
+);
+if (sandboxStart.status !== 0) {
+  throw new Error(`bench/sandbox-start.mjs failed: ${sandboxStart.stderr}`);
+}
+results.sandbox_start = JSON.parse(sandboxStart.stdout);
 // Runs played by `endstate worker` processes through Redis (bench/workers.mjs).
 const workers = spawnSync(process.execPath, [join(root, 'bench', 'workers.mjs')], {
   encoding: 'utf8',
