@@ -76,6 +76,8 @@ async function timeStart(command, isolation, cwd) {
     env: {},
     isolation,
     onConnection: () => undefined,
+    // As a command agent starts: beside the relay's forwarder (older builds ignore it).
+    relayStart: 'beside',
     stdio: 'pipe',
     killAfterMs: 1000,
   });

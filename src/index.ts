@@ -394,10 +394,20 @@ export type {
 } from './report/index.js';
 export type { TaskCounts as ComparedTaskCounts } from './report/index.js';
 export type { ValidationCheck } from './run/index.js';
-export type { AgentLaunch, AgentLaunchRequest, SandboxSettings } from './sandbox/index.js';
+export type {
+  AgentConnection,
+  AgentLaunch,
+  AgentLaunchRequest,
+  AgentNetwork,
+  ConnectionListener,
+  SandboxLimits,
+  SandboxSettings,
+  TrialRelay,
+} from './sandbox/index.js';
 export type {
   Constraint,
   EndpointRefusedEvent,
+  ConnectionEvent,
   Expect,
   Fault,
   JudgeValidation,

@@ -39,6 +39,13 @@ export interface ChildProcessOptions<S extends ChildStdio> {
   readonly mcpPort?: number | undefined;
   /** With a relayed network: each connection the agent opened, for the trial's events. */
   readonly onConnection?: ConnectionListener | undefined;
+  /**
+   * With a relayed network: `beside` starts the program at once, beside
+   * the relay's forwarder, and returns once the relay is ready (for a
+   * program that needs the network only after its first message);
+   * `before` (default) lets the forwarder start it once listening.
+   */
+  readonly relayStart?: 'before' | 'beside' | undefined;
   readonly stdio: S;
   /** How long the program has between SIGTERM and SIGKILL. */
   readonly killAfterMs: number;
@@ -89,6 +96,9 @@ export class ChildStartError extends Error {
 export type ChildStart<S extends ChildStdio> =
   | { readonly type: 'started'; readonly child: RunningChild<S> }
   | { readonly type: 'start-error'; readonly error: ChildStartError };
+
+/** How long a relay beside the program may take to listen. */
+const RELAY_READY_MS = 10_000;
 
 /** How much of the program's stderr is kept. */
 export const STDERR_TAIL_BYTES = 2048;
@@ -144,6 +154,7 @@ export async function startChildProcess<S extends ChildStdio>(
   try {
     relay = await options.isolation?.openRelay?.({
       onConnection: options.onConnection ?? (() => undefined),
+      ...(options.relayStart === undefined ? {} : { start: options.relayStart }),
       ...(options.mcpPort === undefined ? {} : { mcpPort: options.mcpPort }),
     });
   } catch (error) {
@@ -189,6 +200,23 @@ export async function startChildProcess<S extends ChildStdio>(
   const running = watchChild(child, options);
   // The relays live as long as the program: closed once it has exited.
   if (relay !== undefined) void running.exited.then(() => relay.close());
+  if (relay !== undefined && options.relayStart === 'beside') {
+    // The program runs already; its network is there once the forwarder listens (or it has exited).
+    const waited = startTimeout(RELAY_READY_MS);
+    const outcome = await Promise.race([
+      relay.ready.then(() => 'ready' as const),
+      running.exited.then(() => 'exited' as const),
+      waited.promise,
+    ]);
+    waited.cancel();
+    if (outcome === 'timeout') {
+      await running.stop(0);
+      const error = new Error(
+        `the sandbox's network relay did not start within ${RELAY_READY_MS} ms`,
+      );
+      return { type: 'start-error', error: new ChildStartError(error.message, error) };
+    }
+  }
   return { type: 'started', child: running };
 }
 

@@ -342,6 +342,8 @@ async function startProgram(options: CommandAgentOptions, session: AgentSession)
     isolation: options.isolation,
     limits: caps?.sandbox,
     onConnection: (connection) => session.recordConnection?.(connection),
+    // A command agent needs the network only after its start message: it starts beside the relay.
+    relayStart: 'beside',
     stdio: 'pipe',
     killAfterMs: EXIT_GRACE_MS,
   });

@@ -50,6 +50,7 @@ export interface AgentIsolation {
   openRelay?(options: {
     readonly mcpPort?: number;
     readonly onConnection: ConnectionListener;
+    readonly start?: 'before' | 'beside';
   }): Promise<TrialRelay>;
 }
 
@@ -148,6 +149,7 @@ export function createAgentIsolation(options: AgentIsolationOptions): AgentIsola
               nodeBinary: layout.nodeBinary,
               onConnection: relay.onConnection,
               ...(relay.mcpPort === undefined ? {} : { mcpPort: relay.mcpPort }),
+              ...(relay.start === undefined ? {} : { start: relay.start }),
               ...(layout.hostId === undefined ? {} : { hostId: layout.hostId }),
               ...(bubblewrap.resolve === undefined ? {} : { resolve: bubblewrap.resolve }),
             }),

@@ -1,21 +1,29 @@
 /**
- * The first program in a sandbox whose network is `relay`: it listens on
- * the loopback ports the agent is given (its proxy, its MCP endpoint, named
- * loopback services) and carries each connection to the harness's Unix
- * socket for it, then runs the agent's command with the same stdin, stdout
- * and stderr, and ends as it ends (its exit code, or the same signal).
- * Started as `node -e RELAY_FORWARDER -- command...` with the listeners in
- * ENDSTATE_RELAY: [{ "listen": "127.0.0.1:3128", "socket": "/tmp/.../proxy.sock" }].
- * The agent may stop it or talk to the sockets itself: the harness's end of
- * each socket decides what passes, not this program.
+ * The forwarder in a sandbox whose network is `relay`: it listens on the
+ * loopback ports the agent is given (its proxy, its MCP endpoint, named
+ * loopback services), carries each connection to the harness's Unix socket
+ * for it, and once listening tells the harness so (a connection to the
+ * socket in ENDSTATE_RELAY_READY). The listeners come in ENDSTATE_RELAY:
+ * [{ "listen": "127.0.0.1:3128", "socket": "/tmp/.../proxy.sock" }].
+ *
+ * Given a command (`node -e RELAY_FORWARDER -- command...`) it starts it
+ * once listening, with the same stdin, stdout and stderr, and ends as it
+ * ends (its exit code, or the same signal). Without one it only relays,
+ * beside an agent the sandbox's shell started at the same time
+ * (RELAY_BESIDE). The agent may stop it or talk to the sockets itself: the
+ * harness's end of each socket decides what passes, not this program.
  */
 export const RELAY_FORWARDER = `
 const net = require('node:net');
 const { spawn } = require('node:child_process');
 const relays = JSON.parse(process.env.ENDSTATE_RELAY || '[]');
+const [program, ...args] = process.argv.slice(1);
 let pending = relays.length;
 const start = () => {
-  const [program, ...args] = process.argv.slice(1);
+  if (process.env.ENDSTATE_RELAY_READY) {
+    net.connect(process.env.ENDSTATE_RELAY_READY).on('error', () => {}).end();
+  }
+  if (program === undefined) return;
   const child = spawn(program, args, { stdio: 'inherit' });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
@@ -41,8 +49,16 @@ for (const relay of relays) {
     harness.on('error', () => agent.destroy());
   });
   server.listen(Number(relay.listen.slice(at + 1)), host, () => {
-    server.unref();
+    // Running the command, the forwarder lives as long as it; beside the agent, as long as the sandbox.
+    if (program !== undefined) server.unref();
     if (--pending === 0) start();
   });
 }
 `;
+
+/**
+ * The sandbox's shell that starts the forwarder ($0, with its script in $1)
+ * in the background and the agent's command in its place at once: the
+ * agent's start does not wait for node's. The sandbox ends with the agent.
+ */
+export const RELAY_BESIDE = '"$0" -e "$1" </dev/null >/dev/null & shift; exec "$@"';

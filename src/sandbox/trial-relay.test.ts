@@ -58,6 +58,23 @@ describe('openTrialRelay', () => {
     await relay.close();
   });
 
+  it('is ready once the forwarder says so on its socket, and starts the agent beside it when asked', async () => {
+    const relay = await openTrialRelay({
+      rules: [],
+      nodeBinary: process.execPath,
+      onConnection: () => undefined,
+      start: 'beside',
+    });
+    expect(relay.wrapper.slice(0, 2)).toEqual(['/bin/sh', '-c']);
+    let isReady = false;
+    void relay.ready.then(() => (isReady = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(isReady).toBe(false);
+    connect(relay.env.ENDSTATE_RELAY_READY!).end();
+    await relay.ready;
+    await relay.close();
+  });
+
   it('refuses a name that resolves inside unless its exact host:port is named, and records both', async () => {
     const named = await relayWith(['api.example.test']);
     expect(await throughProxy(named.proxy.socket, `api.example.test:${port}`)).toMatch(/403/);

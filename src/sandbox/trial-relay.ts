@@ -7,7 +7,7 @@ import type { ConnectionListener, Resolve } from './egress-proxy.js';
 import { createEgressProxy, pipeCounted, systemResolve } from './egress-proxy.js';
 import type { EgressRule } from './egress-rules.js';
 import { formatEgressRule } from './egress-rules.js';
-import { RELAY_FORWARDER } from './relay-forwarder.js';
+import { RELAY_BESIDE, RELAY_FORWARDER } from './relay-forwarder.js';
 
 /** Where the agent finds its proxy inside the sandbox, unless a named port takes it. */
 const PROXY_PORT = 3128;
@@ -26,6 +26,14 @@ export interface TrialRelayOptions {
   readonly onConnection: ConnectionListener;
   /** Name resolution for the proxy (tests point names at local servers). */
   readonly resolve?: Resolve;
+  /**
+   * `beside`: the agent starts at once, beside the forwarder, and the
+   * caller waits for `ready` before the agent needs the network (a
+   * command agent, before its first message). `before` (default): the
+   * forwarder starts the agent once listening (an mcp agent connects at
+   * once).
+   */
+  readonly start?: 'before' | 'beside';
 }
 
 /** One trial's relays: what the agent's launch adds, and how to close them. */
@@ -36,6 +44,8 @@ export interface TrialRelay {
   readonly files: readonly string[];
   /** The forwarder, to run before the agent's command. */
   readonly wrapper: readonly string[];
+  /** Resolves once the forwarder listens inside the sandbox. */
+  readonly ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,7 +92,20 @@ export async function openTrialRelay(options: TrialRelayOptions): Promise<TrialR
   const taken = new Set([options.mcpPort, ...tunnels.map((rule) => rule.port)]);
   let proxyPort = PROXY_PORT;
   while (taken.has(proxyPort)) proxyPort++;
+  let isReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
+  const readySocket = join(folder, 'ready.sock');
   try {
+    const readyServer = createServer((socket) => {
+      socket.destroy();
+      isReady();
+    });
+    await new Promise<void>((resolve, reject) => {
+      readyServer.once('error', reject);
+      readyServer.listen(readySocket, resolve);
+    });
+    if (options.hostId !== undefined) chownSync(readySocket, options.hostId, options.hostId);
+    servers.push(readyServer);
     await serve(
       'proxy',
       createEgressProxy(options.rules, record, options.resolve ?? systemResolve),
@@ -138,9 +161,14 @@ export async function openTrialRelay(options: TrialRelayOptions): Promise<TrialR
       NO_PROXY: direct,
       no_proxy: direct,
       ENDSTATE_RELAY: JSON.stringify(listeners),
+      ENDSTATE_RELAY_READY: readySocket,
     },
     files: [folder],
-    wrapper: [options.nodeBinary, '-e', RELAY_FORWARDER, '--'],
+    wrapper:
+      options.start === 'beside'
+        ? ['/bin/sh', '-c', RELAY_BESIDE, options.nodeBinary, RELAY_FORWARDER]
+        : [options.nodeBinary, '-e', RELAY_FORWARDER, '--'],
+    ready,
     async close() {
       await closeAll(servers, folder);
       if (dropped > 0) {

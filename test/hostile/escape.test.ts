@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, copyExample, runCliAsync } from '../e2e/run-cli.js';
+import { REPO } from '../e2e/run-cli.js';
+import { answerOf, runHostile } from './run-hostile.js';
 import { SANDBOX_SKIP_TITLE, sandboxForTests } from '../e2e/bubblewrap.js';
 
 const SANDBOX = sandboxForTests();
@@ -24,38 +24,6 @@ const CALLS = [
 const isRoot = process.getuid?.() === 0;
 const SLOW_MS = 120_000;
 
-interface Trial {
-  success: boolean;
-  final_answer: string | null;
-  exit_reason: string;
-  terminal_reason: string;
-  error?: string;
-}
-
-async function runHostile(command: string, extra: readonly string[]): Promise<Trial> {
-  const cwd = copyExample('support');
-  const result = await runCliAsync(
-    [
-      'run',
-      join(cwd, 'support'),
-      '--tasks',
-      'refund-8842',
-      '--agent',
-      'command',
-      '--command',
-      command,
-      '--json',
-      'out.json',
-      ...extra,
-    ],
-    cwd,
-  );
-  expect(result.stderr).not.toContain('error E_');
-  const out = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as { trials: Trial[] };
-  expect(out.trials).toHaveLength(1);
-  return out.trials[0]!;
-}
-
 const probe = `node ${join(HOSTILE, 'escape-agent.mjs')}`;
 
 describe.runIf(process.platform === 'linux')(
@@ -65,8 +33,8 @@ describe.runIf(process.platform === 'linux')(
     it.runIf(SANDBOX)(
       'refuses mount, remount, open_by_handle_at, mknod, ptrace, unshare, setns, keyctl and bpf',
       async () => {
-        const trial = await runHostile(probe, []);
-        const results = JSON.parse(trial.final_answer ?? '{}') as Record<string, string>;
+        const { trial } = await runHostile(probe, []);
+        const results = answerOf(trial);
         for (const call of CALLS) expect(results[call], call).toMatch(/^E[A-Z]+$/);
         expect(trial.success).toBe(false);
       },
@@ -75,8 +43,7 @@ describe.runIf(process.platform === 'linux')(
     it.runIf(isRoot)(
       'with --no-sandbox, as root, the same calls succeed (so the test above can fail)',
       async () => {
-        const trial = await runHostile(probe, ['--no-sandbox']);
-        const results = JSON.parse(trial.final_answer ?? '{}') as Record<string, string>;
+        const results = answerOf((await runHostile(probe, ['--no-sandbox'])).trial);
         for (const call of CALLS) expect(results[call], call).toBe('ok');
       },
     );
@@ -119,7 +86,7 @@ describe.runIf(process.platform === 'linux')(
       it.runIf(SANDBOX)(
         `stops a ${mode} hog at its limit: the trial is the agent's failure, naming the limit`,
         async () => {
-          const trial = await runHostile(hog(mode), flags);
+          const { trial } = await runHostile(hog(mode), flags);
           expect(trial.terminal_reason).toBe('agent_failure');
           expect(trial.exit_reason).toBe('agent_error');
           expect(trial.error).toMatch(limit);
@@ -127,7 +94,7 @@ describe.runIf(process.platform === 'linux')(
       );
 
       it(`with --no-sandbox the ${mode} hog gets all it asks for (so the test above can fail)`, async () => {
-        const trial = await runHostile(hog(mode), ['--no-sandbox']);
+        const { trial } = await runHostile(hog(mode), ['--no-sandbox']);
         expect(trial.final_answer).toMatch(free);
       });
     }

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, copyExample, runCli, runCliAsync } from '../e2e/run-cli.js';
+import { REPO, runCli } from '../e2e/run-cli.js';
+import { answerOf, runHostile } from './run-hostile.js';
 import { SANDBOX_SKIP_TITLE, sandboxForTests } from '../e2e/bubblewrap.js';
 
 const SANDBOX = sandboxForTests();
@@ -12,43 +12,6 @@ it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
 const SLOW_MS = 120_000;
 const AGENT = join(REPO, 'test', 'fixtures', 'hostile', 'net-agent.mjs');
 const PROBE = join(REPO, 'test', 'fixtures', 'hostile', 'escape-agent.mjs');
-
-interface Trial {
-  final_answer: string | null;
-  events: { kind: string; host?: string; port?: number; allowed?: boolean; reason?: string }[];
-}
-
-async function run(command: string, extra: readonly string[]) {
-  const cwd = copyExample('support');
-  const result = await runCliAsync(
-    [
-      'run',
-      join(cwd, 'support'),
-      '--tasks',
-      'refund-8842',
-      '--agent',
-      'command',
-      '--command',
-      command,
-      '--json',
-      'out.json',
-      ...extra,
-    ],
-    cwd,
-  );
-  expect(result.stderr).not.toContain('error E_');
-  const out = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
-    trials: Trial[];
-    run: { system: { sandbox: { network: string; allow_hosts?: string[] } } };
-  };
-  const trial = out.trials[0]!;
-  return {
-    cwd,
-    out,
-    trial,
-    results: JSON.parse(trial.final_answer ?? '{}') as Record<string, string>,
-  };
-}
 
 /** A service on the host's loopback that answers "pong": what a harness's port or a database looks like. */
 let service: Server;
@@ -67,8 +30,9 @@ describe.runIf(process.platform === 'linux')(
     it.runIf(SANDBOX)(
       'by default reaches neither PostgreSQL, Redis nor a harness port on the host',
       async () => {
-        const { results, out } = await run(`node ${PROBE} 5432 6379 ${port}`, []);
-        expect(out.run.system.sandbox).toMatchObject({ network: 'relay', allow_hosts: [] });
+        const { trial, sandbox } = await runHostile(`node ${PROBE} 5432 6379 ${port}`, []);
+        const results = answerOf(trial);
+        expect(sandbox).toMatchObject({ network: 'relay', allow_hosts: [] });
         expect(results['connect:5432']).toBe('ECONNREFUSED');
         expect(results['connect:6379']).toBe('ECONNREFUSED');
         expect(results[`connect:${port}`]).toBe('ECONNREFUSED');
@@ -78,10 +42,11 @@ describe.runIf(process.platform === 'linux')(
     it.runIf(SANDBOX)(
       'with --agent-network host the same agent reaches them (so the test above can fail), and the report says NETWORK UNISOLATED',
       async () => {
-        const { results, cwd } = await run(`node ${PROBE} 5432 6379 ${port}`, [
+        const { trial, cwd } = await runHostile(`node ${PROBE} 5432 6379 ${port}`, [
           '--agent-network',
           'host',
         ]);
+        const results = answerOf(trial);
         expect(results['connect:5432']).toBe('ok');
         expect(results['connect:6379']).toBe('ok');
         expect(results[`connect:${port}`]).toBe('ok');
@@ -92,10 +57,11 @@ describe.runIf(process.platform === 'linux')(
     it.runIf(SANDBOX)(
       'lets through only the named host:port, and records every connection, refused or not',
       async () => {
-        const { results, trial, cwd } = await run(
+        const { trial, cwd } = await runHostile(
           `node ${AGENT} direct:127.0.0.1:${port} proxy:127.0.0.1:6379 proxy:127.0.0.1:5432 direct:127.0.0.1:6379`,
           ['--agent-allow-host', `127.0.0.1:${port}`],
         );
+        const results = answerOf(trial);
         expect(results[`direct:127.0.0.1:${port}`]).toBe('pong');
         expect(results['proxy:127.0.0.1:6379']).toMatch(/^HTTP\/1\.1 403 Forbidden/);
         expect(results['proxy:127.0.0.1:5432']).toMatch(/^HTTP\/1\.1 403 Forbidden/);
