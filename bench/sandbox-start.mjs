@@ -31,10 +31,10 @@ const { agentIsolation } = await load('cli/agent-sandbox.js');
 const { startChildProcess } = await load('agent/child-process.js');
 const { AGENT_NETWORKS } = await load('sandbox/index.js');
 
-/** The agents: each prints one line at once and exits. */
+/** The agents: each prints one line at once, and exits when its stdin closes (as a command agent waits for its messages). */
 const AGENTS = {
-  node: ['node', '-e', "process.stdout.write('ready\\n')"],
-  sh: ['/bin/sh', '-c', 'echo ready'],
+  node: ['node', '-e', "process.stdout.write('ready\\n'); process.stdin.resume()"],
+  sh: ['/bin/sh', '-c', 'echo ready; cat >/dev/null'],
 };
 
 /** The modes, as run flags; `relay` only where the build has it. */
@@ -49,7 +49,7 @@ const MODES = {
 
 const DEFINITIONS = {
   first_line_ms:
-    "from the call that starts the agent's program (opening the trial's relay included) to its first line on stdout",
+    "from the call that starts the agent's program (opening the trial's relay included) to its first line on stdout and its network being up (a command agent's first message waits for the relay, which starts beside it)",
   exit_ms: 'from the same call to the program having exited (its stderr read)',
   ratio: "the mode's median first_line_ms over the unsandboxed one's, for the same agent",
   isolation_build_ms:
@@ -83,7 +83,9 @@ async function timeStart(command, isolation, cwd) {
   });
   if (started.type === 'start-error') throw started.error;
   const { child } = started;
-  const firstLineMs = await new Promise((done, fail) => {
+  // Builds without `ready` start the program once its relay listens.
+  const readyMs = (child.ready ?? Promise.resolve()).then(() => performance.now() - start);
+  const lineMs = await new Promise((done, fail) => {
     let text = '';
     child.pipes.stdout.setEncoding('utf8');
     child.pipes.stdout.on('data', (chunk) => {
@@ -98,6 +100,8 @@ async function timeStart(command, isolation, cwd) {
       }
     });
   });
+  const firstLineMs = Math.max(lineMs, await readyMs);
+  child.pipes.stdin.end();
   const exit = await child.exited;
   const exitMs = performance.now() - start;
   child.close();

@@ -79,6 +79,13 @@ export interface RunningChild<S extends ChildStdio> {
   stop(graceMs: number): Promise<ChildExit>;
   /** Destroys the pipes, and kills what the program left in its group; for when the caller is done with a program that has exited. */
   close(): void;
+  /**
+   * Resolves once the program's network is there: at once, except with a
+   * relay started beside it (`relayStart: 'beside'`), once the relay
+   * listens (or the program has exited). Read its output meanwhile: what a
+   * program that exited wrote is dropped unless something reads it.
+   */
+  readonly ready: Promise<void>;
 }
 
 /** A program that could not be started; the message says why and how to fix it. */
@@ -99,6 +106,13 @@ export type ChildStart<S extends ChildStdio> =
 
 /** How long a relay beside the program may take to listen. */
 const RELAY_READY_MS = 10_000;
+
+/** Resolves once the relay listens, the program has exited, or the relay's time is up. */
+async function relayReady(relay: TrialRelay, running: RunningChild<ChildStdio>): Promise<void> {
+  const waited = startTimeout(RELAY_READY_MS);
+  await Promise.race([relay.ready, running.exited, waited.promise]);
+  waited.cancel();
+}
 
 /** How much of the program's stderr is kept. */
 export const STDERR_TAIL_BYTES = 2048;
@@ -200,24 +214,11 @@ export async function startChildProcess<S extends ChildStdio>(
   const running = watchChild(child, options);
   // The relays live as long as the program: closed once it has exited.
   if (relay !== undefined) void running.exited.then(() => relay.close());
-  if (relay !== undefined && options.relayStart === 'beside') {
-    // The program runs already; its network is there once the forwarder listens (or it has exited).
-    const waited = startTimeout(RELAY_READY_MS);
-    const outcome = await Promise.race([
-      relay.ready.then(() => 'ready' as const),
-      running.exited.then(() => 'exited' as const),
-      waited.promise,
-    ]);
-    waited.cancel();
-    if (outcome === 'timeout') {
-      await running.stop(0);
-      const error = new Error(
-        `the sandbox's network relay did not start within ${RELAY_READY_MS} ms`,
-      );
-      return { type: 'start-error', error: new ChildStartError(error.message, error) };
-    }
+  if (relay === undefined || options.relayStart !== 'beside') {
+    return { type: 'started', child: running };
   }
-  return { type: 'started', child: running };
+  // The program runs already; its network is there once the forwarder listens.
+  return { type: 'started', child: { ...running, ready: relayReady(relay, running) } };
 }
 
 function watchChild<S extends ChildStdio>(
@@ -270,6 +271,7 @@ function watchChild<S extends ChildStdio>(
       signals.reap();
       return exit;
     },
+    ready: Promise.resolve(),
     close: () => {
       // Once the program has exited, nothing of its group outlives the caller's use of it.
       if (signals.hasExited()) signals.reap();

@@ -353,7 +353,11 @@ async function startProgram(options: CommandAgentOptions, session: AgentSession)
   return {
     child,
     lines: readJsonLines(stdout, maxLineBytes === undefined ? {} : { maxLineBytes }),
-    send: (message) => writeJsonLine(stdin, message),
+    // Its first message waits for its network (a relay started beside it); its output is read meanwhile.
+    send: async (message) => {
+      await child.ready;
+      await writeJsonLine(stdin, message);
+    },
     stop(message) {
       // Best effort: a program that already stopped reading cannot be told why it is ended.
       if (!stdin.writableEnded && !stdin.destroyed) {
