@@ -177,32 +177,7 @@ export async function startChildProcess<S extends ChildStdio>(
       error: new ChildStartError((error as Error).message, error as Error),
     };
   }
-  const launch = options.isolation?.launch({
-    command: options.command,
-    cwd: options.cwd ?? process.cwd(),
-    env: { ...options.env, ...relay?.env },
-    files: [...(options.files ?? []), ...(relay?.files ?? [])],
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
-    ...(relay === undefined ? {} : { wrapper: relay.wrapper }),
-  });
-  const [file = '', ...args] = launch?.command ?? options.command;
-  // Handed over as descriptors 3, 4 ...: the child keeps its copies, endstate closes its own.
-  const descriptors = (launch?.descriptorFiles ?? []).map((path) => openSync(path, 'r'));
-  let child: ChildProcess;
-  try {
-    child = spawn(file, args, {
-      cwd: launch?.cwd ?? options.cwd,
-      env: launch?.env ?? { ...process.env, ...options.env },
-      stdio: [options.stdio === 'pipe' ? 'pipe' : 'ignore', 'pipe', 'pipe', ...descriptors],
-      // Its own process group (POSIX), so the program's own children are stopped with it.
-      detached: process.platform !== 'win32',
-      windowsHide: true,
-      ...(launch?.uid === undefined ? {} : { uid: launch.uid }),
-      ...(launch?.gid === undefined ? {} : { gid: launch.gid }),
-    });
-  } finally {
-    for (const descriptor of descriptors) closeSync(descriptor);
-  }
+  const child = spawnLaunch(options, relay);
   const failure = await new Promise<Error | undefined>((resolve) => {
     child.once('spawn', () => resolve(undefined));
     child.once('error', resolve);
@@ -219,6 +194,38 @@ export async function startChildProcess<S extends ChildStdio>(
   }
   // The program runs already; its network is there once the forwarder listens.
   return { type: 'started', child: { ...running, ready: relayReady(relay, running) } };
+}
+
+/** Spawns the program as its isolation launches it (with the relay's part), or as it is. */
+function spawnLaunch(
+  options: ChildProcessOptions<ChildStdio>,
+  relay: TrialRelay | undefined,
+): ChildProcess {
+  const launch = options.isolation?.launch({
+    command: options.command,
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...options.env, ...relay?.env },
+    files: [...(options.files ?? []), ...(relay?.files ?? [])],
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(relay === undefined ? {} : { wrapper: relay.wrapper }),
+  });
+  const [file = '', ...args] = launch?.command ?? options.command;
+  // Handed over as descriptors 3, 4 ...: the child keeps its copies, endstate closes its own.
+  const descriptors = (launch?.descriptorFiles ?? []).map((path) => openSync(path, 'r'));
+  try {
+    return spawn(file, args, {
+      cwd: launch?.cwd ?? options.cwd,
+      env: launch?.env ?? { ...process.env, ...options.env },
+      stdio: [options.stdio === 'pipe' ? 'pipe' : 'ignore', 'pipe', 'pipe', ...descriptors],
+      // Its own process group (POSIX), so the program's own children are stopped with it.
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      ...(launch?.uid === undefined ? {} : { uid: launch.uid }),
+      ...(launch?.gid === undefined ? {} : { gid: launch.gid }),
+    });
+  } finally {
+    for (const descriptor of descriptors) closeSync(descriptor);
+  }
 }
 
 function watchChild<S extends ChildStdio>(
