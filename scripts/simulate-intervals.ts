@@ -1,8 +1,9 @@
 // Coverage and width of success-rate intervals over simulated suites.
 // Run with `npm run simulate:intervals` (prints Markdown; `--json FILE` also
-// writes every cell). Each suite draws its task rates from a Beta
-// distribution and runs Bernoulli trials; an interval covers when it holds
-// the Beta's mean, the success rate of the tasks the suite stands for.
+// writes every cell). Each suite draws its task rates from a population (a
+// Beta distribution, or a Beta with 10% of tasks that never or always
+// pass) and runs Bernoulli trials; an interval covers when it holds the
+// population's mean, the success rate of the tasks the suite stands for.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
@@ -51,9 +52,21 @@ function wilson(p: number, n: number, q: number): Bounds {
 
 /** The methods compared: ours first, then the usual alternatives. */
 const METHODS: Record<string, Method> = {
-  'clustered Wilson (endstate)': (counts) => {
+  'pseudo-task bootstrap (endstate)': (counts) => {
     const interval = successRateInterval(counts);
     return [interval.lower, interval.upper];
+  },
+  'clustered Wilson (before)': (counts) => {
+    // Korn-Graubard Wilson at n_eff = v̄(1 − v̄)·m/s², capped at the trials; all
+    // tasks at 0 or at 1 count each task once (the rule that made it jump).
+    const { tasks, value, variance, trials } = summary(counts);
+    const isFlatAtEdge = variance === 0 && (value === 0 || value === 1);
+    const effective = isFlatAtEdge
+      ? tasks
+      : variance > 0
+        ? Math.min(trials, (value * (1 - value) * tasks) / variance)
+        : trials;
+    return wilson(value, effective, studentTQuantile(0.975, tasks - 1));
   },
   'Wilson, trials pooled': (counts) => {
     const { value, trials } = summary(counts);
@@ -94,21 +107,30 @@ const METHODS: Record<string, Method> = {
 };
 const BOOTSTRAP = 'expanded BCa task bootstrap (before)';
 
-const BETAS: readonly (readonly [number, number])[] = values.extra
-  ? [
-      [0.09, 0.01],
-      [0.9, 0.1],
-      [0.01, 0.09],
-    ]
+/** Task rates: a Beta(a, b), or with a share of tasks fixed at 0 (never solved) or 1 (always). */
+interface Population {
+  readonly beta: readonly [number, number];
+  readonly fixed?: { readonly share: number; readonly at: 0 | 1 };
+}
+const POPULATIONS: readonly Population[] = values.extra
+  ? [{ beta: [0.09, 0.01] }, { beta: [0.9, 0.1] }, { beta: [0.01, 0.09] }]
   : [
-      [2, 2],
-      [4, 2],
-      [1, 2],
-      [0.5, 5],
-      [5, 0.5],
-      [0.3, 0.3],
-      [20, 1],
+      { beta: [2, 2] },
+      { beta: [4, 2] },
+      { beta: [1, 2] },
+      { beta: [0.5, 5] },
+      { beta: [5, 0.5] },
+      { beta: [0.3, 0.3] },
+      { beta: [20, 1] },
+      { beta: [20, 1], fixed: { share: 0.1, at: 0 } },
+      { beta: [1, 20], fixed: { share: 0.1, at: 1 } },
+      { beta: [50, 1], fixed: { share: 0.1, at: 0 } },
+      { beta: [1, 50], fixed: { share: 0.1, at: 1 } },
     ];
+const populationName = ({ beta, fixed }: Population) =>
+  fixed === undefined
+    ? `Beta(${beta[0]}, ${beta[1]})`
+    : `${fixed.share * 100}% at ${fixed.at}, else Beta(${beta[0]}, ${beta[1]})`;
 const TASKS = [5, 10, 20, 50];
 const DESIGNS = [
   { trials: 1, dropped: 0 },
@@ -118,21 +140,33 @@ const DESIGNS = [
 ];
 
 interface Cell {
-  readonly beta: readonly [number, number];
+  readonly population: string;
   readonly tasks: number;
   readonly design: string;
   readonly methods: Record<string, { coverage: number; width: number; suites: number }>;
 }
 
 function simulateCell(
-  beta: readonly [number, number],
+  population: Population,
   tasks: number,
   design: (typeof DESIGNS)[number],
 ): Cell {
-  const [a, b] = beta;
-  const truth = a / (a + b);
+  const [a, b] = population.beta;
+  const fixed = population.fixed ?? { share: 0, at: 0 };
+  const truth = fixed.share * fixed.at + (1 - fixed.share) * (a / (a + b));
   const rng = createRng(
-    deriveSeed('interval-coverage', a, b, tasks, design.trials, design.dropped),
+    fixed.share === 0
+      ? deriveSeed('interval-coverage', a, b, tasks, design.trials, design.dropped)
+      : deriveSeed(
+          'interval-coverage',
+          a,
+          b,
+          fixed.share,
+          fixed.at,
+          tasks,
+          design.trials,
+          design.dropped,
+        ),
   );
   const tally = Object.fromEntries(
     Object.keys(METHODS).map((name) => [name, { covered: 0, width: 0, suites: 0 }]),
@@ -140,7 +174,7 @@ function simulateCell(
   for (let suite = 0; suite < SUITES; suite += 1) {
     const counts: SuccessCounts[] = [];
     for (let task = 0; task < tasks; task += 1) {
-      const rate = sampleBeta(rng, a, b);
+      const rate = fixed.share > 0 && rng.next() < fixed.share ? fixed.at : sampleBeta(rng, a, b);
       let successes = 0;
       let trials = 0;
       for (let trial = 0; trial < design.trials; trial += 1) {
@@ -168,13 +202,13 @@ function simulateCell(
   );
   const label =
     design.dropped > 0 ? `${design.trials}, ${design.dropped * 100}% dropped` : `${design.trials}`;
-  return { beta, tasks, design: label, methods };
+  return { population: populationName(population), tasks, design: label, methods };
 }
 
 const cells: Cell[] = [];
-for (const beta of BETAS) {
+for (const population of POPULATIONS) {
   for (const tasks of TASKS)
-    for (const design of DESIGNS) cells.push(simulateCell(beta, tasks, design));
+    for (const design of DESIGNS) cells.push(simulateCell(population, tasks, design));
 }
 
 const names = Object.keys(METHODS);
@@ -227,9 +261,7 @@ for (const cell of cells) {
     const { coverage, width } = cell.methods[name]!;
     return `${percent(coverage)} (${width.toFixed(3)})`;
   });
-  lines.push(
-    `| Beta(${cell.beta[0]}, ${cell.beta[1]}) | ${cell.tasks} | ${cell.design} | ${figures.join(' | ')} |`,
-  );
+  lines.push(`| ${cell.population} | ${cell.tasks} | ${cell.design} | ${figures.join(' | ')} |`);
 }
 console.log(lines.join('\n'));
 if (values.json)

@@ -161,7 +161,7 @@ describe('summariseDrift: edge regimes', () => {
     const drift = summariseDrift(records, { seed: 1 })!;
     const v2 = drift.by_version[1]!.rate;
     expect(v2.value).toBe(1);
-    expect(v2.method).toBe('clustered-wilson-tasks-only');
+    expect(v2.method).toBe('pseudo-task-bootstrap');
     // The interval of 10 successes in 10: each sequence counted once.
     expect(v2.ci95[0]).toBeCloseTo(
       successRateInterval(Array(10).fill({ successes: 1, trials: 1 })).lower,

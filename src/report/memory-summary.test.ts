@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordSequence } from '../schema/index.js';
-import {
-  clusteredWilsonInterval,
-  moverDifferenceInterval,
-  successRateInterval,
-} from '../stats/index.js';
+import { taskMeanInterval, moverDifferenceInterval, successRateInterval } from '../stats/index.js';
 import { summariseMemory } from './memory-summary.js';
 import type { SequenceTrial } from './sequence-episodes.js';
 
@@ -67,7 +63,7 @@ describe('summariseMemory: a hand-worked example', () => {
       sequences: 4,
       clusters: 2,
     });
-    const recall = clusteredWilsonInterval([0.75, 0.5], { maxEffectiveTrials: 8 });
+    const recall = taskMeanInterval([0.75, 0.5], { maxEffectiveTrials: 8 });
     expect(memory.recall.ci95).toEqual([recall.lower, recall.upper]);
   });
 

@@ -1,5 +1,5 @@
 import { boundedMeanInterval, successRateInterval } from '../stats/index.js';
-import type { ClusteredWilsonMethod } from '../stats/index.js';
+import type { TaskMeanMethod } from '../stats/index.js';
 import type { TrialWithGrades } from './plan-summary.js';
 import { weightOf } from './task-weight.js';
 import type { TaskWeights } from './task-weight.js';
@@ -17,7 +17,7 @@ export interface PartialSummary {
   readonly mean: number;
   /** Its 95% interval, clustered by task (the success-rate method on task means). */
   readonly ci95: readonly [number, number];
-  readonly method: ClusteredWilsonMethod;
+  readonly method: TaskMeanMethod;
   /** Success of the same trials, task-weighted like the mean, with its 95% interval. */
   readonly success: {
     readonly successes: number;

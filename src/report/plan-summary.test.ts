@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grade } from '../schema/index.js';
-import { clusteredWilsonInterval, successRateInterval } from '../stats/index.js';
+import { taskMeanInterval, successRateInterval } from '../stats/index.js';
 import { summarisePartial } from './partial-summary.js';
 import { summarisePlans } from './plan-summary.js';
 import type { TrialWithGrades } from './plan-summary.js';
@@ -62,7 +62,7 @@ describe('summarisePlans', () => {
     // Adherence: task a (1 + 0.5)/2 = 0.75, task b 0.5: task-weighted mean 0.625 over 3 plans.
     expect(summary?.adherence?.mean).toBeCloseTo(0.625, 15);
     expect(summary?.adherence?.trials).toBe(3);
-    const adherence = clusteredWilsonInterval([0.75, 0.5], { maxEffectiveTrials: 3 });
+    const adherence = taskMeanInterval([0.75, 0.5], { maxEffectiveTrials: 3 });
     expect(summary?.adherence?.ci95).toEqual([adherence.lower, adherence.upper]);
   });
 
@@ -90,7 +90,7 @@ describe('summarisePartial', () => {
     ]);
     // Task means 0.75 and 0.25: mean 0.5 over 3 trials of 2 tasks.
     expect(summary).toMatchObject({ trials: 3, tasks: 2, mean: 0.5 });
-    const interval = clusteredWilsonInterval([0.75, 0.25], { maxEffectiveTrials: 3 });
+    const interval = taskMeanInterval([0.75, 0.25], { maxEffectiveTrials: 3 });
     expect(summary?.ci95).toEqual([interval.lower, interval.upper]);
     // Success of the same trials: a 1/2, b 0/1, task-weighted 0.25.
     expect(summary?.success).toMatchObject({ successes: 1, rate: 0.25 });

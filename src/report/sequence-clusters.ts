@@ -1,5 +1,5 @@
-import { clusteredWilsonInterval, kishShare } from '../stats/index.js';
-import type { ClusteredWilsonMethod } from '../stats/index.js';
+import { kishShare, taskMeanInterval } from '../stats/index.js';
+import type { TaskMeanMethod } from '../stats/index.js';
 import type { SequenceEpisode } from './sequence-episodes.js';
 
 /**
@@ -53,8 +53,8 @@ export function poolByCluster(
 }
 
 /**
- * The weighted mean of per-sequence rates with the scorecard's clustered
- * Wilson interval, clusters being `sequenceClusters`: with every sequence
+ * The weighted mean of per-sequence rates with the scorecard's interval
+ * ({@link taskMeanInterval}), clusters being `sequenceClusters`: with every sequence
  * its own cluster and equal weights it is `successRateInterval` over
  * sequences exactly.
  */
@@ -65,14 +65,14 @@ export function clusteredSequenceRate(
   value: number;
   lower: number;
   upper: number;
-  method: ClusteredWilsonMethod;
+  method: TaskMeanMethod;
   clusters: number;
 } {
   const pooled = poolByCluster(estimates, clusters);
   const weights = pooled.map((cluster) => cluster.weight);
   const episodes = pooled.reduce((sum, cluster) => sum + cluster.episodes, 0);
   const isWeighted = weights.some((weight) => weight !== weights[0]);
-  const interval = clusteredWilsonInterval(
+  const interval = taskMeanInterval(
     pooled.map((cluster) => Math.min(1, Math.max(0, cluster.value))),
     {
       maxEffectiveTrials: Math.max(1, episodes * (isWeighted ? kishShare(weights) : 1)),

@@ -1,5 +1,5 @@
 import { moverDifferenceInterval } from '../stats/index.js';
-import type { ClusteredWilsonMethod } from '../stats/index.js';
+import type { TaskMeanMethod } from '../stats/index.js';
 import { pairedDifference } from './paired-difference.js';
 import type { TaskDifference } from './paired-difference.js';
 import { poolByCluster } from './sequence-clusters.js';
@@ -12,11 +12,11 @@ import type { SequenceRate } from './sequence-episodes.js';
  *   (one cluster, or every cluster's difference the same), as in `compare`;
  * - `newcombe-mover`: unpaired, from the two rates' own clustered intervals
  *   (Newcombe's hybrid score interval);
- * - `clustered-wilson…`: a rate's interval, when the difference is one rate
+ * - `pseudo-task-bootstrap`, `wilson-single-task`: a rate's interval, when the difference is one rate
  *   from its maximum (regret against an oracle that passed every episode).
  */
 export type SequenceDifferenceMethod =
-  'paired-t' | 'sign-flip-hoeffding' | 'newcombe-mover' | ClusteredWilsonMethod;
+  'paired-t' | 'sign-flip-hoeffding' | 'newcombe-mover' | TaskMeanMethod;
 
 /** A difference of success rates with its 95% interval. */
 export interface SequenceDifference {

@@ -1,5 +1,5 @@
 import type { RecordSequence, TrialRecord } from '../schema/index.js';
-import type { ClusteredWilsonMethod } from '../stats/index.js';
+import type { TaskMeanMethod } from '../stats/index.js';
 import { clusteredSequenceRate, sequenceClusters } from './sequence-clusters.js';
 
 /** What the sequence measures read of a trial record. */
@@ -94,7 +94,7 @@ export interface SequenceRate {
   readonly value: number;
   /** 95% interval clustered by sequence (`successRateInterval` with sequences as clusters). */
   readonly ci95: readonly [number, number];
-  readonly method: ClusteredWilsonMethod;
+  readonly method: TaskMeanMethod;
   readonly successes: number;
   /** Valid episodes played (over every attempt). */
   readonly episodes: number;

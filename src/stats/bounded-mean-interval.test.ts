@@ -3,17 +3,17 @@ import { createRng } from '../core/index.js';
 import type { Rng } from '../core/index.js';
 import { sampleBeta } from '../testing/sample-beta.js';
 import { boundedMeanInterval } from './bounded-mean-interval.js';
-import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
+import { taskMeanInterval } from './task-mean-interval.js';
 
 describe('boundedMeanInterval', () => {
-  it('is the clustered Wilson interval of the task means, capped at the trials', () => {
+  it('is the task-mean interval of the task means', () => {
     const interval = boundedMeanInterval([[1, 0.5], [0.25, 0.25], [0.75], []]);
-    const reference = clusteredWilsonInterval([0.75, 0.25, 0.75], { maxEffectiveTrials: 5 });
+    const reference = taskMeanInterval([0.75, 0.25, 0.75], { maxEffectiveTrials: 5 });
     expect(interval).toEqual({
       value: reference.value,
       lower: reference.lower,
       upper: reference.upper,
-      method: 'clustered-wilson',
+      method: 'pseudo-task-bootstrap',
       tasks: 3,
       trials: 5,
     });
@@ -26,7 +26,7 @@ describe('boundedMeanInterval', () => {
     const weighted = boundedMeanInterval(values, { weights: [1, 3, 5, 1] });
     expect(weighted.value).toBeCloseTo((0.75 + 3 * 0.25 + 0.75) / 5, 15);
     // The weighted clustered interval, its cap scaled by Kish's share (Σw)²/(m·Σw²) = 25/33.
-    const reference = clusteredWilsonInterval([0.75, 0.25, 0.75], {
+    const reference = taskMeanInterval([0.75, 0.25, 0.75], {
       maxEffectiveTrials: (5 * 25) / 33,
       weights: [1, 3, 1],
     });

@@ -1,5 +1,5 @@
-import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
-import type { ClusteredWilsonMethod } from './clustered-wilson-interval.js';
+import { taskMeanInterval } from './task-mean-interval.js';
+import type { TaskMeanMethod } from './task-mean-interval.js';
 import { kishShare } from './success-rate-interval.js';
 
 export interface BoundedMeanIntervalOptions {
@@ -18,7 +18,7 @@ export interface BoundedMeanInterval {
   readonly value: number;
   readonly lower: number;
   readonly upper: number;
-  readonly method: ClusteredWilsonMethod;
+  readonly method: TaskMeanMethod;
   /** Tasks with at least one value: the clusters. */
   readonly tasks: number;
   /** Values over all tasks (trials). */
@@ -28,16 +28,14 @@ export interface BoundedMeanInterval {
 /**
  * The confidence interval of the mean of a score in [0, 1] (a partial
  * score, a plan's adherence) over trials clustered within tasks: the
- * success rate's interval ({@link clusteredWilsonInterval}) on the
+ * success rate's interval ({@link taskMeanInterval}) on the
  * per-task mean scores, with the effective sample size capped at the
  * number of trials.
  *
- * Why the success-rate method holds for a bounded mean: it needs only the
- * spread of the task means (the cluster-robust variance s²/m) and a
- * variance bound for the Wilson form; a score in [0, 1] with mean μ has
- * variance at most μ(1 − μ), the Bernoulli's, so reading the observed
- * variance as n_eff = v̄(1 − v̄)/V never claims more trials than the data
- * hold. Simulated coverage in `bounded-mean-interval.test.ts`.
+ * Why the success-rate method holds for a bounded mean: the Bayesian
+ * bootstrap of the tasks uses only the task means and the bounds 0 and 1
+ * of a score, where its pseudo-tasks sit; it never assumes the means are
+ * rates of whole trials. Simulated coverage in `bounded-mean-interval.test.ts`.
  *
  * Tasks with no values are left out; a value outside [0, 1] (or NaN)
  * gives NaN bounds (`invalid-input`).
@@ -64,7 +62,7 @@ export function boundedMeanInterval(
   const means = counted.map(
     (values) => values.reduce((sum, value) => sum + value, 0) / values.length,
   );
-  const interval = clusteredWilsonInterval(isValid ? means.map(clampUnit) : [Number.NaN], {
+  const interval = taskMeanInterval(isValid ? means.map(clampUnit) : [Number.NaN], {
     maxEffectiveTrials: Math.max(1, trials * (isWeighted ? kishShare(weights) : 1)),
     ...rest,
     ...(isWeighted && isValid ? { weights } : {}),

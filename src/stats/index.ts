@@ -71,12 +71,13 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
-export { clusteredWilsonInterval, weightedSpread } from './clustered-wilson-interval.js';
+export { TASK_MEAN_RESAMPLES, taskMeanInterval } from './task-mean-interval.js';
 export type {
-  ClusteredWilsonInterval,
-  ClusteredWilsonMethod,
-  ClusteredWilsonOptions,
-} from './clustered-wilson-interval.js';
+  TaskMeanInterval,
+  TaskMeanIntervalOptions,
+  TaskMeanMethod,
+} from './task-mean-interval.js';
+export { weightedSpread } from './weighted-spread.js';
 export { kishShare, successRateInterval } from './success-rate-interval.js';
 export type {
   SuccessCounts,

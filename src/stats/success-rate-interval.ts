@@ -1,5 +1,5 @@
-import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
-import type { ClusteredWilsonMethod } from './clustered-wilson-interval.js';
+import { taskMeanInterval } from './task-mean-interval.js';
+import type { TaskMeanMethod } from './task-mean-interval.js';
 
 /** Successes out of valid trials of one task. */
 export interface SuccessCounts {
@@ -19,7 +19,7 @@ export interface SuccessRateInterval {
   readonly value: number;
   readonly lower: number;
   readonly upper: number;
-  readonly method: ClusteredWilsonMethod;
+  readonly method: TaskMeanMethod;
   /** Tasks with at least one trial: the clusters. */
   readonly tasks: number;
   readonly trials: number;
@@ -42,27 +42,23 @@ export function kishShare(weights: readonly number[]): number {
  * within tasks: the headline interval of every success-type rate endstate
  * reports (success, outcome-only success, slices, constraint pass rates).
  *
- * With task weights (`weight`, default 1) the value is the weighted mean
- * of the task rates and the interval the weighted clustered one of
- * {@link clusteredWilsonInterval}, its effective-trial cap scaled by
- * {@link kishShare}.
- *
  * `value` is the task-weighted rate, the mean of per-task rates, so a task
  * run 20 times weighs no more than a task run 4 times (tasks may have
  * different numbers of valid trials). The interval is
- * {@link clusteredWilsonInterval} of the per-task rates with the effective
- * sample size capped at the number of trials: deterministic (the same
- * trials always give the same interval), never a single point, and
- * covering the mean rate of the tasks the suite stands for in at least
- * 93.5% of simulated suites in every design of docs/statistics.md.
+ * {@link taskMeanInterval} of the per-task rates (weights `weight`,
+ * default 1): monotone (one more success never lowers a bound),
+ * continuous at 0% and 100%, deterministic, never a single point. Its
+ * simulated coverage is in docs/statistics.md.
  *
- * Tasks with no trials carry no information and are left out; counts that
- * are not whole numbers with 0 ≤ successes ≤ trials give NaN bounds
- * (`invalid-input`).
+ * One task gives the Wilson interval of its trials (`wilson-single-task`):
+ * that task's rate, not a suite's. Tasks with no trials carry no
+ * information and are left out; counts that are not whole numbers with
+ * 0 ≤ successes ≤ trials, or a weight that is not positive and finite,
+ * give NaN bounds (`invalid-input`).
  *
  * @example
  * successRateInterval(Array.from({ length: 10 }, () => ({ successes: 8, trials: 8 })));
- * // { value: 1, lower: 0.661…, upper: 1, method: 'clustered-wilson-tasks-only', ... }
+ * // { value: 1, lower: 0.70…, upper: 1, method: 'pseudo-task-bootstrap', ... }
  */
 export function successRateInterval(
   counts: readonly SuccessCounts[],
@@ -79,7 +75,7 @@ export function successRateInterval(
   const trials = counted.reduce((sum, task) => sum + task.trials, 0);
   const weights = counted.map((task) => task.weight ?? 1);
   const isWeighted = weights.some((weight) => weight !== 1);
-  const interval = clusteredWilsonInterval(
+  const interval = taskMeanInterval(
     isValid ? counted.map((task) => task.successes / task.trials) : [Number.NaN],
     {
       maxEffectiveTrials: Math.max(1, trials * (isWeighted ? kishShare(weights) : 1)),

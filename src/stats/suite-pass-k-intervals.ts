@@ -1,4 +1,4 @@
-import { clusteredWilsonInterval } from './clustered-wilson-interval.js';
+import { taskMeanInterval } from './task-mean-interval.js';
 import { passAtK } from './pass-at-k.js';
 import { passHatK } from './pass-hat-k.js';
 import { kishShare } from './success-rate-interval.js';
@@ -20,14 +20,14 @@ export interface SuitePassKIntervals {
 /**
  * Confidence intervals of a suite's pass@k and pass^k for every k from 1
  * to the smallest number of trials of any task, clustered by task like
- * the success rate: {@link clusteredWilsonInterval} of the per-task
- * unbiased estimates. The effective sample size is capped at Σ ⌊n_i/k⌋,
- * the disjoint blocks of k trials the tasks hold: each block is one
- * Bernoulli draw of "all k passed" (or "any passed"), and the per-task
- * estimate, an average over every k-subset, is at least as precise as
- * the mean over disjoint blocks. At k = 1 both equal the success-rate
- * interval. Task weights (`weight`) give the weighted interval of
- * {@link clusteredWilsonInterval}, its cap scaled by {@link kishShare}.
+ * the success rate: {@link taskMeanInterval} of the per-task
+ * unbiased estimates, so one more success never lowers a bound. The
+ * effective sample size (a one-task interval's, and the reported cap) is
+ * Σ ⌊n_i/k⌋, the disjoint blocks of k trials the tasks hold: each block
+ * is one Bernoulli draw of "all k passed" (or "any passed"). At k = 1
+ * both equal the success-rate interval. Task weights (`weight`) give the
+ * weighted interval of {@link taskMeanInterval}, its cap scaled by
+ * {@link kishShare}.
  *
  * @example
  * suitePassKIntervals([{ n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 0 }], { level: 0.95 }).passHatK[2];
@@ -46,7 +46,7 @@ export function suitePassKIntervals(
   for (let k = 1; k <= maxK; k += 1) {
     const blocks = tasks.reduce((sum, { n }) => sum + Math.floor(n / k), 0);
     const bounds = (estimates: number[]): PassKInterval => {
-      const { lower, upper } = clusteredWilsonInterval(estimates, {
+      const { lower, upper } = taskMeanInterval(estimates, {
         maxEffectiveTrials: Math.max(1, blocks * share),
         ...options,
         ...(isWeighted ? { weights } : {}),

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../core/index.js';
 import type { Rng } from '../core/index.js';
 import { sampleBeta } from '../testing/sample-beta.js';
-import { clusteredWilsonInterval, weightedSpread } from './clustered-wilson-interval.js';
-import { studentTQuantile } from './student-t-quantile.js';
+import { taskMeanInterval } from './task-mean-interval.js';
+import { weightedSpread } from './weighted-spread.js';
 import { successRateInterval } from './success-rate-interval.js';
 import type { SuccessCounts } from './success-rate-interval.js';
 import { suitePassK } from './suite-pass-k.js';
 import { suitePassKIntervals } from './suite-pass-k-intervals.js';
-import { wilsonScoreBounds } from './wilson-interval.js';
 
 const counts: SuccessCounts[] = [
   { successes: 4, trials: 4 },
@@ -49,7 +48,7 @@ describe('task weights', () => {
     expect(successRateInterval(weighted).value).toBeCloseTo(successRateInterval(doubled).value, 14);
   });
 
-  it('computes the weighted clustered interval by its formula', () => {
+  it('computes the weighted spread by its formula, and an interval that only the ratios of weights move', () => {
     const estimates = [1, 0.25, 0.5, 0];
     const weights = [3, 1, 2, 2];
     // Shares 3/8, 1/8, 2/8, 2/8; mean 0.53125.
@@ -63,20 +62,21 @@ describe('task weights', () => {
       varianceOfMean: expect.closeTo(variance, 15) as number,
       effectiveTasks: expect.closeTo(64 / 18, 14) as number,
     });
-    const interval = clusteredWilsonInterval(estimates, { maxEffectiveTrials: 1000, weights });
-    const effective = (value * (1 - value)) / variance;
-    const bounds = wilsonScoreBounds(
-      value,
-      effective,
-      studentTQuantile(0.975, Math.floor(kishTasks) - 1),
-    );
-    expect(interval.degreesOfFreedom).toBe(2);
-    expect(interval.lower).toBeCloseTo(bounds.lower, 12);
-    expect(interval.upper).toBeCloseTo(bounds.upper, 12);
+    expect(kishTasks).toBeCloseTo(3.56, 2);
+    const interval = taskMeanInterval(estimates, { maxEffectiveTrials: 1000, weights });
+    const scaled = taskMeanInterval(estimates, {
+      maxEffectiveTrials: 1000,
+      weights: weights.map((weight) => weight * 7.5),
+    });
+    expect(interval.value).toBeCloseTo(value, 14);
+    expect(scaled.lower).toBeCloseTo(interval.lower, 12);
+    expect(scaled.upper).toBeCloseTo(interval.upper, 12);
+    expect(interval.lower).toBeLessThan(value);
+    expect(interval.upper).toBeGreaterThan(value);
   });
 
   it('refuses a weight that is not above 0', () => {
-    const interval = clusteredWilsonInterval([0.5, 0.2], {
+    const interval = taskMeanInterval([0.5, 0.2], {
       maxEffectiveTrials: 8,
       weights: [1, 0],
     });

@@ -1,4 +1,4 @@
-import { weightedSpread } from './clustered-wilson-interval.js';
+import { weightedSpread } from './weighted-spread.js';
 import { pairedTTest } from './paired-t-test.js';
 import type { PairedTTest, PairedTTestOptions } from './paired-t-test.js';
 import { studentTUpperTail } from './student-t-cdf.js';

@@ -1,0 +1,145 @@
+import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../core/index.js';
+import { successRateInterval } from './success-rate-interval.js';
+import type { SuccessCounts } from './success-rate-interval.js';
+import { TASK_MEAN_RESAMPLES, taskMeanInterval } from './task-mean-interval.js';
+import { wilsonInterval } from './wilson-interval.js';
+
+/** Every multiset of `tasks` success counts out of `trials`, or `limit` random ones when there are more. */
+function layouts(tasks: number, trials: number, limit: number): number[][] {
+  const all: number[][] = [];
+  const walk = (prefix: number[], from: number) => {
+    if (all.length > limit) return;
+    if (prefix.length === tasks) {
+      all.push(prefix);
+      return;
+    }
+    for (let k = from; k <= trials; k += 1) walk([...prefix, k], k);
+  };
+  walk([], 0);
+  if (all.length <= limit) return all;
+  const rng = createRng(tasks * 100 + trials);
+  return Array.from({ length: limit }, () =>
+    Array.from({ length: tasks }, () => rng.int(0, trials)).sort((a, b) => a - b),
+  );
+}
+
+describe('taskMeanInterval', () => {
+  it('gives Beta quantiles between Jeffreys and Clopper-Pearson for one trial per task', () => {
+    // Lower: Beta(k + ½, m − k + 1) at 2.5%; upper: Beta(k + 1, m − k + ½) at 97.5%.
+    for (const [k, m] of [
+      [7, 10],
+      [3, 5],
+      [18, 20],
+      [20, 20],
+      [0, 12],
+      [25, 50],
+    ] as const) {
+      const estimates = Array.from({ length: m }, (_, i) => (i < k ? 1 : 0));
+      const interval = taskMeanInterval(estimates, { maxEffectiveTrials: m });
+      const exact = (q: number, a: number, b: number) => ({
+        value: betaQuantile(q, a, b),
+        // Standard error of a q-quantile of 4000 draws: √(q(1 − q)/4000)·dQ/dq.
+        error:
+          Math.sqrt((q * (1 - q)) / TASK_MEAN_RESAMPLES) *
+          ((betaQuantile(q + 1e-4, a, b) - betaQuantile(q - 1e-4, a, b)) / 2e-4),
+      });
+      const lower = exact(0.025, k + 0.5, m - k + 1);
+      const upper = exact(0.975, k + 1, m - k + 0.5);
+      expect(Math.abs(interval.lower - Math.min(k / m, lower.value))).toBeLessThan(4 * lower.error);
+      expect(Math.abs(interval.upper - Math.max(k / m, upper.value))).toBeLessThan(4 * upper.error);
+      expect(interval.method).toBe('pseudo-task-bootstrap');
+    }
+  });
+
+  it('is the Wilson interval of the trials for one task', () => {
+    const interval = taskMeanInterval([0.75], { maxEffectiveTrials: 4 });
+    expect(interval).toMatchObject({ method: 'wilson-single-task', ...wilsonInterval(3, 4) });
+  });
+
+  it('never lowers a bound when a failed trial becomes a success, in every layout up to 10 tasks × 8 trials', () => {
+    let checked = 0;
+    for (let tasks = 2; tasks <= 10; tasks += 1) {
+      for (let trials = 1; trials <= 8; trials += 1) {
+        for (const counts of layouts(tasks, trials, 150)) {
+          const bounds = (ks: readonly number[]) =>
+            taskMeanInterval(
+              ks.map((k) => k / trials),
+              { maxEffectiveTrials: tasks * trials, resamples: 200 },
+            );
+          const before = bounds(counts);
+          for (const task of new Set(counts.map((k, i) => (k < trials ? i : -1)))) {
+            if (task < 0) continue;
+            const after = bounds(counts.map((k, i) => (i === task ? k + 1 : k)));
+            expect(after.lower).toBeGreaterThanOrEqual(before.lower - 1e-12);
+            expect(after.upper).toBeGreaterThanOrEqual(before.upper - 1e-12);
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20_000);
+  });
+
+  it('stays monotone with unequal trials and weights, at full size', () => {
+    const task = fc.record({
+      trials: fc.integer({ min: 1, max: 12 }),
+      successes: fc.integer({ min: 0, max: 12 }),
+      weight: fc.double({ min: 0.1, max: 10, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(task, { minLength: 2, maxLength: 60 }), fc.nat(), (raw, pick) => {
+        const counts: SuccessCounts[] = raw.map((t) => ({
+          ...t,
+          successes: Math.min(t.successes, t.trials),
+        }));
+        const open = counts.flatMap((t, i) => (t.successes < t.trials ? [i] : []));
+        fc.pre(open.length > 0);
+        const flip = open[pick % open.length]!;
+        const before = successRateInterval(counts);
+        const after = successRateInterval(
+          counts.map((t, i) => (i === flip ? { ...t, successes: t.successes + 1 } : t)),
+        );
+        expect(after.lower).toBeGreaterThanOrEqual(before.lower - 1e-12);
+        expect(after.upper).toBeGreaterThanOrEqual(before.upper - 1e-12);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('has no jump at 100%: the audit cases', () => {
+    for (const tasks of [10, 20]) {
+      const all = Array.from({ length: tasks }, () => ({ successes: 8, trials: 8 }));
+      const oneFailure = [...all.slice(1), { successes: 7, trials: 8 }];
+      const top = successRateInterval(all);
+      const below = successRateInterval(oneFailure);
+      expect(top.lower).toBeGreaterThanOrEqual(below.lower);
+      expect(top.lower - below.lower).toBeLessThan(0.02);
+      const none = successRateInterval(all.map(() => ({ successes: 0, trials: 8 })));
+      const oneSuccess = successRateInterval([
+        ...all.slice(1).map(() => ({ successes: 0, trials: 8 })),
+        { successes: 1, trials: 8 },
+      ]);
+      expect(oneSuccess.upper).toBeGreaterThanOrEqual(none.upper);
+      expect(oneSuccess.upper - none.upper).toBeLessThan(0.02);
+    }
+  });
+
+  it('weighs equal weights as no weights and refuses bad ones', () => {
+    const estimates = [1, 0.25, 0.625, 0.5];
+    const plain = taskMeanInterval(estimates, { maxEffectiveTrials: 32 });
+    const doubled = taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights: [2, 2, 2, 2] });
+    expect(doubled.lower).toBeCloseTo(plain.lower, 12);
+    expect(doubled.upper).toBeCloseTo(plain.upper, 12);
+    for (const weights of [
+      [1, 1, 1, 0],
+      [1, 1, 1, Number.NaN],
+      [1, 1, 1],
+    ])
+      expect(taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights }).method).toBe(
+        'invalid-input',
+      );
+  });
+});
