@@ -144,8 +144,9 @@ export interface Scorecard {
   /**
    * How alike trials of one task are: the ANOVA estimate of the correlation
    * of two trial outcomes of the same task (NaN, null in JSON, when it cannot
-   * be estimated: `status` says why), and the design effect 1 + (n̄ − 1)·icc,
-   * the factor by which clustering inflates the variance of the success rate.
+   * be estimated: `status` says why), and the design effect
+   * 1 + (Σ n_i²/N − 1)·icc (Kish's form; `designEffect` in stats), the factor
+   * by which clustering inflates the variance of a rate over the trials.
    */
   readonly intra_task_correlation: {
     readonly icc: number;

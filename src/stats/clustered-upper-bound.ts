@@ -1,4 +1,5 @@
 import { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
+import { designEffect, kishTrialsPerTask } from './design-effect.js';
 import { intraTaskCorrelation } from './intra-task-correlation.js';
 import type { IntraTaskCorrelationStatus } from './intra-task-correlation.js';
 
@@ -38,7 +39,7 @@ export interface ClusteredUpperBound {
   readonly upper: number;
   /** ρ used: the estimate clipped to [MIN_EVENT_ICC, 1], or 1 by `source`; NaN without trials. */
   readonly icc: number;
-  /** 1 + (Σ n_i² / N − 1)·ρ. */
+  /** 1 + (Σ n_i² / N − 1)·ρ ({@link designEffect}). */
   readonly designEffect: number;
   /** N / design effect. */
   readonly effectiveTrials: number;
@@ -64,8 +65,8 @@ export interface ClusteredUpperBoundOptions {
  *
  *   DE = 1 + (Σ n_i² / N − 1)·ρ̂
  *
- * (Kish 1965; Σ n_i² / N is the trial-weighted mean task size, n̄ when
- * every task has n̄ trials), ρ̂ the ANOVA intra-task correlation of the
+ * ({@link designEffect}: Kish 1965; Σ n_i² / N is the trial-weighted mean
+ * task size, n̄ when every task has n̄ trials), ρ̂ the ANOVA intra-task correlation of the
  * event ({@link intraTaskCorrelation}) clipped to [0, 1] (see below for
  * which ρ), and the event
  * count scaled to x_eff = (events / N)·n_eff; the continuous Beta quantile
@@ -183,10 +184,10 @@ function rawClusteredUpperBound(
   // With one trial per task ρ̂ is NaN and irrelevant (the design effect is 1): report the floor.
   const estimate = Number.isNaN(correlation.icc) ? 0 : correlation.icc;
   const icc = source === 'worst-case' ? 1 : Math.max(estimate, MIN_EVENT_ICC);
-  const weightedTaskSize = counts.reduce((sum, task) => sum + task.trials ** 2, 0) / trials;
-  const designEffect = 1 + (weightedTaskSize - 1) * icc;
+  const sizes = counts.map((task) => task.trials);
+  const effect = designEffect(sizes, icc);
   const rate = events / trials;
-  const effectiveTrials = trials / designEffect;
+  const effectiveTrials = trials / effect;
   const effectiveEvents = rate * effectiveTrials;
   return {
     events,
@@ -196,10 +197,10 @@ function rawClusteredUpperBound(
     upper: Math.max(
       clopperPearsonUpperBound(effectiveEvents, effectiveTrials, confidence),
       // Never below the bound for no events with each task counted once (ρ = 1).
-      clopperPearsonUpperBound(0, trials / weightedTaskSize, confidence),
+      clopperPearsonUpperBound(0, trials / kishTrialsPerTask(sizes), confidence),
     ),
     icc,
-    designEffect,
+    designEffect: effect,
     effectiveTrials,
     effectiveEvents,
     source,

@@ -53,8 +53,8 @@ const BINS = 10;
  * two-sided percentile interval then never covers it (0% in simulation),
  * and the bias-corrected basic interval covers 30–64%. The upper bound
  * errs on the safe side for the same reason: simulated coverage 100% for
- * well-calibrated agents and 95–99% for overconfident ones (10–100 tasks;
- * docs/statistics.md). Read it as "miscalibration is at most this".
+ * well-calibrated agents and 94.8–98.3% for overconfident ones (10–100
+ * tasks; docs/statistics.md). Read it as "miscalibration is at most this".
  *
  * Deterministic: randomness comes only from `options.seed`.
  *

@@ -17,6 +17,7 @@ export { cohensKappa } from './cohens-kappa.js';
 export type { CohensKappa } from './cohens-kappa.js';
 export { labelAgreement } from './label-agreement.js';
 export type { LabelAgreement, LabelPair, LabelScore } from './label-agreement.js';
+export { designEffect, kishTrialsPerTask } from './design-effect.js';
 export { describeSample } from './describe-sample.js';
 export type { Description } from './describe-sample.js';
 export { expectedCalibrationError } from './expected-calibration-error.js';
@@ -42,7 +43,6 @@ export {
   DEFAULT_ICC,
   DEFAULT_POWER,
   DEFAULT_TRIALS_PER_TASK,
-  designEffect,
   sampleSize,
 } from './sample-size.js';
 export type {

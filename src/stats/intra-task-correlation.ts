@@ -1,3 +1,5 @@
+import { designEffect, kishTrialsPerTask } from './design-effect.js';
+
 /** Successes out of valid trials of one task. */
 export interface TaskCounts {
   readonly successes: number;
@@ -22,16 +24,18 @@ export interface IntraTaskCorrelation {
   /** The estimate before clipping (the ANOVA estimator can fall below 0 by chance). */
   readonly rawIcc: number;
   /**
-   * 1 + (n̄ − 1)·ρ̂ with n̄ the mean trials per task: how many times the
-   * variance of the success rate exceeds that of as many independent
-   * trials. 1 when every task has one trial; NaN when ρ̂ is NaN and some
-   * task has more than one.
+   * 1 + (n_K − 1)·ρ̂ with n_K = Σ n_i² / N ({@link designEffect}, Kish's
+   * form): how many times the variance of a rate over the trials exceeds
+   * that of as many independent trials. 1 when every task has one trial;
+   * NaN when ρ̂ is NaN and some task has more than one.
    */
   readonly designEffect: number;
   readonly tasks: number;
   readonly trials: number;
   /** n̄, the mean valid trials per task. */
   readonly meanTrialsPerTask: number;
+  /** n_K = Σ n_i² / N, the trial-weighted mean trials per task (n̄ when all are equal). */
+  readonly kishTrialsPerTask: number;
   readonly status: IntraTaskCorrelationStatus;
 }
 
@@ -49,8 +53,8 @@ export interface IntraTaskCorrelation {
  *
  * ρ̂ near 1 means a task's trials agree (an agent that fails a task fails
  * it every time); near 0, they vary as independently as coin flips. The
- * variance of a success rate over n̄ trials per task is the binomial
- * variance times the design effect 1 + (n̄ − 1)·ρ.
+ * variance of a rate over the N trials is the binomial variance times the
+ * design effect 1 + (n_K − 1)·ρ, n_K = Σ n_i² / N ({@link designEffect}).
  *
  * @example
  * intraTaskCorrelation([
@@ -62,10 +66,19 @@ export function intraTaskCorrelation(counts: readonly TaskCounts[]): IntraTaskCo
   const tasks = counts.length;
   const trials = counts.reduce((sum, task) => sum + task.trials, 0);
   const meanTrialsPerTask = tasks === 0 ? Number.NaN : trials / tasks;
+  const sizes = counts.map((task) => task.trials);
   const result = (status: IntraTaskCorrelationStatus, rawIcc = Number.NaN) => {
     const icc = Number.isNaN(rawIcc) ? Number.NaN : Math.min(1, Math.max(0, rawIcc));
-    const designEffect = meanTrialsPerTask === 1 ? 1 : 1 + (meanTrialsPerTask - 1) * icc;
-    return { icc, rawIcc, designEffect, tasks, trials, meanTrialsPerTask, status };
+    return {
+      icc,
+      rawIcc,
+      designEffect: designEffect(sizes, icc),
+      tasks,
+      trials,
+      meanTrialsPerTask,
+      kishTrialsPerTask: kishTrialsPerTask(sizes),
+      status,
+    };
   };
   const isValid = counts.every(
     ({ successes, trials: n }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { designEffect, sampleSize } from './sample-size.js';
+import { sampleSize } from './sample-size.js';
 
 // Reference values computed outside this code, with SciPy 1.17:
 //   z_0.975 = 1.9599639845   z_0.8 = 0.8416212336   (z_0.975 + z_0.8)² = 7.8488797343
@@ -7,16 +7,6 @@ import { designEffect, sampleSize } from './sample-size.js';
 //   for normal differences: stats.nct (noncentral t, noncentrality D·√n/σ_d).
 // "power(n)" below is that exact power at n tasks, so each expected n is the
 // smallest that reaches 80% by an independent computation.
-
-describe('designEffect', () => {
-  it('is 1 + (k − 1)·r', () => {
-    expect(designEffect(1, 0.3)).toBe(1);
-    expect(designEffect(4, 0.3)).toBeCloseTo(1.9, 15);
-    expect(designEffect(8, 0.3)).toBeCloseTo(3.1, 15);
-    expect(designEffect(5, 0)).toBe(1);
-    expect(designEffect(5, 1)).toBe(5);
-  });
-});
 
 describe('sampleSize: a paired difference', () => {
   it('needs 95 tasks, not 41, for 0.5 → 0.6 with 4 trials, r = 0.3, ρ = 0.784 (pairing leaves the trial noise)', () => {

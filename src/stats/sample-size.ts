@@ -1,3 +1,4 @@
+import { designEffect } from './design-effect.js';
 import { normalQuantile } from './normal-quantile.js';
 import { studentTQuantile } from './student-t-quantile.js';
 
@@ -104,18 +105,6 @@ export type WidthSampleSize = ResolvedBase & {
 };
 
 export type SampleSize = DifferenceSampleSize | WidthSampleSize;
-
-/**
- * The design effect of k trials per task with intra-task correlation r:
- * DE = 1 + (k − 1)·r, the factor by which the variance of a mean of k
- * correlated trials exceeds that of k independent ones.
- *
- * @example
- * designEffect(4, 0.3); // 1.9
- */
-export function designEffect(trialsPerTask: number, icc: number): number {
-  return 1 + (trialsPerTask - 1) * icc;
-}
 
 /**
  * The number of tasks a suite needs, with k trials of each task whose
