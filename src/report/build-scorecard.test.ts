@@ -8,6 +8,7 @@ import {
   buildGrades,
 } from '../testing/index.js';
 import { buildScorecard } from './build-scorecard.js';
+import { renderMarkdown } from './render-markdown.js';
 import { renderTerminal } from './render-terminal.js';
 
 const run = (taskIds: string[], trialsPerTask: number): RunRecord =>
@@ -237,6 +238,23 @@ describe('buildScorecard', () => {
       { reason: 'exit:max_steps', trials: 1 },
       { reason: 'outcome:set', trials: 1 },
     ]);
+  });
+
+  it("names a one-task interval as that task's rate, the suite's as not identifiable", () => {
+    const one = buildScorecard(run(['a'], 4), trials('a', ['1', '1', '0', '1']));
+    expect(one.success_rate.method).toBe('wilson-single-task');
+    for (const text of [renderTerminal(one), renderMarkdown({ scorecard: one, taskGate: 1 })]) {
+      expect(text).toContain("95% CI of this task's rate");
+      expect(text).toContain("the suite's rate is not identifiable");
+    }
+    const two = buildScorecard(run(['a', 'b'], 2), [
+      ...trials('a', ['1', '0']),
+      ...trials('b', ['1', '1']),
+    ]);
+    for (const text of [renderTerminal(two), renderMarkdown({ scorecard: two, taskGate: 1 })]) {
+      expect(text).toContain('95% CI');
+      expect(text).not.toContain('not identifiable');
+    }
   });
 
   it('slices success by label, task-weighted', () => {

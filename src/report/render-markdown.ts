@@ -1,3 +1,4 @@
+import { intervalLabel, intervalNote } from './interval-label.js';
 import { modeLine } from './mode-line.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
@@ -68,7 +69,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
     [
       [
         'Success',
-        `**${percent(rate.value)}** (95% CI ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}${(card.judge_validation ?? []).map((status) => `<br>${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}`).join('')}`,
+        `**${percent(rate.value)}** (${intervalLabel(rate.method)} ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${[intervalNote(rate.method)].flatMap((note) => (note === null ? [] : [`<br>${note}`])).join('')}${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}${(card.judge_validation ?? []).map((status) => `<br>${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}`).join('')}`,
       ],
       ...(card.partial === null
         ? []

@@ -1,3 +1,4 @@
+import { intervalLabel, intervalNote } from './interval-label.js';
 import { modeLine } from './mode-line.js';
 import Table from 'cli-table3';
 import { describeJudgeValidation } from './judge-validation-status.js';
@@ -229,7 +230,8 @@ export function renderTerminal(card: Scorecard): string {
     `sandbox ${card.isolation}`,
     ...(card.mode === undefined ? [] : [modeLine(card.mode)]),
     '',
-    `Success    ${percent(rate.value)}  95% CI [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
+    `Success    ${percent(rate.value)}  ${intervalLabel(rate.method)} [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
+    ...[intervalNote(rate.method)].flatMap((note) => (note === null ? [] : [`           ${note}`])),
     ...headlineNotes(card),
     ...weightLines(card),
     ...card.warnings.map((warning) => `           warning: ${warning}`),
