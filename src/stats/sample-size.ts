@@ -149,10 +149,11 @@ export type SampleSize = DifferenceSampleSize | WidthSampleSize;
  *
  * Width (`type: 'width'`). One system's task-weighted rate has standard
  * error σ/√n with σ² = p(1 − p)·DE/k. The interval endstate reports
- * (`successRateInterval`, a Wilson interval at the effective number of
- * trials with the quantile t_{n−1}) has a half-width of about
- * t_{1−α/2, n−1}·s/√n for the sample standard deviation s of the task
- * rates; `tasks` is the smallest n ≥ 2 with
+ * (`successRateInterval`, the Bayesian bootstrap of the tasks with a
+ * pseudo-task at each end) has a half-width of about z·s/√n for the
+ * sample standard deviation s of the task rates, widened a little by the
+ * pseudo-tasks; the plan uses t_{1−α/2, n−1}·s/√n, at least as wide for
+ * the few tasks where the pseudo-tasks count: `tasks` is the smallest n ≥ 2 with
  *   n ≥ t_{1−α/2, n−1}²·p(1 − p)·DE/(k·W²),
  * for which that half-width is at most W when s = σ (its mean is then a
  * little under W, since E[s] < σ, as simulated).

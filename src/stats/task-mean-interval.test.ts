@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../core/index.js';
 import { successRateInterval } from './success-rate-interval.js';
+import { suitePassKIntervals } from './suite-pass-k-intervals.js';
 import type { SuccessCounts } from './success-rate-interval.js';
 import { TASK_MEAN_RESAMPLES, taskMeanInterval } from './task-mean-interval.js';
 import { wilsonInterval } from './wilson-interval.js';
@@ -106,6 +107,33 @@ describe('taskMeanInterval', () => {
         expect(after.upper).toBeGreaterThanOrEqual(before.upper - 1e-12);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('keeps pass@k and pass^k bounds monotone for every k', () => {
+    const trials = 6;
+    const task = fc.integer({ min: 0, max: trials });
+    fc.assert(
+      fc.property(fc.array(task, { minLength: 2, maxLength: 25 }), fc.nat(), (successes, pick) => {
+        const open = successes.flatMap((c, i) => (c < trials ? [i] : []));
+        fc.pre(open.length > 0);
+        const flip = open[pick % open.length]!;
+        const before = suitePassKIntervals(successes.map((c) => ({ n: trials, c })));
+        const after = suitePassKIntervals(
+          successes.map((c, i) => ({ n: trials, c: i === flip ? c + 1 : c })),
+        );
+        for (let k = 1; k <= trials; k += 1) {
+          for (const figure of ['passAtK', 'passHatK'] as const) {
+            expect(after[figure][k]!.lower).toBeGreaterThanOrEqual(
+              before[figure][k]!.lower - 1e-12,
+            );
+            expect(after[figure][k]!.upper).toBeGreaterThanOrEqual(
+              before[figure][k]!.upper - 1e-12,
+            );
+          }
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 
