@@ -108,7 +108,7 @@ export interface SequenceRate {
  * The success of these episodes: each sequence's rate over its episodes
  * (every attempt), averaged over sequences, so a sequence weighs the same
  * whatever its number of attempts or episodes. The interval is the
- * scorecard's clustered Wilson interval with sequences as the clusters
+ * scorecard's interval (taskMeanInterval) with sequences as the clusters
  * (episodes of one sequence, like trials of one task, are correlated), and
  * sequences that share a task file joined into one cluster.
  */

@@ -54,7 +54,7 @@ interface SequenceOutcomes {
  * missing). Each sequence's regret is averaged over its attempts, then
  * over sequences. The interval is clustered by sequence: when the oracle
  * passed every episode, regret is 1 − success and takes the success
- * rate's clustered Wilson interval (which keeps a width when every episode
+ * rate's interval (which keeps a width when every episode
  * passes); otherwise `compare`'s paired interval of oracle − agent over
  * sequences. Regret per attempt is the normalised regret weighted by
  * sequence length, times the mean length, with its interval scaled alike.
