@@ -149,6 +149,8 @@ export {
   sampleSize,
   signFlipInterval,
   signFlipPermutationTest,
+  stratifiedDifferenceInterval,
+  stratifiedPermutationTest,
   successRateInterval,
   suitePassK,
   suitePassKIntervals,
@@ -179,6 +181,12 @@ export type {
   HoeffdingIntervalInput,
   SignFlipInterval,
   SignFlipIntervalOptions,
+  StratifiedDifferenceInterval,
+  StratifiedDifferenceIntervalOptions,
+  StratifiedPermutationMethod,
+  StratifiedPermutationOptions,
+  StratifiedPermutationTest,
+  StratumCounts,
 } from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
