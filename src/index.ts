@@ -219,9 +219,12 @@ export type { FailureLabel, StoredFailureLabel } from './schema/index.js';
 export type {
   Comparison,
   CompareRunsOptions,
+  ComparisonGate,
   DifferenceMethod,
   ComparisonWeighting,
+  Estimand,
   PairedDifference,
+  TheseTasksDifference,
   RunTrials,
   TaskChange,
 } from './report/index.js';

@@ -6,6 +6,7 @@ import type {
   PairedDifference,
   TaskChange,
   TaskCounts,
+  TheseTasksDifference,
 } from './comparison.js';
 
 /** A difference of rates in percentage points, signed: `+4.2 pts`, `-12.5 pts`. */
@@ -71,6 +72,36 @@ export function intervalHow(
       : 'paired t over tasks, one difference per task';
   }
   return "exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials";
+}
+
+/** What the task-population interval is about, for the line that shows it. */
+export const POPULATION_ESTIMAND =
+  'the task population: the tasks read as a sample of those the suite stands for';
+
+/** `these 5 tasks`: what the fixed-task figures are about. */
+export const theseTasks = (these: TheseTasksDifference): string => `these ${these.tasks} tasks`;
+
+/**
+ * The fixed-task interval and the exact test beside it:
+ * `B − A -100.0 pts  95% CI [-100.0, -79.5] pts  (MOVER–Wilson) · exact stratified permutation p < 0.0001 (B worse, one-sided: < 0.0001)`.
+ */
+export function theseTasksFigures(
+  these: TheseTasksDifference,
+  format: (p: number) => string,
+): string {
+  const test = these.test_method === 'stratified-permutation-exact' ? 'exact' : 'Monte Carlo';
+  return `B − A ${points(these.value)}  95% CI ${pointsInterval(these.ci95)} pts  (MOVER–Wilson over their trials) · stratified permutation test (${test}, trials relabelled within each task) ${format(these.p)}, B worse one-sided ${format(these.p_worse)}`;
+}
+
+/** Which figure the `--fail-if-worse` gate reads, and why; and the per-task list's share of its level. */
+export function gateBasis({ gate }: Comparison): string {
+  const share = `${(gate.list_alpha * 100).toFixed(2)}%`;
+  const alpha = `${(gate.alpha * 100).toFixed(1)}%`;
+  const split =
+    gate.test_alpha > 0
+      ? `of its ${alpha}, ${share} goes to that list`
+      : `on these tasks that list alone could name a regression between equal systems ${share} of the time, so it takes the whole ${alpha}`;
+  return `--fail-if-worse decides on ${gate.reason}. With margin 0, a task listed regressed fails success_rate too (${split})`;
 }
 
 /** How the side rates and mean differences weigh tasks: `task-weighted` or `suite-weighted`. */

@@ -2,6 +2,8 @@ import type { Comparison } from './comparison.js';
 import {
   changedTasks,
   changeText,
+  gateBasis,
+  theseTasks,
   leftOut,
   pairedTHow,
   points,
@@ -36,7 +38,13 @@ function headlineTable(c: Comparison): string[] {
       `success (${d.tasks} paired tasks, ${weightingWord(c)})`,
       sideRate(c.a),
       sideRate(c.b),
-      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'})`,
+      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'}; task population)`,
+    ]),
+    row([
+      `success on ${theseTasks(c.these_tasks.difference)} (their trials only)`,
+      '',
+      '',
+      `${points(c.these_tasks.difference.value)} (95% CI ${pointsInterval(c.these_tasks.difference.ci95)}; MOVER–Wilson)`,
     ]),
     row([
       'outcome only (constraints ignored)',
@@ -45,6 +53,16 @@ function headlineTable(c: Comparison): string[] {
       `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)})`,
     ]),
     row(['cost per success', perSuccessUsd(c.a.cost), perSuccessUsd(c.b.cost), '']),
+  ];
+}
+
+/** The fixed-task test, what each interval is about, and which the gate reads. */
+function estimandLines(c: Comparison): string[] {
+  const these = c.these_tasks.difference;
+  return [
+    `On ${theseTasks(these)}: stratified permutation test (trials relabelled within each task) ${pIs(these.p)}, B worse one-sided ${pIs(these.p_worse)}.  `,
+    `_Task population_: the tasks read as a sample of those the suite stands for. _${theseTasks(these)}_: the mean over exactly these tasks of B's true success rate − A's, only the trials random.  `,
+    `${escapeMarkdown(gateBasis(c))}.`,
   ];
 }
 
@@ -130,6 +148,8 @@ export function renderComparisonMarkdown(
     ...headlineTable(c),
     '',
     testLine(c),
+    '',
+    ...estimandLines(c),
     '',
     ...changeLines(c),
     ...(differences.length === 0

@@ -3,7 +3,11 @@ import type { Comparison, ComparedRun } from './comparison.js';
 import {
   changedTasks,
   changeText,
+  gateBasis,
   intervalHow,
+  POPULATION_ESTIMAND,
+  theseTasks,
+  theseTasksFigures,
   leftOut,
   points,
   pointsInterval,
@@ -55,7 +59,11 @@ function figureLines(c: Comparison): string[] {
   return [
     `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (${c.weighting.method === 'suite' ? 'weighted by the suite' : 'task-weighted'} over ${d.tasks} paired task(s))`,
     `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d, c.weighting)})`,
+    `            estimand: ${POPULATION_ESTIMAND}`,
     `p-value     ${testsLine(c, pValue)}`,
+    `These tasks ${theseTasksFigures(c.these_tasks.difference, pValue)}`,
+    `            estimand: the mean over ${theseTasks(c.these_tasks.difference)} of B's true success rate − A's (only the trials random)`,
+    `Gate        ${gateBasis(c)}`,
     ...(mcnemar === null
       ? []
       : [

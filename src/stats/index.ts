@@ -64,13 +64,18 @@ export type {
   StratifiedDifferenceInterval,
   StratifiedDifferenceIntervalOptions,
 } from './stratified-difference-interval.js';
-export { stratifiedPermutationTest } from './stratified-permutation-test.js';
+export { stratifiedPermutationTest, stratumNull } from './stratified-permutation-test.js';
 export type {
   StratifiedPermutationMethod,
   StratifiedPermutationOptions,
   StratifiedPermutationTest,
   StratumCounts,
 } from './stratified-permutation-test.js';
+export { hypergeometricProbabilities } from './hypergeometric-probabilities.js';
+export type {
+  HypergeometricInput,
+  HypergeometricProbabilities,
+} from './hypergeometric-probabilities.js';
 export { studentTCdf } from './student-t-cdf.js';
 export { studentTQuantile } from './student-t-quantile.js';
 export { suitePassK, weightedMean } from './suite-pass-k.js';

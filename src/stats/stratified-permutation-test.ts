@@ -1,4 +1,6 @@
 import { createRng } from '../core/index.js';
+import { hypergeometricProbabilities } from './hypergeometric-probabilities.js';
+import type { HypergeometricProbabilities } from './hypergeometric-probabilities.js';
 
 /** One stratum (a task) of two-sided binary trials: A's and B's successes over their trials. */
 export interface StratumCounts {
@@ -40,32 +42,13 @@ const DEFAULT_RESAMPLES = 100_000;
 /** The statistic is kept as a whole number of these (far finer than any 1/trials). */
 const QUANTUM = 1e-10;
 
-/** P(c_B = x) for x from `low`: c_B of B's trials among the stratum's pooled successes (hypergeometric). */
-function nullDistribution(stratum: StratumCounts): { low: number; probabilities: number[] } {
-  const successes = stratum.successesA + stratum.successesB;
-  const trials = stratum.trialsA + stratum.trialsB;
-  const low = Math.max(0, stratum.trialsB - (trials - successes));
-  const high = Math.min(successes, stratum.trialsB);
-  const logChoose = (n: number, k: number): number =>
-    logFactorial(n) - logFactorial(k) - logFactorial(n - k);
-  const logTotal = logChoose(trials, stratum.trialsB);
-  const probabilities: number[] = [];
-  for (let x = low; x <= high; x += 1) {
-    probabilities.push(
-      Math.exp(
-        logChoose(successes, x) + logChoose(trials - successes, stratum.trialsB - x) - logTotal,
-      ),
-    );
-  }
-  return { low, probabilities };
-}
-
-const logFactorials: number[] = [0];
-function logFactorial(n: number): number {
-  for (let k = logFactorials.length; k <= n; k += 1) {
-    logFactorials.push(logFactorials[k - 1]! + Math.log(k));
-  }
-  return logFactorials[n]!;
+/** P(c_B = x) for x from `low`: c_B of B's trials among the stratum's pooled successes. */
+export function stratumNull(stratum: StratumCounts): HypergeometricProbabilities {
+  return hypergeometricProbabilities({
+    population: stratum.trialsA + stratum.trialsB,
+    successes: stratum.successesA + stratum.successesB,
+    draws: stratum.trialsB,
+  });
 }
 
 /** Stratum i's term of the statistic, in quanta, when B has x of its pooled successes. */
@@ -145,7 +128,7 @@ export function stratifiedPermutationTest(
     return { difference, p: nan, pWorse: nan, pBetter: nan, method: 'exact', support: 0 };
   }
   const terms = strata.map((stratum, i) => {
-    const { low, probabilities } = nullDistribution(stratum);
+    const { low, probabilities } = stratumNull(stratum);
     const values = probabilities.map((_, offset) => termOf(stratum, shares[i]!, low + offset));
     const observed = termOf(stratum, shares[i]!, stratum.successesB);
     return { values, probabilities, observed };
