@@ -49,8 +49,9 @@ function populationBasis(difference: PairedDifference, what: 'test' | 'interval'
   return `the ${how} ${what} over the task population`;
 }
 
-/** `2.5%`, `1.9%`, `0.35%`. */
-const level = (alpha: number): string => `${(alpha * 100).toFixed(alpha < 0.01 ? 2 : 1)}%`;
+/** `2.5%`, `1.9%`, `0.35%`, `under 0.01%`. */
+const level = (alpha: number): string =>
+  alpha > 0 && alpha < 0.0001 ? 'under 0.01%' : `${(alpha * 100).toFixed(alpha < 0.01 ? 2 : 1)}%`;
 
 /**
  * A gate reads the difference the comparison's `gate` names: over the task
