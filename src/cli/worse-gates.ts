@@ -1,4 +1,5 @@
 import { EndstateError } from '../core/index.js';
+import { percentLevel } from '../report/index.js';
 import type { Comparison, PairedDifference } from '../report/index.js';
 import { WORSE_GATE_METRICS } from './worse-gate-metrics.js';
 import type { WorseGateMetric } from './worse-gate-metrics.js';
@@ -49,9 +50,7 @@ function populationBasis(difference: PairedDifference, what: 'test' | 'interval'
   return `the ${how} ${what} over the task population`;
 }
 
-/** `2.5%`, `1.9%`, `0.35%`, `under 0.01%`. */
-const level = (alpha: number): string =>
-  alpha > 0 && alpha < 0.0001 ? 'under 0.01%' : `${(alpha * 100).toFixed(alpha < 0.01 ? 2 : 1)}%`;
+const level = percentLevel;
 
 /**
  * A gate reads the difference the comparison's `gate` names: over the task

@@ -334,6 +334,39 @@ describe('compareRuns', () => {
     expect(comparison.changes.regressed).toHaveLength(5);
   });
 
+  it('keeps the paired t interval in [−1, 1] and finds three tasks worse on their trials: 9/9 → 3/9', () => {
+    const ids = ['t0', 't1', 't2'];
+    const comparison = compareRuns(
+      {
+        run: run('run-a', revisionsOf(ids), { trialsPerTask: 3 }),
+        trials: ids.flatMap((id) => trials(id, '1 1 1')),
+      },
+      {
+        run: run('run-b', revisionsOf(ids), { trialsPerTask: 3 }),
+        trials: [...trials('t0', '1 1 1'), ...trials('t1', '0 0 0'), ...trials('t2', '0 0 0')],
+      },
+    );
+    // Differences 0, −1, −1: mean −2/3, s = 0.577, t₀.₉₇₅,₂ = 4.303: [−2.101, 0.768] unclamped.
+    expect(comparison.difference.method).toBe('paired-t');
+    expect(comparison.difference.ci95[0]).toBe(-1);
+    expect(comparison.difference.ci95[1]).toBeCloseTo(
+      -2 / 3 + (4.302652729911275 * Math.sqrt(1 / 3)) / Math.sqrt(3),
+      9,
+    );
+    // On these tasks only t1 and t2 can move: B keeps none of 3 pooled successes of 6 with
+    // probability 1/C(6, 3) = 1/20 each, and that is the least D: p = 1/400 (hand-worked).
+    expect(comparison.these_tasks.difference.p_worse).toBeCloseTo(1 / 400, 12);
+    expect(comparison.gate.decided_by).toBe('these-tasks');
+    expect(comparison.gate.test_alpha).toBeGreaterThan(1 / 400);
+    const lines = renderComparisonTerminal(comparison).split('\n');
+    expect(lines.filter((line) => /^(Difference|These tasks)/.test(line))).toMatchInlineSnapshot(`
+      [
+        "Difference  B − A -66.7 pts  95% CI [-100.0, 76.8] pts  (paired t over tasks, one difference per task)",
+        "These tasks B − A -66.7 pts  95% CI [-85.4, -24.8] pts  (MOVER–Wilson over their trials) · stratified permutation test (exact, trials relabelled within each task) 0.0050, B worse one-sided 0.0025",
+      ]
+    `);
+  });
+
   it('keeps the interval off a point at the edge: 10 tasks from 8/8 to 0/8', () => {
     const comparison = everyTask(10, ALL_PASS, '0 0 0 0 0 0 0 0');
     expect(comparison.difference.p).toBe(2 / 1024);
@@ -378,8 +411,8 @@ describe('renderComparisonTerminal', () => {
       p-value     0.468 paired t (t = 0.80, df 4; primary) · 0.625 sign-flip permutation (exact, 4 changed task(s))
       These tasks B − A +15.0 pts  95% CI [-8.4, 35.5] pts  (MOVER–Wilson over their trials) · stratified permutation test (exact, trials relabelled within each task) 0.454, B worse one-sided 0.935
                   estimand: the mean over these 5 tasks of B's true success rate − A's (only the trials random)
-      Gate        --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success_rate too (on these tasks that list alone could name a regression between equal systems 2.84% of the time, so it takes the whole 2.5%)
-      Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored)
+      Gate        --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success_rate too (on these tasks that list alone could name a regression between equal systems 2.8% of the time, so it takes the whole 2.5%)
+      Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored; task population) · on these tasks +15.0 pts 95% CI [-8.4, 35.5] pts
       Tasks       0 regressed · 0 improved · 4 within noise · 1 unchanged
                   (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, 5% family-wise)
       Cost        per success A $0.0210 (10 successes) · B $0.0308 (13 successes)
@@ -416,7 +449,7 @@ describe('renderComparisonTerminal when the t-test does not apply', () => {
     expect(lines.filter((line) => /^(Difference|p-value|note)/.test(line))).toMatchInlineSnapshot(`
       [
         "Difference  B − A -12.5 pts  95% CI [-100.0, 100.0] pts  (exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials)",
-        "p-value     0.250 sign-flip permutation (exact, 3 changed task(s); primary: the paired t-test does not apply)",
+        "p-value     1.000 exact sign-flip and Hoeffding (primary, the larger of the two: it agrees with the interval; the paired t-test does not apply) · 0.250 sign-flip permutation (exact, 3 changed task(s))",
         "note: only 3 paired task(s): the interval over the task population is rough (it covered 87–91% in simulations at 5–10 tasks where a few tasks drop a lot near the ceiling); the interval and exact test on these 3 tasks are shown beside it",
         "note: no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; the interval is the inverted sign-flip test widened to Hoeffding's bound over the trials, and p the larger of the exact sign-flip test's and Hoeffding's (so they agree)",
       ]
@@ -435,14 +468,14 @@ describe('renderComparisonMarkdown', () => {
       | agent | \`simulated:simulated@1\` | \`simulated:simulated@1\` |  |
       | success (5 paired tasks, task-weighted) | 50.0% (10/20) | 65.0% (13/20) | **+15.0 pts** (95% CI [-36.9, 66.9]; task population) |
       | success on these 5 tasks (their trials only) |  |  | +15.0 pts (95% CI [-8.4, 35.5]; MOVER–Wilson) |
-      | outcome only (constraints ignored) |  |  | +15.0 pts (95% CI [-36.9, 66.9]) |
+      | outcome only (constraints ignored) |  |  | +15.0 pts (95% CI [-36.9, 66.9]; task population; on these tasks [-8.4, 35.5]) |
       | cost per success | $0.0210 | $0.0308 |  |
 
       **p = 0.468** (paired t, t = 0.80, df 4; primary) · sign-flip permutation p = 0.625 (exact, 4 changed task(s))
 
       On these 5 tasks: stratified permutation test (trials relabelled within each task) p = 0.454, B worse one-sided p = 0.935.  
       _Task population_: the tasks read as a sample of those the suite stands for. _these 5 tasks_: the mean over exactly these tasks of B's true success rate − A's, only the trials random.  
-      --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success\\_rate too (on these tasks that list alone could name a regression between equal systems 2.84% of the time, so it takes the whole 2.5%).
+      --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success\\_rate too (on these tasks that list alone could name a regression between equal systems 2.8% of the time, so it takes the whole 2.5%).
 
       No task changed beyond the noise of its trials (Boschloo's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
 

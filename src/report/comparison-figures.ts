@@ -93,9 +93,13 @@ export function theseTasksFigures(
   return `B − A ${points(these.value)}  95% CI ${pointsInterval(these.ci95)} pts  (MOVER–Wilson over their trials) · stratified permutation test (${test}, trials relabelled within each task) ${format(these.p)}, B worse one-sided ${format(these.p_worse)}`;
 }
 
+/** A test's level in percent: `2.5%`, `0.35%`, `under 0.01%`. */
+export const percentLevel = (alpha: number): string =>
+  alpha > 0 && alpha < 0.0001 ? 'under 0.01%' : `${(alpha * 100).toFixed(alpha < 0.01 ? 2 : 1)}%`;
+
 /** Which figure the `--fail-if-worse` gate reads, and why; and the per-task list's share of its level. */
 export function gateBasis({ gate }: Comparison): string {
-  const share = `${(gate.list_alpha * 100).toFixed(2)}%`;
+  const share = percentLevel(gate.list_alpha);
   const alpha = `${(gate.alpha * 100).toFixed(1)}%`;
   const split =
     gate.test_alpha > 0
@@ -115,7 +119,7 @@ export function testsLine(
 ): string {
   const signFlip = `${format(tests.sign_flip.p)} sign-flip permutation (${signFlipHow(tests)}`;
   return tests.paired_t === null
-    ? `${signFlip}; primary: the paired t-test does not apply)`
+    ? `${format(difference.p)} exact sign-flip and Hoeffding (primary, the larger of the two: it agrees with the interval; the paired t-test does not apply) · ${signFlip})`
     : `${format(difference.p)} paired t (${pairedTHow(tests.paired_t)}; primary) · ${signFlip})`;
 }
 

@@ -5,6 +5,7 @@ export { comparisonSection } from './comparison-section.js';
 export { compareRuns } from './compare-runs.js';
 export type { CompareRunsOptions } from './compare-runs.js';
 export { GATE_ALPHA } from './these-tasks-difference.js';
+export { percentLevel } from './comparison-figures.js';
 export type {
   ComparedRun,
   Comparison,

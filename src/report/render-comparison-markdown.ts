@@ -50,7 +50,7 @@ function headlineTable(c: Comparison): string[] {
       'outcome only (constraints ignored)',
       '',
       '',
-      `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)})`,
+      `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)}; task population; on these tasks ${pointsInterval(c.these_tasks.outcome_difference.ci95)})`,
     ]),
     row(['cost per success', perSuccessUsd(c.a.cost), perSuccessUsd(c.b.cost), '']),
   ];
@@ -72,7 +72,7 @@ function testLine({ difference, tests }: Comparison): string {
       ? ''
       : ` · McNemar ${pIs(tests.mcnemar.p)} (${tests.mcnemar.a_only} A-only, ${tests.mcnemar.b_only} B-only)`;
   if (tests.paired_t === null) {
-    return `**${pIs(difference.p)}** (sign-flip permutation, ${signFlipHow(tests)}; primary: the paired t-test does not apply)${mcnemar}`;
+    return `**${pIs(difference.p)}** (exact sign-flip and Hoeffding, the larger of the two, agreeing with the interval; primary: the paired t-test does not apply) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
   }
   return `**${pIs(difference.p)}** (paired t, ${pairedTHow(tests.paired_t)}; primary) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
 }

@@ -69,7 +69,7 @@ function figureLines(c: Comparison): string[] {
       : [
           `McNemar     ${pValue(mcnemar.p)} (one trial per task: ${mcnemar.a_only} passed by A only, ${mcnemar.b_only} by B only)`,
         ]),
-    `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored)`,
+    `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored; task population) · on these tasks ${points(c.these_tasks.outcome_difference.value)} 95% CI ${pointsInterval(c.these_tasks.outcome_difference.ci95)} pts`,
     taskLine(c),
     `            (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, ${Math.round(c.changes.alpha * 100)}% family-wise)`,
     `Cost        per success A ${perSuccessUsd(c.a.cost)} (${c.a.successes} successes) · B ${perSuccessUsd(c.b.cost)} (${c.b.successes} successes)`,
