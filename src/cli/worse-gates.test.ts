@@ -63,6 +63,7 @@ const comparisonWith = (
       reason: '',
       alpha: 0.025,
       list_alpha: 0.005,
+      list_alpha_method: 'exact-bound',
       test_alpha: 0.02,
     },
     changes: { regressed: options.regressed ?? [] },
@@ -136,7 +137,7 @@ describe('checkWorseGate', () => {
     const verdict = checkWorseGate(comparison, { metric: 'success_rate', margin: 0 });
     expect(verdict.pass).toBe(false);
     expect(verdict.message).toBe(
-      '--fail-if-worse success_rate=0 failed: B is worse than A by more than 0.0 pts (decided by the exact stratified permutation test of the trials of these 5 tasks: one-sided p = 1.0e-20 that B is worse, at level 2.0% (2.5% less 0.50% for the per-task list); B − A -100.0 pts, 95% CI [-100.0 pts, -80.0 pts] on these 5 tasks)',
+      '--fail-if-worse success_rate=0 failed: B is worse than A by more than 0.0 pts (decided by the exact stratified permutation test of the trials of these 5 tasks: one-sided p = 1.0e-20 that B is worse, at level 2% (2.5% less 0.5% for the per-task list); B − A -100.0 pts, 95% CI [-100.0 pts, -80.0 pts] on these 5 tasks)',
     );
   });
 
@@ -159,11 +160,32 @@ describe('checkWorseGate', () => {
     const verdict = checkWorseGate(comparison, { metric: 'success_rate', margin: 0 });
     expect(verdict.pass).toBe(false);
     expect(verdict.message).toBe(
-      "--fail-if-worse success_rate=0 failed: B is worse than A (decided by the per-task list: 2 task(s) regressed beyond the noise of their own trials, Boschloo's exact test, Holm-adjusted: t1, t4; the paired t test over the task population alone does not show it: one-sided p = 0.080 that B is worse, at level 2.0% (2.5% less 0.50% for the per-task list); B − A -5.0 pts, 95% CI [-12.0 pts, +2.0 pts])",
+      "--fail-if-worse success_rate=0 failed: B is worse than A (decided by the per-task list: 2 task(s) regressed beyond the noise of their own trials, Boschloo's exact test, Holm-adjusted: t1, t4; the paired t test over the task population alone does not show it: one-sided p = 0.080 that B is worse, at level 2% (2.5% less 0.5% for the per-task list); B − A -5.0 pts, 95% CI [-12.0 pts, +2.0 pts])",
     );
     // A margin tolerates a drop; the per-task list speaks of any drop, so it does not apply.
     expect(checkWorseGate(comparison, { metric: 'success_rate', margin: 0.2 }).pass).toBe(true);
     // The per-task list is of success rates only.
     expect(checkWorseGate(comparison, { metric: 'outcome_rate', margin: 0 }).pass).toBe(true);
+  });
+
+  it('past 40 trials a task, keeps half the level for the test and says the list is assumed to take the rest', () => {
+    const wide = differenceWith(-0.2, [-1, 1]);
+    const these = theseTasksWith(-0.2, [-0.3, -0.05], 0.01);
+    const comparison = {
+      ...comparisonWith(wide, wide, { these, decidedBy: 'these-tasks' }),
+      gate: {
+        decided_by: 'these-tasks',
+        reason: '',
+        alpha: 0.025,
+        list_alpha: 0.025,
+        list_alpha_method: 'assumed',
+        test_alpha: 0.0125,
+      },
+    } as Comparison;
+    const verdict = checkWorseGate(comparison, { metric: 'success_rate', margin: 0 });
+    expect(verdict.pass).toBe(false);
+    expect(verdict.message).toContain(
+      'at level 1.25% (half of 2.5%; the per-task list is assumed to take 2.5%)',
+    );
   });
 });

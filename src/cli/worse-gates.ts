@@ -119,9 +119,11 @@ function decide(
   const below = `: its upper end is below ${pts(-margin)}`;
   const { gate } = comparison;
   const shared =
-    alpha < gate.alpha
-      ? ` (${level(gate.alpha)} less ${level(gate.list_alpha)} for the per-task list)`
-      : '';
+    alpha >= gate.alpha
+      ? ''
+      : gate.list_alpha_method === 'assumed'
+        ? ` (half of ${level(gate.alpha)}; the per-task list is assumed to take ${level(gate.list_alpha)})`
+        : ` (${level(gate.alpha)} less ${level(gate.list_alpha)} for the per-task list)`;
   if (gate.decided_by === 'task-population') {
     const difference = spec.difference(comparison);
     const [lower, upper] = difference.ci95;

@@ -330,6 +330,7 @@ describe('compareRuns', () => {
     expect(comparison.these_tasks.difference.estimand).toBe('these-tasks');
     expect(comparison.gate).toMatchObject({ decided_by: 'these-tasks', alpha: 0.025 });
     expect(comparison.gate.list_alpha).toBeGreaterThan(0);
+    expect(comparison.gate.list_alpha_method).toBe('exact-bound');
     expect(comparison.gate.test_alpha).toBeCloseTo(0.025 - comparison.gate.list_alpha, 15);
     expect(comparison.changes.regressed).toHaveLength(5);
   });
@@ -411,7 +412,7 @@ describe('renderComparisonTerminal', () => {
       p-value     0.468 paired t (t = 0.80, df 4; primary) · 0.625 sign-flip permutation (exact, 4 changed task(s))
       These tasks B − A +15.0 pts  95% CI [-8.4, 35.5] pts  (MOVER–Wilson over their trials) · stratified permutation test (exact, trials relabelled within each task) 0.454, B worse one-sided 0.935
                   estimand: the mean over these 5 tasks of B's true success rate − A's (only the trials random)
-      Gate        --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success_rate too (on these tasks that list alone could name a regression between equal systems 2.8% of the time, so it takes the whole 2.5%)
+      Gate        --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success_rate too (on these tasks that list alone could name a regression between equal systems 2.84% of the time, so it takes the whole 2.5%)
       Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored; task population) · on these tasks +15.0 pts 95% CI [-8.4, 35.5] pts
       Tasks       0 regressed · 0 improved · 4 within noise · 1 unchanged
                   (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, 5% family-wise)
@@ -475,7 +476,7 @@ describe('renderComparisonMarkdown', () => {
 
       On these 5 tasks: stratified permutation test (trials relabelled within each task) p = 0.454, B worse one-sided p = 0.935.  
       _Task population_: the tasks read as a sample of those the suite stands for. _these 5 tasks_: the mean over exactly these tasks of B's true success rate − A's, only the trials random.  
-      --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success\\_rate too (on these tasks that list alone could name a regression between equal systems 2.8% of the time, so it takes the whole 2.5%).
+      --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success\\_rate too (on these tasks that list alone could name a regression between equal systems 2.84% of the time, so it takes the whole 2.5%).
 
       No task changed beyond the noise of its trials (Boschloo's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
 

@@ -93,18 +93,21 @@ export function theseTasksFigures(
   return `B − A ${points(these.value)}  95% CI ${pointsInterval(these.ci95)} pts  (MOVER–Wilson over their trials) · stratified permutation test (${test}, trials relabelled within each task) ${format(these.p)}, B worse one-sided ${format(these.p_worse)}`;
 }
 
-/** A test's level in percent: `2.5%`, `0.35%`, `under 0.01%`. */
+/** A test's level in percent: `2.5%`, `1.25%`, `0.35%`, `under 0.01%`. */
 export const percentLevel = (alpha: number): string =>
-  alpha > 0 && alpha < 0.0001 ? 'under 0.01%' : `${(alpha * 100).toFixed(alpha < 0.01 ? 2 : 1)}%`;
+  alpha > 0 && alpha < 0.0001 ? 'under 0.01%' : `${Number.parseFloat((alpha * 100).toFixed(2))}%`;
 
 /** Which figure the `--fail-if-worse` gate reads, and why; and the per-task list's share of its level. */
 export function gateBasis({ gate }: Comparison): string {
   const share = percentLevel(gate.list_alpha);
-  const alpha = `${(gate.alpha * 100).toFixed(1)}%`;
+  const alpha = percentLevel(gate.alpha);
+  const total = percentLevel(gate.list_alpha + gate.test_alpha);
   const split =
-    gate.test_alpha > 0
-      ? `of its ${alpha}, ${share} goes to that list`
-      : `on these tasks that list alone could name a regression between equal systems ${share} of the time, so it takes the whole ${alpha}`;
+    gate.list_alpha_method === 'assumed'
+      ? `past 40 trials in a task that list is assumed to take ${share}, and the test keeps ${percentLevel(gate.test_alpha)}, so equal systems may fail up to ${total} of the time`
+      : gate.test_alpha > 0
+        ? `of its ${alpha}, ${share} goes to that list`
+        : `on these tasks that list alone could name a regression between equal systems ${share} of the time, so it takes the whole ${alpha}`;
   return `--fail-if-worse decides on ${gate.reason}. With margin 0, a task listed regressed fails success_rate too (${split})`;
 }
 

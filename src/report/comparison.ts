@@ -149,7 +149,18 @@ export interface ComparisonGate {
    * that it lists a regression between equal systems.
    */
   readonly list_alpha: number;
-  /** alpha − list_alpha (not below 0): the level of the test of the mean for success_rate at margin 0. */
+  /**
+   * `exact-bound`: list_alpha is worked out for these tasks. `assumed`:
+   * past 40 trials in a task it is taken to be 2.5%, what the list's
+   * regressions approach with many trials.
+   */
+  readonly list_alpha_method: 'exact-bound' | 'assumed';
+  /**
+   * The level of the test of the mean for success_rate at margin 0:
+   * alpha − list_alpha; when list_alpha is assumed, at least alpha/2 (then
+   * equal systems may fail up to list_alpha + alpha/2 of the time, and the
+   * output says so).
+   */
   readonly test_alpha: number;
 }
 

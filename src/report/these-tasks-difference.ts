@@ -2,6 +2,7 @@ import { stratifiedDifferenceInterval, stratifiedPermutationTest } from '../stat
 import type { StratumCounts } from '../stats/index.js';
 import type { ComparisonGate, TaskComparison, TheseTasksDifference } from './comparison.js';
 import { unequalWeights } from './paired-difference.js';
+import type { RegressionListChance } from './regression-list-chance.js';
 
 /**
  * From this many paired tasks on, the gate reads the task-population
@@ -50,16 +51,24 @@ export function theseTasksDifference(
 
 /**
  * Which difference the gate reads with this many paired tasks, and why;
- * `listAlpha` is the share of the gate's level the per-task list takes
- * (see regressionListChance).
+ * `list` is the share of the gate's level the per-task list takes (see
+ * regressionListChance).
  */
-export function comparisonGate(pairedTasks: number, listAlpha: number): ComparisonGate {
-  const levels = {
+export function comparisonGate(pairedTasks: number, list: RegressionListChance): ComparisonGate {
+  // An exact bound leaves the test of the mean the rest of the level, so
+  // equal systems fail at most alpha in all. An assumed share would leave
+  // nothing; the test then keeps half, and the output says the total.
+  const testAlpha =
+    list.method === 'exact-bound'
+      ? Math.max(0, GATE_ALPHA - list.chance)
+      : Math.max(GATE_ALPHA / 2, GATE_ALPHA - list.chance);
+  return {
+    ...gateBasis(pairedTasks),
     alpha: GATE_ALPHA,
-    list_alpha: listAlpha,
-    test_alpha: Math.max(0, GATE_ALPHA - listAlpha),
+    list_alpha: list.chance,
+    list_alpha_method: list.method,
+    test_alpha: testAlpha,
   };
-  return { ...gateBasis(pairedTasks), ...levels };
 }
 
 function gateBasis(pairedTasks: number): Pick<ComparisonGate, 'decided_by' | 'reason'> {
