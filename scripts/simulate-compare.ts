@@ -1,9 +1,18 @@
-// Coverage of compare's paired difference when the suite weighs its tasks
-// unequally. Run with `npm run simulate:compare` (prints Markdown). Each
-// replication draws a suite of tasks from a design (a weight, A's rate and
-// B's rate per task), runs k Bernoulli trials a side, and asks whether the
-// 95% interval of B − A holds the design's true weighted mean difference,
-// Σ E[w·δ] / E[w] over the population of tasks.
+// Simulations of `endstate compare`. Run with `npm run simulate:compare`
+// (prints Markdown; `--only gate`, `--only coverage` or `--only weights`
+// for one part).
+//
+// 1. Weights: coverage of compare's paired difference when the suite weighs
+//    its tasks unequally. Each replication draws a suite of tasks from a
+//    design (a weight, A's rate and B's rate per task), runs k Bernoulli
+//    trials a side, and asks whether the 95% interval of B − A holds the
+//    design's true weighted mean difference, Σ E[w·δ] / E[w] over the
+//    population of tasks.
+// 2. Gate (simulate-worse-gate.ts): how often `--fail-if-worse
+//    success_rate` fails for two equal systems (false fails) and for a B
+//    that is worse (power).
+// 3. Coverage (simulate-worse-gate.ts): the task-population interval and
+//    the interval on these tasks, with skewed near-ceiling differences.
 import { parseArgs } from 'node:util';
 import { createRng, deriveSeed } from '../src/core/index.js';
 import type { Rng } from '../src/core/index.js';
@@ -11,10 +20,16 @@ import { pairedDifference } from '../src/report/paired-difference.js';
 import type { TaskDifference } from '../src/report/paired-difference.js';
 import { sampleBeta } from '../src/testing/sample-beta.js';
 
+import { simulateCoverage, simulateWorseGate } from './simulate-worse-gate.js';
+
 const { values } = parseArgs({
-  options: { replications: { type: 'string', default: '1500' } },
+  options: {
+    replications: { type: 'string', default: '1500' },
+    only: { type: 'string' },
+  },
 });
 const REPLICATIONS = Number(values.replications);
+const isPart = (part: string): boolean => values.only === undefined || values.only === part;
 
 interface TaskDraw {
   readonly weight: number;
@@ -86,11 +101,16 @@ function simulateSuite(rng: Rng, design: Design, tasks: number, trials: number):
 }
 
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const lines = [
-  `Coverage of the 95% interval of B − A, ${REPLICATIONS} replications per cell (seed derived from the cell).`,
-  '',
-];
-for (const design of DESIGNS) {
+const lines: string[] = [];
+if (isPart('gate')) lines.push(...simulateWorseGate(), '');
+if (isPart('coverage')) lines.push(...simulateCoverage(), '');
+if (isPart('weights')) {
+  lines.push(
+    `Coverage of the 95% interval of B − A, ${REPLICATIONS} replications per cell (seed derived from the cell).`,
+    '',
+  );
+}
+for (const design of isPart('weights') ? DESIGNS : []) {
   lines.push(
     `**${design.name}** (weighted truth ${design.truth.toFixed(4)}; unweighted ${design.unweightedTruth.toFixed(4)})`,
     '',

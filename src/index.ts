@@ -149,6 +149,8 @@ export {
   sampleSize,
   signFlipInterval,
   signFlipPermutationTest,
+  stratifiedDifferenceInterval,
+  stratifiedPermutationTest,
   successRateInterval,
   suitePassK,
   suitePassKIntervals,
@@ -179,6 +181,12 @@ export type {
   HoeffdingIntervalInput,
   SignFlipInterval,
   SignFlipIntervalOptions,
+  StratifiedDifferenceInterval,
+  StratifiedDifferenceIntervalOptions,
+  StratifiedPermutationMethod,
+  StratifiedPermutationOptions,
+  StratifiedPermutationTest,
+  StratumCounts,
 } from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
@@ -211,9 +219,12 @@ export type { FailureLabel, StoredFailureLabel } from './schema/index.js';
 export type {
   Comparison,
   CompareRunsOptions,
+  ComparisonGate,
   DifferenceMethod,
   ComparisonWeighting,
+  Estimand,
   PairedDifference,
+  TheseTasksDifference,
   RunTrials,
   TaskChange,
 } from './report/index.js';

@@ -35,9 +35,10 @@ export interface CompareFlags {
  * ran (B − A per task, the mean difference with its paired interval,
  * p-values, the tasks that changed beyond noise, cost per success). Either
  * run may be an id, `latest` or `latest~N`. Exit 0 when compared and every
- * `--fail-if-worse` gate passed, 1 when one failed (the upper end of B − A's
- * 95% interval is below −margin); runs of different suites or task
- * revisions, and malformed gates, are refused (exit 2).
+ * `--fail-if-worse` gate passed, 1 when one failed (see checkWorseGate: the
+ * test it reads depends on the number of paired tasks, and each verdict
+ * names it); runs of different suites or task revisions, and malformed
+ * gates, are refused (exit 2).
  */
 export async function compareCommand(
   runA: string,

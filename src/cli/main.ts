@@ -392,7 +392,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .addOption(
       new Option(
         '--fail-if-worse <metric[=margin]>',
-        `exit 1 when B is worse than A by more than margin (default 0): the upper end of B − A's 95% CI is below −margin (repeatable); metrics: ${WORSE_GATE_METRIC_NAMES}`,
+        `exit 1 when B is worse than A by more than margin (default 0; repeatable): under 10 paired tasks judged on these tasks' trials, else on the task population; a task listed regressed fails margin 0; the verdict names the test; metrics: ${WORSE_GATE_METRIC_NAMES}`,
       ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .option('--store <store>', STORE_HELP, DEFAULT_STORE)

@@ -197,7 +197,7 @@ describe('compareRuns', () => {
     });
     expect(comparison.system_differences).toEqual(['agent.options.slip']);
     expect(comparison.notes).toEqual([
-      'only 5 paired task(s): treat the interval and p-values as rough',
+      'only 5 paired task(s): the interval over the task population is rough (it covered 87–91% in simulations at 5–10 tasks where a few tasks drop a lot near the ceiling); the interval and exact test on these 5 tasks are shown beside it',
     ]);
   });
 
@@ -288,28 +288,84 @@ describe('compareRuns', () => {
   const ALL_PASS = '1 1 1 1 1 1 1 1';
   const ONE_FAIL = '1 1 1 1 1 1 1 0';
 
-  it('gives the exact sign-flip p, not p = 0, when every task loses the same (3 tasks, 1 of 8 each)', () => {
+  it('gives p and interval from one test, not p = 0, when every task loses the same (3 tasks, 1 of 8 each)', () => {
     const comparison = everyTask(3, ALL_PASS, ONE_FAIL);
     expect(comparison.difference.value).toBe(-0.125);
     // Of the 2³ sign patterns of three −1/8s, all-minus and all-plus reach |sum| 3/8: 2/8.
-    expect(comparison.difference.p).toBe(0.25);
+    expect(comparison.tests.sign_flip.p).toBe(0.25);
+    // Hoeffding's p: 48 terms of ±1/24, Σ range² = 1/12: 2·exp(−2·(1/8)²·12) = 2e^(−0.375) > 1.
+    expect(comparison.difference.p).toBe(1);
+    expect(comparison.difference.p_worse).toBe(0.5);
     expect(comparison.difference.method).toBe('sign-flip-hoeffding');
     // The sign-flip test cannot reject with 3 tasks (2/8 > 0.05), so it keeps every shift.
     expect(comparison.difference.ci95).toEqual([-1, 1]);
     expect(comparison.tests.primary).toBe('sign_flip_hoeffding');
     expect(comparison.tests.paired_t).toBeNull();
     expect(comparison.notes).toContain(
-      "no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; p is the exact sign-flip test's and the interval the inverted sign-flip test widened to Hoeffding's bound over the trials",
+      "no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; the interval is the inverted sign-flip test widened to Hoeffding's bound over the trials, and p the larger of the exact sign-flip test's and Hoeffding's (so they agree)",
     );
+    // On these tasks: each task's 15 successes of 16 fall on A's side 8 times in 16, so
+    // B keeps 7 of 8 with probability 1/2, in all three 1/8 (hand-worked).
+    expect(comparison.these_tasks.difference.p_worse).toBeCloseTo(1 / 8, 12);
+    expect(comparison.gate.decided_by).toBe('these-tasks');
   });
 
-  it("widens the collapsed sign-flip interval of 6 equal differences to Hoeffding's", () => {
+  it("widens the collapsed sign-flip interval of 6 equal differences to Hoeffding's, whose p it takes", () => {
     const comparison = everyTask(6, ALL_PASS, ONE_FAIL);
-    expect(comparison.difference.p).toBe(2 / 64);
-    // 96 trial terms of ±1/48: Σ(range²) = 96/48² = 1/24, half-width √(ln 40 / 48).
+    expect(comparison.tests.sign_flip.p).toBe(2 / 64);
+    // 96 trial terms of ±1/48: Σ(range²) = 96/48² = 1/24, half-width √(ln 40 / 48),
+    // p = 2·exp(−2·(1/8)²·24) = 2e^(−0.75).
+    expect(comparison.difference.p).toBeCloseTo(2 * Math.exp(-0.75), 14);
     const halfWidth = Math.sqrt(Math.log(40) / 48);
     expect(comparison.difference.ci95[0]).toBeCloseTo(-0.125 - halfWidth, 14);
     expect(comparison.difference.ci95[1]).toBeCloseTo(-0.125 + halfWidth, 14);
+  });
+
+  it('finds five tasks that all fall from 8/8 to 0/8 worse on these tasks, where the task population cannot tell', () => {
+    const comparison = everyTask(5, ALL_PASS, '0 0 0 0 0 0 0 0');
+    expect(comparison.difference.ci95).toEqual([-1, 1]);
+    // Each task: all 8 successes of 16 on A's side, 1 way in C(16, 8) = 12 870.
+    expect(comparison.these_tasks.difference.p_worse).toBeCloseTo(12_870 ** -5, 30);
+    expect(comparison.these_tasks.difference.ci95[1]).toBeLessThan(-0.7);
+    expect(comparison.these_tasks.difference.estimand).toBe('these-tasks');
+    expect(comparison.gate).toMatchObject({ decided_by: 'these-tasks', alpha: 0.025 });
+    expect(comparison.gate.list_alpha).toBeGreaterThan(0);
+    expect(comparison.gate.list_alpha_method).toBe('exact-bound');
+    expect(comparison.gate.test_alpha).toBeCloseTo(0.025 - comparison.gate.list_alpha, 15);
+    expect(comparison.changes.regressed).toHaveLength(5);
+  });
+
+  it('keeps the paired t interval in [−1, 1] and finds three tasks worse on their trials: 9/9 → 3/9', () => {
+    const ids = ['t0', 't1', 't2'];
+    const comparison = compareRuns(
+      {
+        run: run('run-a', revisionsOf(ids), { trialsPerTask: 3 }),
+        trials: ids.flatMap((id) => trials(id, '1 1 1')),
+      },
+      {
+        run: run('run-b', revisionsOf(ids), { trialsPerTask: 3 }),
+        trials: [...trials('t0', '1 1 1'), ...trials('t1', '0 0 0'), ...trials('t2', '0 0 0')],
+      },
+    );
+    // Differences 0, −1, −1: mean −2/3, s = 0.577, t₀.₉₇₅,₂ = 4.303: [−2.101, 0.768] unclamped.
+    expect(comparison.difference.method).toBe('paired-t');
+    expect(comparison.difference.ci95[0]).toBe(-1);
+    expect(comparison.difference.ci95[1]).toBeCloseTo(
+      -2 / 3 + (4.302652729911275 * Math.sqrt(1 / 3)) / Math.sqrt(3),
+      9,
+    );
+    // On these tasks only t1 and t2 can move: B keeps none of 3 pooled successes of 6 with
+    // probability 1/C(6, 3) = 1/20 each, and that is the least D: p = 1/400 (hand-worked).
+    expect(comparison.these_tasks.difference.p_worse).toBeCloseTo(1 / 400, 12);
+    expect(comparison.gate.decided_by).toBe('these-tasks');
+    expect(comparison.gate.test_alpha).toBeGreaterThan(1 / 400);
+    const lines = renderComparisonTerminal(comparison).split('\n');
+    expect(lines.filter((line) => /^(Difference|These tasks)/.test(line))).toMatchInlineSnapshot(`
+      [
+        "Difference  B − A -66.7 pts  95% CI [-100.0, 76.8] pts  (paired t over tasks, one difference per task)",
+        "These tasks B − A -66.7 pts  95% CI [-85.4, -24.8] pts  (MOVER–Wilson over their trials) · stratified permutation test (exact, trials relabelled within each task) 0.0050, B worse one-sided 0.0025",
+      ]
+    `);
   });
 
   it('keeps the interval off a point at the edge: 10 tasks from 8/8 to 0/8', () => {
@@ -352,13 +408,17 @@ describe('renderComparisonTerminal', () => {
 
       Success     A 50.0% (10/20)  →  B 65.0% (13/20)  (task-weighted over 5 paired task(s))
       Difference  B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (paired t over tasks, one difference per task)
+                  estimand: the task population: the tasks read as a sample of those the suite stands for
       p-value     0.468 paired t (t = 0.80, df 4; primary) · 0.625 sign-flip permutation (exact, 4 changed task(s))
-      Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored)
+      These tasks B − A +15.0 pts  95% CI [-8.4, 35.5] pts  (MOVER–Wilson over their trials) · stratified permutation test (exact, trials relabelled within each task) 0.454, B worse one-sided 0.935
+                  estimand: the mean over these 5 tasks of B's true success rate − A's (only the trials random)
+      Gate        --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success_rate too (on these tasks that list alone could name a regression between equal systems 2.84% of the time, so it takes the whole 2.5%)
+      Outcome     B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (state and facts only, constraints ignored; task population) · on these tasks +15.0 pts 95% CI [-8.4, 35.5] pts
       Tasks       0 regressed · 0 improved · 4 within noise · 1 unchanged
                   (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, 5% family-wise)
       Cost        per success A $0.0210 (10 successes) · B $0.0308 (13 successes)
       Left out    only in A: t6 · only in B: t7 · no valid trial on a side: t8
-      note: only 5 paired task(s): treat the interval and p-values as rough
+      note: only 5 paired task(s): the interval over the task population is rough (it covered 87–91% in simulations at 5–10 tasks where a few tasks drop a lot near the ceiling); the interval and exact test on these 5 tasks are shown beside it
 
       Tasks whose rate changed (4 of 5, worst first; 1 unchanged not shown)
       ┌──────┬─────┬─────┬─────┬───────────┬──────────┬──────────────┐
@@ -390,9 +450,9 @@ describe('renderComparisonTerminal when the t-test does not apply', () => {
     expect(lines.filter((line) => /^(Difference|p-value|note)/.test(line))).toMatchInlineSnapshot(`
       [
         "Difference  B − A -12.5 pts  95% CI [-100.0, 100.0] pts  (exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials)",
-        "p-value     0.250 sign-flip permutation (exact, 3 changed task(s); primary: the paired t-test does not apply)",
-        "note: only 3 paired task(s): treat the interval and p-values as rough",
-        "note: no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; p is the exact sign-flip test's and the interval the inverted sign-flip test widened to Hoeffding's bound over the trials",
+        "p-value     1.000 exact sign-flip and Hoeffding (primary, the larger of the two: it agrees with the interval; the paired t-test does not apply) · 0.250 sign-flip permutation (exact, 3 changed task(s))",
+        "note: only 3 paired task(s): the interval over the task population is rough (it covered 87–91% in simulations at 5–10 tasks where a few tasks drop a lot near the ceiling); the interval and exact test on these 3 tasks are shown beside it",
+        "note: no paired t-test: every task's difference is the same (-12.5 pts): the t-test has no spread to work with; the interval is the inverted sign-flip test widened to Hoeffding's bound over the trials, and p the larger of the exact sign-flip test's and Hoeffding's (so they agree)",
       ]
     `);
   });
@@ -407,11 +467,16 @@ describe('renderComparisonMarkdown', () => {
       | --- | --- | --- | ---: |
       | run | \`run-a\` | \`run-b\` |  |
       | agent | \`simulated:simulated@1\` | \`simulated:simulated@1\` |  |
-      | success (5 paired tasks, task-weighted) | 50.0% (10/20) | 65.0% (13/20) | **+15.0 pts** (95% CI [-36.9, 66.9]) |
-      | outcome only (constraints ignored) |  |  | +15.0 pts (95% CI [-36.9, 66.9]) |
+      | success (5 paired tasks, task-weighted) | 50.0% (10/20) | 65.0% (13/20) | **+15.0 pts** (95% CI [-36.9, 66.9]; task population) |
+      | success on these 5 tasks (their trials only) |  |  | +15.0 pts (95% CI [-8.4, 35.5]; MOVER–Wilson) |
+      | outcome only (constraints ignored) |  |  | +15.0 pts (95% CI [-36.9, 66.9]; task population; on these tasks [-8.4, 35.5]) |
       | cost per success | $0.0210 | $0.0308 |  |
 
       **p = 0.468** (paired t, t = 0.80, df 4; primary) · sign-flip permutation p = 0.625 (exact, 4 changed task(s))
+
+      On these 5 tasks: stratified permutation test (trials relabelled within each task) p = 0.454, B worse one-sided p = 0.935.  
+      _Task population_: the tasks read as a sample of those the suite stands for. _these 5 tasks_: the mean over exactly these tasks of B's true success rate − A's, only the trials random.  
+      --fail-if-worse decides on these 5 tasks' own trials (the exact stratified permutation test at margin 0, their MOVER–Wilson interval past a margin): with 5 paired task(s), even all moving one way, the exact sign-flip test over the task population cannot reach 0.05 (its p is at least 2/2^5 = 0.063). With margin 0, a task listed regressed fails success\\_rate too (on these tasks that list alone could name a regression between equal systems 2.84% of the time, so it takes the whole 2.5%).
 
       No task changed beyond the noise of its trials (Boschloo's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
 
@@ -419,7 +484,7 @@ describe('renderComparisonMarkdown', () => {
 
       Left out of the paired figures: only in A: \`t6\` · only in B: \`t7\` · no valid trial on a side: \`t8\`.
 
-      _Note: only 5 paired task(s): treat the interval and p-values as rough._
+      _Note: only 5 paired task(s): the interval over the task population is rough (it covered 87–91% in simulations at 5–10 tasks where a few tasks drop a lot near the ceiling); the interval and exact test on these 5 tasks are shown beside it._
 
       <details><summary>4 of 5 tasks changed (worst first)</summary>
 

@@ -15,6 +15,9 @@ import type {
 import { pairedDifference, unequalWeights } from './paired-difference.js';
 import { systemDifferences } from './system-differences.js';
 import { TASK_CHANGE_ALPHA, taskChanges } from './task-changes.js';
+import { comparisonGate, theseTasksDifference } from './these-tasks-difference.js';
+import { comparisonNotes, fallbackNotes } from './comparison-notes.js';
+import { regressionListChance } from './regression-list-chance.js';
 
 export interface CompareRunsOptions {
   /** Seed of the sign-flip test's Monte Carlo resamples; default derived from both run ids. */
@@ -22,9 +25,6 @@ export interface CompareRunsOptions {
   /** Monte Carlo resamples of the sign-flip test past its exact limit; default 100 000. */
   readonly resamples?: number;
 }
-
-/** Below this many paired tasks the interval is rough (see clusterBootstrapInterval). */
-const FEW_TASKS = 10;
 
 interface TaskTally {
   successes: number;
@@ -203,6 +203,14 @@ export function compareRuns(
     tasks,
     unpaired,
     ...figures,
+    these_tasks: {
+      difference: theseTasksDifference(tasks, { seed, successes: (side) => side.successes }),
+      outcome_difference: theseTasksDifference(tasks, {
+        seed,
+        successes: (side) => side.outcome_successes,
+      }),
+    },
+    gate: comparisonGate(tasks.length, regressionListChance(tasks)),
     changes: changesOf(tasks),
     weighting,
     notes: [...comparisonNotes(a.run, b.run, tasks, weighting), ...fallbackNotes(figures)],
@@ -270,25 +278,6 @@ function pairedFigures(
   };
 }
 
-function fallbackNotes({
-  difference,
-  outcome_difference: outcome,
-}: Pick<Comparison, 'difference' | 'outcome_difference'>): string[] {
-  const interval = "the inverted sign-flip test widened to Hoeffding's bound over the trials";
-  return [
-    ...(difference.fallback_reason === null
-      ? []
-      : [
-          `no paired t-test: ${difference.fallback_reason}; p is the exact sign-flip test's and the interval ${interval}`,
-        ]),
-    ...(outcome.fallback_reason === null || difference.fallback_reason !== null
-      ? []
-      : [
-          `outcome rates, no paired t-test: ${outcome.fallback_reason}; their interval is ${interval}`,
-        ]),
-  ];
-}
-
 const WEIGHTED_FIGURES = [
   'a.success_rate',
   'b.success_rate',
@@ -316,43 +305,4 @@ function weightingOf(tasks: readonly TaskComparison[]): ComparisonWeighting {
     weighted: WEIGHTED_FIGURES,
     equal: EQUAL_FIGURES,
   };
-}
-
-function comparisonNotes(
-  a: RunRecord,
-  b: RunRecord,
-  tasks: readonly TaskComparison[],
-  weighting: ComparisonWeighting,
-): string[] {
-  const pairedTasks = tasks.length;
-  const notes: string[] = [];
-  if (a.run_id === b.run_id) notes.push(`A and B are the same run (${a.run_id})`);
-  for (const [side, run] of [
-    ['A', a],
-    ['B', b],
-  ] as const) {
-    if (run.status !== 'finished') {
-      notes.push(`run ${side} (${run.run_id}) is ${run.status}: only its stored trials count`);
-    }
-  }
-  if (a.suite.hash !== b.suite.hash) {
-    notes.push(
-      `the suite's files changed between the runs (${a.suite.hash.slice(0, 12)} → ${b.suite.hash.slice(0, 12)}); the tasks they share ran the same revisions`,
-    );
-  }
-  if (a.trials_per_task !== b.trials_per_task) {
-    notes.push(
-      `A ran ${a.trials_per_task} and B ${b.trials_per_task} trial(s) per task: each task's difference is still one pair, but its noise differs by side`,
-    );
-  }
-  if (weighting.method === 'suite') {
-    notes.push(
-      `the suite weighs its tasks unequally (${weighting.effective_tasks.toFixed(1)} effective of ${pairedTasks} paired tasks): the success rates, the mean differences and the paired t-test use its weights; the sign-flip, McNemar and per-task tests weigh every task the same`,
-    );
-  }
-  if (pairedTasks === 0) notes.push('no task has valid trials in both runs: nothing to compare');
-  else if (pairedTasks < FEW_TASKS) {
-    notes.push(`only ${pairedTasks} paired task(s): treat the interval and p-values as rough`);
-  }
-  return notes;
 }

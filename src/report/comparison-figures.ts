@@ -6,6 +6,7 @@ import type {
   PairedDifference,
   TaskChange,
   TaskCounts,
+  TheseTasksDifference,
 } from './comparison.js';
 
 /** A difference of rates in percentage points, signed: `+4.2 pts`, `-12.5 pts`. */
@@ -73,6 +74,43 @@ export function intervalHow(
   return "exact: inverted sign-flip test over tasks, widened to Hoeffding's bound over trials";
 }
 
+/** What the task-population interval is about, for the line that shows it. */
+export const POPULATION_ESTIMAND =
+  'the task population: the tasks read as a sample of those the suite stands for';
+
+/** `these 5 tasks`: what the fixed-task figures are about. */
+export const theseTasks = (these: TheseTasksDifference): string => `these ${these.tasks} tasks`;
+
+/**
+ * The fixed-task interval and the exact test beside it:
+ * `B − A -100.0 pts  95% CI [-100.0, -79.5] pts  (MOVER–Wilson) · exact stratified permutation p < 0.0001 (B worse, one-sided: < 0.0001)`.
+ */
+export function theseTasksFigures(
+  these: TheseTasksDifference,
+  format: (p: number) => string,
+): string {
+  const test = these.test_method === 'stratified-permutation-exact' ? 'exact' : 'Monte Carlo';
+  return `B − A ${points(these.value)}  95% CI ${pointsInterval(these.ci95)} pts  (MOVER–Wilson over their trials) · stratified permutation test (${test}, trials relabelled within each task) ${format(these.p)}, B worse one-sided ${format(these.p_worse)}`;
+}
+
+/** A test's level in percent: `2.5%`, `1.25%`, `0.35%`, `under 0.01%`. */
+export const percentLevel = (alpha: number): string =>
+  alpha > 0 && alpha < 0.0001 ? 'under 0.01%' : `${Number.parseFloat((alpha * 100).toFixed(2))}%`;
+
+/** Which figure the `--fail-if-worse` gate reads, and why; and the per-task list's share of its level. */
+export function gateBasis({ gate }: Comparison): string {
+  const share = percentLevel(gate.list_alpha);
+  const alpha = percentLevel(gate.alpha);
+  const total = percentLevel(gate.list_alpha + gate.test_alpha);
+  const split =
+    gate.list_alpha_method === 'assumed'
+      ? `past 40 trials in a task that list is assumed to take ${share}, and the test keeps ${percentLevel(gate.test_alpha)}, so equal systems may fail up to ${total} of the time`
+      : gate.test_alpha > 0
+        ? `of its ${alpha}, ${share} goes to that list`
+        : `on these tasks that list alone could name a regression between equal systems ${share} of the time, so it takes the whole ${alpha}`;
+  return `--fail-if-worse decides on ${gate.reason}. With margin 0, a task listed regressed fails success_rate too (${split})`;
+}
+
 /** How the side rates and mean differences weigh tasks: `task-weighted` or `suite-weighted`. */
 export const weightingWord = ({ weighting }: Pick<Comparison, 'weighting'>): string =>
   weighting.method === 'suite' ? 'suite-weighted' : 'task-weighted';
@@ -84,7 +122,7 @@ export function testsLine(
 ): string {
   const signFlip = `${format(tests.sign_flip.p)} sign-flip permutation (${signFlipHow(tests)}`;
   return tests.paired_t === null
-    ? `${signFlip}; primary: the paired t-test does not apply)`
+    ? `${format(difference.p)} exact sign-flip and Hoeffding (primary, the larger of the two: it agrees with the interval; the paired t-test does not apply) · ${signFlip})`
     : `${format(difference.p)} paired t (${pairedTHow(tests.paired_t)}; primary) · ${signFlip})`;
 }
 

@@ -44,11 +44,12 @@ export interface TaskComparison {
  * How the interval and p-value of a mean difference were got. `paired-t`:
  * the paired t interval and test over tasks. `sign-flip-hoeffding`: when
  * the t-test is degenerate (under two tasks, or every task's difference
- * the same, so no spread): p is the exact sign-flip test's, and the
- * interval spans both the inverted sign-flip test's and Hoeffding's
- * trial-level interval, clamped to [−1, 1], so it never collapses to a
- * point. That hull is conservative: it can hold 0 while p < 0.05 (six or
- * more tasks with the same small difference); gates read the interval.
+ * the same, so no spread): the interval spans both the inverted sign-flip
+ * test's and Hoeffding's trial-level interval, clamped to [−1, 1], so it
+ * never collapses to a point, and p is the larger of the two tests' p, so
+ * it is below 0.05 exactly when the interval excludes 0. That hull is
+ * conservative (six or more tasks with the same small difference can give
+ * a sign-flip p of 0.03 and still hold 0).
  */
 export type DifferenceMethod = 'paired-t' | 'sign-flip-hoeffding';
 
@@ -70,12 +71,25 @@ export interface ComparisonWeighting {
   readonly equal: readonly string[];
 }
 
+/**
+ * What an interval or test is about. `task-population`: the mean B − A
+ * difference over the tasks the suite stands for, the paired tasks read as
+ * a sample of them (a few tasks say little about it). `these-tasks`: the
+ * mean over exactly the paired tasks of B's true success rate minus A's,
+ * only the trials random (it says nothing of tasks not in the suite).
+ */
+export type Estimand = 'task-population' | 'these-tasks';
+
 /** A mean over paired tasks of B − A rates. */
 export interface PairedDifference {
+  /** Always `task-population`: the tasks are read as a sample. */
+  readonly estimand: 'task-population';
   readonly value: number;
   readonly ci95: readonly [number, number];
   /** Two-sided p-value of "no mean difference", by the interval's method. */
   readonly p: number;
+  /** One-sided p-value of "B is worse" by the same test (half of p when B − A < 0). */
+  readonly p_worse: number;
   readonly method: DifferenceMethod;
   /** Why the paired t-test was set aside; null when it was used. */
   readonly fallback_reason: string | null;
@@ -83,6 +97,71 @@ export interface PairedDifference {
   /** Of the per-task differences (NaN under two tasks). */
   readonly standard_deviation: number;
   readonly standard_error: number;
+}
+
+/**
+ * The mean B − A difference on exactly the paired tasks, from their
+ * trials: an interval and an exact test conditional on these tasks, which
+ * need no spread between tasks and so can tell with few tasks what an
+ * interval over the task population cannot.
+ */
+export interface TheseTasksDifference {
+  readonly estimand: 'these-tasks';
+  readonly tasks: number;
+  /** The (weighted) mean over the paired tasks of B's rate − A's: the same as `difference.value`. */
+  readonly value: number;
+  /**
+   * 95% interval of the mean over these tasks of B's true rate − A's: the
+   * MOVER interval recovered from each task-side's Wilson interval.
+   */
+  readonly ci95: readonly [number, number];
+  readonly interval_method: 'mover-wilson';
+  /**
+   * The exact stratified permutation test of "on every one of these tasks
+   * A and B share one success rate": trials relabelled within each task,
+   * exactly or, past 200 000 values of the statistic, by seeded Monte Carlo.
+   */
+  readonly test_method: 'stratified-permutation-exact' | 'stratified-permutation-monte-carlo';
+  /** Two-sided p-value. */
+  readonly p: number;
+  /** One-sided p-value of "B is worse"; the gate reads it against 0.025. */
+  readonly p_worse: number;
+  /** One-sided p-value of "B is better". */
+  readonly p_better: number;
+}
+
+/**
+ * Which interval and test `--fail-if-worse` reads. With fewer than 10
+ * paired tasks an interval over the task population is rough (and with 5
+ * or fewer tasks moving one way the exact sign-flip test cannot reach
+ * 0.05: its p is at least 2/2^m), so the gate reads these tasks' own
+ * trials; from 10 tasks on, the task-population interval.
+ */
+export interface ComparisonGate {
+  readonly decided_by: Estimand;
+  /** Why, in one sentence. */
+  readonly reason: string;
+  /** The gate's one-sided level: the chance of failing two equal systems (0.025). */
+  readonly alpha: number;
+  /**
+   * With margin 0 a task listed `regressed` fails the success-rate gate, so
+   * part of alpha goes to the list: at most this chance, on these tasks,
+   * that it lists a regression between equal systems.
+   */
+  readonly list_alpha: number;
+  /**
+   * `exact-bound`: list_alpha is worked out for these tasks. `assumed`:
+   * past 40 trials in a task it is taken to be 2.5%, what the list's
+   * regressions approach with many trials.
+   */
+  readonly list_alpha_method: 'exact-bound' | 'assumed';
+  /**
+   * The level of the test of the mean for success_rate at margin 0:
+   * alpha − list_alpha; when list_alpha is assumed, at least alpha/2 (then
+   * equal systems may fail up to list_alpha + alpha/2 of the time, and the
+   * output says so).
+   */
+  readonly test_alpha: number;
 }
 
 /** One side of a comparison; its figures cover the paired tasks only. */
@@ -141,6 +220,13 @@ export interface Comparison {
   readonly difference: PairedDifference;
   /** The same over the outcome-only rates (`outcome_rate` of the scorecard). */
   readonly outcome_difference: PairedDifference;
+  /** Both differences again, on exactly these tasks (see TheseTasksDifference). */
+  readonly these_tasks: {
+    readonly difference: TheseTasksDifference;
+    readonly outcome_difference: TheseTasksDifference;
+  };
+  /** Which of the two `--fail-if-worse` reads. */
+  readonly gate: ComparisonGate;
   readonly tests: {
     /** The test whose p-value the comparison leads with (difference.p). */
     readonly primary: 'paired_t' | 'sign_flip_hoeffding';

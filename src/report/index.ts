@@ -4,13 +4,18 @@ export type { RunTrials } from './check-comparable.js';
 export { comparisonSection } from './comparison-section.js';
 export { compareRuns } from './compare-runs.js';
 export type { CompareRunsOptions } from './compare-runs.js';
+export { GATE_ALPHA } from './these-tasks-difference.js';
+export { percentLevel } from './comparison-figures.js';
 export type {
   ComparedRun,
   Comparison,
+  ComparisonGate,
   DifferenceMethod,
   ComparisonWeighting,
+  Estimand,
   PairedDifference,
   TaskComparison,
+  TheseTasksDifference,
   TaskCounts,
   TaskChange,
 } from './comparison.js';

@@ -3,6 +3,7 @@ import {
   pairedTTest,
   signFlipInterval,
   signFlipPermutationTest,
+  studentTCdf,
   weightedPairedTTest,
 } from '../stats/index.js';
 import type { PairedTTest } from '../stats/index.js';
@@ -33,12 +34,14 @@ const BOUNDS = [-1, 1] as const;
  * paired t interval and test over tasks, unless the t-test is degenerate
  * (fewer than two tasks, or no spread, which gives t = ±∞ and p = 0 or a
  * zero-width interval). Then, exact instead (`sign-flip-hoeffding`, see
- * DifferenceMethod): p from the exact sign-flip test over tasks, and the
- * interval spanning the inverted sign-flip test's and Hoeffding's over the
- * trials of these tasks. Each of the two intervals covers on its own (the
- * first the centre of the tasks' differences, the second the mean
- * difference on these very tasks), so their hull covers both; it is the
- * conservative choice, and may hold 0 while p < 0.05.
+ * DifferenceMethod): the interval spanning the inverted sign-flip test's
+ * over tasks and Hoeffding's over the trials of these tasks, and p the
+ * larger of the two tests' (the exact sign-flip test's and Hoeffding's), so
+ * that p < 0.05 exactly when the interval excludes 0. Each of the two
+ * intervals covers on its own (the first the centre of the tasks'
+ * differences, the second the mean difference on these very tasks), so
+ * their hull covers both; it is the conservative choice. The paired t
+ * interval is clamped to [−1, 1].
  *
  * When the tasks weigh unequally, the mean is the weighted mean of the
  * differences and the t-test {@link weightedPairedTTest}'s (the sandwich
@@ -66,9 +69,12 @@ export function pairedDifference(
     return {
       tTest,
       difference: {
+        estimand: 'task-population',
         value: tTest.mean,
-        ci95: [tTest.lower, tTest.upper],
+        // The t interval knows no bounds; a rate difference lies in [−1, 1].
+        ci95: [Math.max(BOUNDS[0], tTest.lower), Math.min(BOUNDS[1], tTest.upper)],
         p: tTest.p,
+        p_worse: studentTCdf(tTest.t, tTest.degreesOfFreedom),
         method: 'paired-t',
         fallback_reason: null,
         ...spread,
@@ -77,7 +83,12 @@ export function pairedDifference(
   }
   return {
     tTest,
-    difference: { ...exactDifference(tasks, options.seed), fallback_reason: reason, ...spread },
+    difference: {
+      estimand: 'task-population',
+      ...exactDifference(tasks, options.seed),
+      fallback_reason: reason,
+      ...spread,
+    },
   };
 }
 
@@ -94,7 +105,7 @@ function degenerateReason(differences: readonly number[], tTest: PairedTTest): s
 function exactDifference(
   tasks: readonly TaskDifference[],
   seed: number,
-): Pick<PairedDifference, 'value' | 'ci95' | 'p' | 'method'> {
+): Pick<PairedDifference, 'value' | 'ci95' | 'p' | 'p_worse' | 'method'> {
   const differences = tasks.map((task) => task.difference);
   const count = tasks.length;
   const weights = unequalWeights(tasks);
@@ -120,13 +131,18 @@ function exactDifference(
   const hoeffding = hoeffdingInterval({ estimate: value, sumSquaredRanges, bounds: BOUNDS });
   const [lower, upper] =
     inverted.type === 'bounded' ? [inverted.lower, inverted.upper] : [BOUNDS[0], BOUNDS[1]];
+  const p = Math.max(signFlip.p, hoeffding.p);
   return {
     value,
     ci95: [
       Math.max(BOUNDS[0], Math.min(lower, hoeffding.lower)),
       Math.min(BOUNDS[1], Math.max(upper, hoeffding.upper)),
     ],
-    p: signFlip.p,
+    // The hull excludes 0 only when both intervals do, so its test is the
+    // larger of their p-values; p and interval then never disagree.
+    p,
+    // Both tests are symmetric about 0: a one-sided p is half the two-sided one.
+    p_worse: value < 0 ? p / 2 : value > 0 ? 1 - p / 2 : 0.5 + p / 2,
     method: 'sign-flip-hoeffding',
   };
 }

@@ -2,6 +2,8 @@ import type { Comparison } from './comparison.js';
 import {
   changedTasks,
   changeText,
+  gateBasis,
+  theseTasks,
   leftOut,
   pairedTHow,
   points,
@@ -36,15 +38,31 @@ function headlineTable(c: Comparison): string[] {
       `success (${d.tasks} paired tasks, ${weightingWord(c)})`,
       sideRate(c.a),
       sideRate(c.b),
-      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'})`,
+      `**${points(d.value)}** (95% CI ${pointsInterval(d.ci95)}${d.method === 'paired-t' ? '' : ', exact'}; task population)`,
+    ]),
+    row([
+      `success on ${theseTasks(c.these_tasks.difference)} (their trials only)`,
+      '',
+      '',
+      `${points(c.these_tasks.difference.value)} (95% CI ${pointsInterval(c.these_tasks.difference.ci95)}; MOVER–Wilson)`,
     ]),
     row([
       'outcome only (constraints ignored)',
       '',
       '',
-      `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)})`,
+      `${points(c.outcome_difference.value)} (95% CI ${pointsInterval(c.outcome_difference.ci95)}; task population; on these tasks ${pointsInterval(c.these_tasks.outcome_difference.ci95)})`,
     ]),
     row(['cost per success', perSuccessUsd(c.a.cost), perSuccessUsd(c.b.cost), '']),
+  ];
+}
+
+/** The fixed-task test, what each interval is about, and which the gate reads. */
+function estimandLines(c: Comparison): string[] {
+  const these = c.these_tasks.difference;
+  return [
+    `On ${theseTasks(these)}: stratified permutation test (trials relabelled within each task) ${pIs(these.p)}, B worse one-sided ${pIs(these.p_worse)}.  `,
+    `_Task population_: the tasks read as a sample of those the suite stands for. _${theseTasks(these)}_: the mean over exactly these tasks of B's true success rate − A's, only the trials random.  `,
+    `${escapeMarkdown(gateBasis(c))}.`,
   ];
 }
 
@@ -54,7 +72,7 @@ function testLine({ difference, tests }: Comparison): string {
       ? ''
       : ` · McNemar ${pIs(tests.mcnemar.p)} (${tests.mcnemar.a_only} A-only, ${tests.mcnemar.b_only} B-only)`;
   if (tests.paired_t === null) {
-    return `**${pIs(difference.p)}** (sign-flip permutation, ${signFlipHow(tests)}; primary: the paired t-test does not apply)${mcnemar}`;
+    return `**${pIs(difference.p)}** (exact sign-flip and Hoeffding, the larger of the two, agreeing with the interval; primary: the paired t-test does not apply) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
   }
   return `**${pIs(difference.p)}** (paired t, ${pairedTHow(tests.paired_t)}; primary) · sign-flip permutation ${pIs(tests.sign_flip.p)} (${signFlipHow(tests)})${mcnemar}`;
 }
@@ -130,6 +148,8 @@ export function renderComparisonMarkdown(
     ...headlineTable(c),
     '',
     testLine(c),
+    '',
+    ...estimandLines(c),
     '',
     ...changeLines(c),
     ...(differences.length === 0

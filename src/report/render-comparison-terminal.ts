@@ -3,7 +3,11 @@ import type { Comparison, ComparedRun } from './comparison.js';
 import {
   changedTasks,
   changeText,
+  gateBasis,
   intervalHow,
+  POPULATION_ESTIMAND,
+  theseTasks,
+  theseTasksFigures,
   leftOut,
   points,
   pointsInterval,
@@ -55,13 +59,17 @@ function figureLines(c: Comparison): string[] {
   return [
     `Success     A ${sideRate(c.a)}  →  B ${sideRate(c.b)}  (${c.weighting.method === 'suite' ? 'weighted by the suite' : 'task-weighted'} over ${d.tasks} paired task(s))`,
     `Difference  B − A ${points(d.value)}  95% CI ${pointsInterval(d.ci95)} pts  (${intervalHow(d, c.weighting)})`,
+    `            estimand: ${POPULATION_ESTIMAND}`,
     `p-value     ${testsLine(c, pValue)}`,
+    `These tasks ${theseTasksFigures(c.these_tasks.difference, pValue)}`,
+    `            estimand: the mean over ${theseTasks(c.these_tasks.difference)} of B's true success rate − A's (only the trials random)`,
+    `Gate        ${gateBasis(c)}`,
     ...(mcnemar === null
       ? []
       : [
           `McNemar     ${pValue(mcnemar.p)} (one trial per task: ${mcnemar.a_only} passed by A only, ${mcnemar.b_only} by B only)`,
         ]),
-    `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored)`,
+    `Outcome     B − A ${points(outcome.value)}  95% CI ${pointsInterval(outcome.ci95)} pts  (state and facts only, constraints ignored; task population) · on these tasks ${points(c.these_tasks.outcome_difference.value)} 95% CI ${pointsInterval(c.these_tasks.outcome_difference.ci95)} pts`,
     taskLine(c),
     `            (each task on its own trials: Boschloo's exact test, Holm-adjusted across tasks, ${Math.round(c.changes.alpha * 100)}% family-wise)`,
     `Cost        per success A ${perSuccessUsd(c.a.cost)} (${c.a.successes} successes) · B ${perSuccessUsd(c.b.cost)} (${c.b.successes} successes)`,

@@ -59,6 +59,23 @@ export type {
   SignFlipOptions,
   SignFlipTest,
 } from './sign-flip-permutation-test.js';
+export { stratifiedDifferenceInterval } from './stratified-difference-interval.js';
+export type {
+  StratifiedDifferenceInterval,
+  StratifiedDifferenceIntervalOptions,
+} from './stratified-difference-interval.js';
+export { stratifiedPermutationTest, stratumNull } from './stratified-permutation-test.js';
+export type {
+  StratifiedPermutationMethod,
+  StratifiedPermutationOptions,
+  StratifiedPermutationTest,
+  StratumCounts,
+} from './stratified-permutation-test.js';
+export { hypergeometricProbabilities } from './hypergeometric-probabilities.js';
+export type {
+  HypergeometricInput,
+  HypergeometricProbabilities,
+} from './hypergeometric-probabilities.js';
 export { studentTCdf } from './student-t-cdf.js';
 export { studentTQuantile } from './student-t-quantile.js';
 export { suitePassK, weightedMean } from './suite-pass-k.js';

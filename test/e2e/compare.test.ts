@@ -135,7 +135,7 @@ describe('endstate compare', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^gate --fail-if-worse success_rate=0 failed: B is worse than A by more than 0\.0 pts \(B − A -\d+\.\d pts, 95% CI \[-\d+\.\d pts, -\d+\.\d pts\]: its upper end is below 0\.0 pts\)$/m,
+      /^gate --fail-if-worse success_rate=0 failed: B is worse than A by more than 0\.0 pts \(decided by the paired t test over the task population: one-sided p = \S+ that B is worse, at level \d\.\d+% \(2\.5% less [^)]+ for the per-task list\); B − A -\d+\.\d pts, 95% CI \[-\d+\.\d pts, -\d+\.\d pts\]\)$/m,
     );
     expect(result.stdout).toMatch(/^gate --fail-if-worse outcome_rate=0\.9 passed: /m);
     expect(result.stderr).toMatch(/^gate failed: --fail-if-worse success_rate=0 failed: /m);
@@ -185,5 +185,115 @@ describe('endstate compare', () => {
     const result = runCli(['compare', 'latest~99', 'latest'], cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error E_RUN_NOT_FOUND: no run "latest~99"');
+  });
+});
+
+describe('endstate compare --fail-if-worse with few tasks', () => {
+  const FIVE_TASKS =
+    '{refund-8842,refund-8851-planned,quote-only-8843,final-sale-8860,window-expired-8850}';
+  let cwd = '';
+  const runIds: Record<string, string> = {};
+  /** Five support tasks × 8 trials: the oracle twice, and an agent that always slips. */
+  beforeAll(() => {
+    cwd = tempFolder();
+    const agents = {
+      oracle: ['--agent', 'oracle'],
+      again: ['--agent', 'oracle'],
+      failing: ['--agent', 'simulated', '--slip', '1', '--seed', '2'],
+    };
+    for (const [name, args] of Object.entries(agents)) {
+      const json = `${name}.json`;
+      const result = runCli(
+        [
+          'run',
+          example('support'),
+          ...args,
+          '--tasks',
+          FIVE_TASKS,
+          '--trials',
+          '8',
+          '--json',
+          json,
+        ],
+        cwd,
+      );
+      expect(result.code).toBe(0);
+      runIds[name] = readJson<RunOutput>(join(cwd, json)).run.run_id;
+    }
+  }, 120_000);
+
+  it('fails when every task falls, deciding on the trials of these 5 tasks, and says so in text, Markdown and JSON', () => {
+    const result = runCli(
+      [
+        'compare',
+        runIds.oracle!,
+        runIds.failing!,
+        '--fail-if-worse',
+        'success_rate',
+        '--json',
+        'worse.json',
+        '--md',
+        'worse.md',
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('A 100.0% (40/40)  →  B 0.0% (0/40)');
+    // The task-population interval cannot tell with 5 tasks, and says what it is about.
+    expect(result.stdout).toMatch(
+      /^Difference {2}B − A -100\.0 pts {2}95% CI \[-100\.0, 100\.0\] pts/m,
+    );
+    expect(result.stdout).toMatch(/^ {12}estimand: the task population/m);
+    expect(result.stdout).toMatch(
+      /^These tasks B − A -100\.0 pts {2}95% CI \[-100\.0, -\d+\.\d\] pts {2}\(MOVER–Wilson/m,
+    );
+    expect(result.stdout).toMatch(
+      /^ {12}estimand: the mean over these 5 tasks of B's true success rate/m,
+    );
+    expect(result.stdout).toMatch(/cannot reach 0\.05 \(its p is at least 2\/2\^5 = 0\.063\)/);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0 failed: B is worse than A by more than 0\.0 pts \(decided by the exact stratified permutation test of the trials of these 5 tasks: one-sided p = \d\.\de-\d+ that B is worse/m,
+    );
+    expect(result.stderr).toMatch(/^gate failed: --fail-if-worse success_rate=0 failed: /m);
+
+    const comparison = readJson<Comparison>(join(cwd, 'worse.json'));
+    expect(comparison.changes.regressed).toHaveLength(5);
+    expect(comparison.difference.estimand).toBe('task-population');
+    expect(comparison.these_tasks.difference).toMatchObject({
+      estimand: 'these-tasks',
+      tasks: 5,
+      value: -1,
+      test_method: 'stratified-permutation-exact',
+    });
+    // Each task: all 8 successes of 16 trials on A's side, 1 way in C(16, 8) = 12 870.
+    expect(comparison.these_tasks.difference.p_worse).toBeCloseTo(12_870 ** -5, 30);
+    expect(comparison.gate.decided_by).toBe('these-tasks');
+    const markdown = readFileSync(join(cwd, 'worse.md'), 'utf8');
+    expect(markdown).toContain('; task population) |');
+    expect(markdown).toContain('| success on these 5 tasks (their trials only) |');
+    expect(markdown).toContain("--fail-if-worse decides on these 5 tasks' own trials");
+  });
+
+  it('passes two runs of the same system on the same 5 tasks', () => {
+    const result = runCli(
+      ['compare', runIds.oracle!, runIds.again!, '--fail-if-worse', 'success_rate'],
+      cwd,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0 passed: B is not shown worse than A by more than 0\.0 pts \(decided by the exact stratified permutation test of the trials of these 5 tasks: one-sided p = 1\.000 that B is worse/m,
+    );
+  });
+
+  it('past a margin, reads the interval on these tasks', () => {
+    const result = runCli(
+      ['compare', runIds.oracle!, runIds.failing!, '--fail-if-worse', 'success_rate=0.5'],
+      cwd,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^gate --fail-if-worse success_rate=0\.5 failed: B is worse than A by more than 50\.0 pts \(decided by the MOVER–Wilson interval of these 5 tasks: /m,
+    );
   });
 });
