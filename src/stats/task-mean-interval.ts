@@ -1,7 +1,7 @@
 import { createRng, deriveSeed } from '../core/index.js';
 import type { Rng } from '../core/index.js';
 import { normalQuantile } from './normal-quantile.js';
-import { quantileSorted } from './quantile.js';
+import { quantileSelect } from './quantile-select.js';
 import { wilsonScoreBounds } from './wilson-interval.js';
 
 export interface TaskMeanIntervalOptions {
@@ -94,13 +94,13 @@ function gammaDraws(tasks: number, resamples: number): Float64Array {
   return draws;
 }
 
-function betaEquivalentSize(sorted: Float64Array): number {
+function betaEquivalentSize(draws: Float64Array): number {
   let sum = 0;
-  for (const value of sorted) sum += value;
-  const centre = sum / sorted.length;
+  for (const value of draws) sum += value;
+  const centre = sum / draws.length;
   let squares = 0;
-  for (const value of sorted) squares += (value - centre) ** 2;
-  const variance = squares / (sorted.length - 1);
+  for (const value of draws) squares += (value - centre) ** 2;
+  const variance = squares / (draws.length - 1);
   return variance > 0 ? (centre * (1 - centre)) / variance - 1 : Number.POSITIVE_INFINITY;
 }
 
@@ -198,6 +198,9 @@ export function taskMeanInterval(
   const pseudoWeight = weightTotal / tasks;
   const draws = gammaDraws(tasks, resamples);
   const width = tasks + PSEUDO_COLUMNS;
+  // Each task's rate times its weight, and its weight: a draw's sums are then two dot products.
+  const weightedRates = Float64Array.from(estimates, (estimate, task) => estimate * weightOf(task));
+  const taskWeights = Float64Array.from(estimates, (_, task) => weightOf(task));
   const lowerDraws = new Float64Array(resamples);
   const upperDraws = new Float64Array(resamples);
   for (let row = 0; row < resamples; row += 1) {
@@ -205,9 +208,9 @@ export function taskMeanInterval(
     let sum = 0;
     let total = 0;
     for (let task = 0; task < tasks; task += 1) {
-      const gamma = draws[at + task]! * weightOf(task);
-      sum += gamma * estimates[task]!;
-      total += gamma;
+      const gamma = draws[at + task]!;
+      sum += gamma * weightedRates[task]!;
+      total += gamma * taskWeights[task]!;
     }
     const zeroWhole = pseudoWeight * draws[at + tasks]!;
     const oneHalf = pseudoWeight * draws[at + tasks + 1]!;
@@ -216,13 +219,11 @@ export function taskMeanInterval(
     lowerDraws[row] = (sum + oneHalf) / (total + zeroWhole + oneHalf);
     upperDraws[row] = (sum + oneWhole) / (total + zeroHalf + oneWhole);
   }
-  lowerDraws.sort();
-  upperDraws.sort();
-  const lower = Math.min(value, quantileSorted(lowerDraws, (1 - level) / 2));
-  const upper = Math.max(value, quantileSorted(upperDraws, (1 + level) / 2));
   const effectiveTrials = Math.min(
     options.maxEffectiveTrials,
     (betaEquivalentSize(lowerDraws) + betaEquivalentSize(upperDraws)) / 2,
   );
+  const lower = Math.min(value, quantileSelect(lowerDraws, (1 - level) / 2));
+  const upper = Math.max(value, quantileSelect(upperDraws, (1 + level) / 2));
   return result('pseudo-task-bootstrap', value, effectiveTrials, { lower, upper });
 }
