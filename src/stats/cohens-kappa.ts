@@ -16,7 +16,11 @@ export interface CohensKappa {
   readonly items: number;
   /** Bounds on kappa, within [−1, 1]; NaN where kappa is. */
   readonly interval: ProportionInterval;
-  readonly method: 'clopper-pearson-agreement';
+  /**
+   * How the agreement's bounds were found: exact bounds for independent
+   * items, or clustered by task (see `clusteredCohensKappa`).
+   */
+  readonly method: 'clopper-pearson-agreement' | 'task-bootstrap-agreement';
 }
 
 /**
