@@ -54,7 +54,8 @@ export interface ClusteredCohensKappa extends CohensKappa {
  * tasks and rare disagreements the bootstrap's upper bound on p_o, once
  * divided by 1 − p_e, can fall short where the exact one does not. So:
  * - with one item per task the bootstrap bounds are Beta quantiles inside
- *   Clopper–Pearson's, and the interval is today's exact one;
+ *   Clopper–Pearson's, so the interval is the exact one of
+ *   {@link cohensKappa}, and that is what it returns, without resampling;
  * - when each task's items are copies of one another it is that of one
  *   item per task, about √(items per task) wider than the exact one;
  * - it is monotone (one more agreeing item never lowers a bound: both
@@ -62,8 +63,9 @@ export interface ClusteredCohensKappa extends CohensKappa {
  * Simulated coverage with items clustered 2–8 per task:
  * docs/statistics.md, "Agreement with people".
  *
- * One task gives the exact bounds of its items (nothing measures the
- * spread between tasks); `method` then is `clopper-pearson-agreement`.
+ * One item per task, or one task (nothing measures the spread between
+ * tasks), gives the exact bounds of the items: `method` then is
+ * `clopper-pearson-agreement`, else `task-bootstrap-agreement`.
  *
  * @example
  * // 10 tasks of 4 items; the judge misses every item of one task.
@@ -99,7 +101,9 @@ export function clusteredCohensKappa(
       `clusteredCohensKappa needs clusters that add up to the table: ${clusterAgreed} agreed of ${clusterItems} items in the clusters, ${agreed} of ${kappa.items} in the table`,
     );
   const exact = clopperPearsonInterval(agreed, kappa.items, level);
-  const isClustered = counted.length > 1;
+  // One item per task is independent items; one task has no spread between tasks to measure.
+  const isClustered = counted.length > 1 && counted.some((cluster) => cluster.items > 1);
+  if (!isClustered) return { ...kappa, tasks: counted.length, agreementInterval: exact };
   const bootstrap = taskMeanInterval(
     counted.map((cluster) => cluster.agreed / cluster.items),
     {
@@ -110,12 +114,10 @@ export function clusteredCohensKappa(
     },
   );
   // Clustering only adds uncertainty: never narrower than the items' exact bounds.
-  const bounds = isClustered
-    ? {
-        lower: Math.min(bootstrap.lower, exact.lower),
-        upper: Math.max(bootstrap.upper, exact.upper),
-      }
-    : exact;
+  const bounds = {
+    lower: Math.min(bootstrap.lower, exact.lower),
+    upper: Math.max(bootstrap.upper, exact.upper),
+  };
   const isDefined = !Number.isNaN(kappa.kappa);
   const toKappa = (agreement: number): number =>
     isDefined ? (agreement - kappa.chanceAgreement) / (1 - kappa.chanceAgreement) : Number.NaN;
@@ -124,6 +126,6 @@ export function clusteredCohensKappa(
     tasks: counted.length,
     agreementInterval: { lower: bounds.lower, upper: bounds.upper },
     interval: { lower: Math.max(-1, toKappa(bounds.lower)), upper: toKappa(bounds.upper) },
-    method: isClustered ? 'task-bootstrap-agreement' : 'clopper-pearson-agreement',
+    method: 'task-bootstrap-agreement',
   };
 }
