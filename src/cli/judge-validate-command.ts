@@ -67,7 +67,8 @@ async function recordTarget(
 /**
  * `endstate judge validate <labels.jsonl>`: how far a judge model agrees
  * with people on the same items: accuracy, Cohen's kappa with a 95%
- * interval, the confusion table and precision and recall per label.
+ * interval clustered by the items' tasks (`task_id`), the confusion table
+ * and precision and recall per label.
  */
 export async function judgeValidateCommand(
   labelsPath: string,
@@ -83,7 +84,11 @@ export async function judgeValidateCommand(
   const target = flags.record === true ? await recordTarget(flags, io) : undefined;
   const labels = readJudgeLabels(labelsPath, io.cwd);
   const agreement = labelAgreement(
-    labels.map((label) => ({ reference: label.human, rater: label.judge })),
+    labels.map((label) => ({
+      reference: label.human,
+      rater: label.judge,
+      ...(label.task_id === undefined ? {} : { task: label.task_id }),
+    })),
   );
   io.out(renderLabelAgreement(agreement, labelsPath));
   const json = {
@@ -99,6 +104,7 @@ export async function judgeValidateCommand(
       task_id: target.taskId,
       labels_file: labelsPath,
       items: json.items,
+      tasks: json.tasks,
       accuracy: json.accuracy,
       kappa: { value: json.kappa.value, ci95: json.kappa.ci95 },
     });

@@ -15,6 +15,10 @@ export function labelAgreementJson(
   const { accuracy, kappa } = agreement;
   return {
     items: agreement.items,
+    tasks: agreement.tasks,
+    items_without_task: agreement.itemsWithoutTask,
+    /** How the intervals count the items: by task, each item without a task its own. */
+    clustering: 'task' as const,
     labels: agreement.labels,
     confusion: agreement.confusion,
     accuracy: {

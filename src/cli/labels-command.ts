@@ -147,7 +147,7 @@ function labellerOf(lines: readonly { value: FailureLabelLine }[], file: string)
 /**
  * `endstate labels agree <a> <b>`: how far two labellers agree on the
  * failed trials both labelled: accuracy, Cohen's kappa with a 95%
- * interval, the confusion table (rows: the first) and precision and
+ * interval clustered by the trials' tasks, the confusion table (rows: the first) and precision and
  * recall per label, the first labeller taken as the reference.
  */
 export function labelsAgreeCommand(
@@ -161,7 +161,9 @@ export function labelsAgreeCommand(
   const ofB = new Map(b.map((line) => [trialKey(line.value), line.value.label as FailureLabel]));
   const pairs = a.flatMap((line) => {
     const rater = ofB.get(trialKey(line.value));
-    return rater === undefined ? [] : [{ reference: line.value.label as FailureLabel, rater }];
+    return rater === undefined
+      ? []
+      : [{ reference: line.value.label as FailureLabel, rater, task: line.value.task_id }];
   });
   if (pairs.length === 0)
     throw new EndstateError('E_LABELS_INVALID', `${first} and ${second} label no trial in common`, {

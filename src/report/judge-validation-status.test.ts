@@ -55,6 +55,13 @@ describe('judgeValidationStatus', () => {
     );
   });
 
+  it('names the tasks the labels came from when the validation recorded them', () => {
+    const [status] = judgeValidationStatus(judged, [validation({ tasks: 30 })]);
+    expect(describeJudgeValidation(status!)).toContain(
+      'kappa 0.81 [0.70, 0.90] on 120 labels in 30 tasks (openai:gpt-4o',
+    );
+  });
+
   it('says n/a for a kappa without a value', () => {
     const [status] = judgeValidationStatus(judged, [
       validation({ kappa: { value: null, ci95: [null, null] } }),

@@ -43,7 +43,8 @@ const fixed2 = (value: number | null): string => (value === null ? 'n/a' : value
 /**
  * One line per status, the same in every output:
  * `judge: unvalidated (no validation on record for openai:gpt-4o, rubric 3fa2c1d9e0ab; task explain-refund; 8 trials judged for $0.0120)`
- * or `judge: validated, kappa 0.81 [0.70, 0.90] on 120 labels (openai:gpt-4o, rubric 3fa2c1d9e0ab; …)`.
+ * or `judge: validated, kappa 0.81 [0.70, 0.90] on 120 labels in 30 tasks (openai:gpt-4o, rubric 3fa2c1d9e0ab; …)`
+ * (the tasks when the validation recorded them).
  */
 export function describeJudgeValidation(status: JudgeValidationStatus): string {
   const rubric = `rubric ${status.rubric_hash.slice(0, 12)}`;
@@ -52,7 +53,8 @@ export function describeJudgeValidation(status: JudgeValidationStatus): string {
   if (v === null) {
     return `judge: unvalidated (no validation on record for ${status.model}, ${rubric}; ${tasks})`;
   }
-  return `judge: validated, kappa ${fixed2(v.kappa.value)} [${fixed2(v.kappa.ci95[0])}, ${fixed2(v.kappa.ci95[1])}] on ${v.items} labels (${status.model}, ${rubric}; ${tasks})`;
+  const labels = `${v.items} labels${v.tasks === undefined ? '' : ` in ${v.tasks} task${v.tasks === 1 ? '' : 's'}`}`;
+  return `judge: validated, kappa ${fixed2(v.kappa.value)} [${fixed2(v.kappa.ci95[0])}, ${fixed2(v.kappa.ci95[1])}] on ${labels} (${status.model}, ${rubric}; ${tasks})`;
 }
 
 /** What `judgedRubrics` reads of a trial: its task and the judge grade's evidence. */

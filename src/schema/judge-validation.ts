@@ -23,6 +23,8 @@ export const JudgeValidationSchema = z.strictObject({
   /** The labels file, as given. */
   labels_file: z.string(),
   items: z.number().int().positive(),
+  /** The tasks the items came from: the clusters of the intervals (absent in older lines). */
+  tasks: z.number().int().positive().optional(),
   accuracy: z.strictObject({ rate: Share, ci95: z.tuple([Share, Share]) }),
   kappa: z.strictObject({ value: Kappa, ci95: z.tuple([Kappa, Kappa]) }),
 });

@@ -16,7 +16,11 @@ export interface CohensKappa {
   readonly items: number;
   /** Bounds on kappa, within [−1, 1]; NaN where kappa is. */
   readonly interval: ProportionInterval;
-  readonly method: 'clopper-pearson-agreement';
+  /**
+   * How the agreement's bounds were found: exact bounds for independent
+   * items, or clustered by task (see `clusteredCohensKappa`).
+   */
+  readonly method: 'clopper-pearson-agreement' | 'task-bootstrap-agreement';
 }
 
 /**
@@ -32,7 +36,8 @@ export interface CohensKappa {
  * 20–300 items; `npm run simulate:kappa`) it covered the true kappa as
  * rarely as 14.5% of the time, while this interval never fell below 94.9%
  * (mean 98.3%) and Wilson bounds in place of the exact ones fell to 88.2%.
- * See docs/statistics.md.
+ * See docs/statistics.md. The items must be independent: for items that
+ * come in tasks (trials) use `clusteredCohensKappa`.
  *
  * @example
  * cohensKappa([[20, 5], [10, 15]]).kappa; // 0.4 (p_o 0.7, p_e 0.5)

@@ -15,6 +15,12 @@ export type {
 export { clopperPearsonInterval } from './clopper-pearson-interval.js';
 export { cohensKappa } from './cohens-kappa.js';
 export type { CohensKappa } from './cohens-kappa.js';
+export { clusteredCohensKappa } from './clustered-cohens-kappa.js';
+export type {
+  AgreementCluster,
+  ClusteredCohensKappa,
+  ClusteredCohensKappaOptions,
+} from './clustered-cohens-kappa.js';
 export { labelAgreement } from './label-agreement.js';
 export type { LabelAgreement, LabelPair, LabelScore } from './label-agreement.js';
 export { designEffect, kishTrialsPerTask } from './design-effect.js';

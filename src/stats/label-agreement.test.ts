@@ -35,12 +35,31 @@ describe('labelAgreement', () => {
     expect(agreement.perLabel[0]!.recall).toBeCloseTo(15 / 25, 12);
   });
 
-  it('gives the accuracy a Wilson interval that is never a point', () => {
-    const { accuracy } = labelAgreement(items('pass', 'pass', 12));
-    expect(accuracy.rate).toBe(1);
-    expect(accuracy.interval.upper).toBe(1);
-    // Wilson's lower bound at 12/12: n / (n + z²).
-    expect(accuracy.interval.lower).toBeCloseTo(12 / (12 + 1.959963984540054 ** 2), 10);
+  it('gives independent items the exact accuracy interval, never a point', () => {
+    const agreement = labelAgreement(items('pass', 'pass', 12));
+    expect(agreement.accuracy.rate).toBe(1);
+    expect(agreement.tasks).toBe(12);
+    expect(agreement.itemsWithoutTask).toBe(12);
+    expect(agreement.accuracy.interval.upper).toBe(1);
+    // Clopper–Pearson's lower bound at 12/12: 0.025^(1/12).
+    expect(agreement.accuracy.interval.lower).toBeCloseTo(0.025 ** (1 / 12), 10);
+  });
+
+  it('clusters the intervals by task: 12 agreeing items in 3 tasks bound accuracy as 3 tasks do', () => {
+    const inTasks = labelAgreement(
+      items('pass', 'pass', 12).map((pair, i) => ({ ...pair, task: `t${i % 3}` })),
+    );
+    expect(inTasks.tasks).toBe(3);
+    expect(inTasks.itemsWithoutTask).toBe(0);
+    expect(inTasks.kappa.method).toBe('task-bootstrap-agreement');
+    // Far below the 0.74 of 12 independent items: 3 tasks might be all the judge gets right.
+    expect(inTasks.accuracy.interval.lower).toBeLessThan(0.5);
+    const mixed = labelAgreement([
+      ...items('pass', 'pass', 4).map((pair) => ({ ...pair, task: 'a' })),
+      ...items('fail', 'pass', 2),
+    ]);
+    expect(mixed.tasks).toBe(3);
+    expect(mixed.itemsWithoutTask).toBe(2);
   });
 
   it('shows a label only one rater used, with NaN where a share has no denominator', () => {

@@ -1,12 +1,17 @@
-import { cohensKappa } from './cohens-kappa.js';
-import type { CohensKappa } from './cohens-kappa.js';
-import { wilsonInterval } from './wilson-interval.js';
+import { clusteredCohensKappa } from './clustered-cohens-kappa.js';
+import type { AgreementCluster, ClusteredCohensKappa } from './clustered-cohens-kappa.js';
 import type { ProportionInterval } from './wilson-interval.js';
 
 /** One item labelled twice: by the reference rater (people) and by the rater under test (a judge). */
 export interface LabelPair {
   readonly reference: string;
   readonly rater: string;
+  /**
+   * The task the item belongs to (e.g. a trial's task id): items of one
+   * task are correlated, so intervals count tasks. An item without one
+   * is its own task.
+   */
+  readonly task?: string;
 }
 
 /** How the rater under test does on one label, with people's labels as the truth. */
@@ -31,16 +36,42 @@ export interface LabelAgreement {
   /** `confusion[i][j]`: items people labelled `labels[i]` and the rater `labels[j]`. */
   readonly confusion: readonly (readonly number[])[];
   readonly items: number;
-  /** Share of items labelled alike, with a Wilson interval (items are independent). */
+  /** The clusters of the intervals: the distinct tasks, each item without a task counted as one. */
+  readonly tasks: number;
+  /** Items that named no task, each counted as its own task. */
+  readonly itemsWithoutTask: number;
+  /**
+   * Share of items labelled alike, with its interval clustered by task:
+   * the bounds kappa's interval maps (see `clusteredCohensKappa`).
+   */
   readonly accuracy: { readonly rate: number; readonly interval: ProportionInterval };
-  readonly kappa: CohensKappa;
+  readonly kappa: ClusteredCohensKappa;
   readonly perLabel: readonly LabelScore[];
+}
+
+/** Per task (in order of first appearance), its items and how many were labelled alike. */
+function agreementClusters(pairs: readonly LabelPair[]): AgreementCluster[] {
+  const byTask = new Map<string, { agreed: number; items: number }>();
+  const alone: AgreementCluster[] = [];
+  for (const pair of pairs) {
+    const agreed = pair.reference === pair.rater ? 1 : 0;
+    if (pair.task === undefined) {
+      alone.push({ agreed, items: 1 });
+      continue;
+    }
+    const cluster = byTask.get(pair.task) ?? { agreed: 0, items: 0 };
+    cluster.agreed += agreed;
+    cluster.items += 1;
+    byTask.set(pair.task, cluster);
+  }
+  return [...byTask.values(), ...alone];
 }
 
 /**
  * Accuracy, Cohen's kappa, the confusion table and per-label precision and
  * recall of a rater (a judge model) against people, over items each
- * labelled by both.
+ * labelled by both. The intervals of accuracy and kappa are clustered by
+ * the items' tasks (see `clusteredCohensKappa`).
  *
  * @example
  * labelAgreement([{ reference: 'pass', rater: 'pass' }, { reference: 'fail', rater: 'pass' }]).accuracy.rate; // 0.5
@@ -64,15 +95,19 @@ export function labelAgreement(pairs: readonly LabelPair[]): LabelAgreement {
       recall: referenceCount === 0 ? Number.NaN : agreed / referenceCount,
     };
   });
+  const clusters = agreementClusters(pairs);
+  const kappa = clusteredCohensKappa(confusion, clusters);
   return {
     labels,
     confusion,
     items: pairs.length,
+    tasks: kappa.tasks,
+    itemsWithoutTask: pairs.filter((pair) => pair.task === undefined).length,
     accuracy: {
       rate: pairs.length === 0 ? Number.NaN : agreedAll / pairs.length,
-      interval: wilsonInterval(agreedAll, pairs.length),
+      interval: kappa.agreementInterval,
     },
-    kappa: cohensKappa(confusion),
+    kappa,
     perLabel,
   };
 }

@@ -39,6 +39,59 @@ export function sampleAgreementTable(
   return table;
 }
 
+/** A confusion table with the items' tasks: per task, its items and how many agree. */
+export interface ClusteredAgreementSample {
+  readonly table: number[][];
+  readonly clusters: { agreed: number; items: number }[];
+}
+
+/** How `sampleClusteredAgreement` draws a set of tasks. */
+export interface ClusteredAgreementDesign {
+  readonly tasks: number;
+  /** Items per task, drawn uniformly from [min, max]. */
+  readonly itemsPerTask: readonly [min: number, max: number];
+  /**
+   * The correlation of any item-level indicator between two items of one
+   * task, in [0, 1]: each item copies its task's template pair with
+   * probability √icc, else is drawn afresh; 1 makes a task's items copies.
+   */
+  readonly icc: number;
+}
+
+/**
+ * Items clustered in tasks, every item's (reference, rater) pair drawn
+ * from the cell probabilities (so the true kappa is that of the cells)
+ * but items of one task correlated: a task draws a template pair, and each
+ * of its items repeats it with probability √icc.
+ */
+export function sampleClusteredAgreement(
+  rng: Rng,
+  cells: readonly (readonly number[])[],
+  design: ClusteredAgreementDesign,
+): ClusteredAgreementSample {
+  const table = cells.map((row) => row.map(() => 0));
+  const flat = cells.flatMap((row, i) => row.map((p, j) => ({ p, i, j })));
+  const draw = () => {
+    let u = rng.next();
+    return flat.find(({ p }) => (u -= p) < 0) ?? flat[flat.length - 1]!;
+  };
+  const copy = Math.sqrt(design.icc);
+  const [min, max] = design.itemsPerTask;
+  const clusters: { agreed: number; items: number }[] = [];
+  for (let task = 0; task < design.tasks; task++) {
+    const template = draw();
+    const items = min + Math.floor(rng.next() * (max - min + 1));
+    let agreed = 0;
+    for (let item = 0; item < items; item++) {
+      const cell = rng.next() < copy ? template : draw();
+      table[cell.i]![cell.j]! += 1;
+      if (cell.i === cell.j) agreed++;
+    }
+    clusters.push({ agreed, items });
+  }
+  return { table, clusters };
+}
+
 /**
  * The textbook large-sample interval for kappa (Fleiss, Cohen and Everitt,
  * 1969), kept as a comparator: its standard error goes to 0 as agreement

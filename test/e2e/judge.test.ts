@@ -27,7 +27,10 @@ describe('endstate judge validate', () => {
     writeFileSync(join(cwd, 'labels.jsonl'), WORKED_EXAMPLE);
     const result = runCli(['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json'], cwd);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('labels.jsonl · 50 item(s)');
+    expect(result.stdout).toContain('labels.jsonl · 50 item(s) in 50 task(s)');
+    expect(result.stdout).toContain(
+      'Intervals  items independent, 50 item(s): none names its task',
+    );
     expect(result.stdout).toMatch(
       /Accuracy {3}70\.0% {2}95% CI \[\d+\.\d%, \d+\.\d%\] {2}\(35\/50/,
     );
@@ -58,6 +61,53 @@ describe('endstate judge validate', () => {
       precision: 0.75,
       recall: 0.6,
     });
+  });
+
+  it("clusters the intervals by the items' task_id and records the tasks", () => {
+    const cwd = tempFolder();
+    // The worked example's 50 items in 10 tasks of 5: the same figures, fewer independent units.
+    const clustered = WORKED_EXAMPLE.trim()
+      .split('\n')
+      .map((line, i) => {
+        const { id, human, judge } = JSON.parse(line) as Record<string, string>;
+        return JSON.stringify({ id, task_id: `task-${i % 10}`, human, judge });
+      })
+      .join('\n');
+    writeFileSync(join(cwd, 'independent.jsonl'), WORKED_EXAMPLE);
+    writeFileSync(join(cwd, 'labels.jsonl'), `${clustered}\n`);
+    const result = runCli(
+      [
+        ...['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json', '--record'],
+        ...['--judge', 'openai:gpt-4o', '--suite', example('support')],
+        ...['--task', 'explain-window-8850'],
+      ],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('labels.jsonl · 50 item(s) in 10 task(s)');
+    expect(result.stdout).toContain('Intervals  clustered by task, 10 tasks');
+    expect(result.stdout).toMatch(/Kappa {6}0\.400 {2}95% CI \[/);
+    type Agreement = {
+      items: number;
+      tasks: number;
+      items_without_task: number;
+      clustering: string;
+      kappa: { value: number; ci95: [number, number]; method: string };
+    };
+    const json = JSON.parse(readFileSync(join(cwd, 'agreement.json'), 'utf8')) as Agreement;
+    expect(json).toMatchObject({ items: 50, tasks: 10, items_without_task: 0, clustering: 'task' });
+    expect(json.kappa.method).toBe('task-bootstrap-agreement');
+    expect(
+      runCli(['judge', 'validate', 'independent.jsonl', '--json', 'alone.json'], cwd).code,
+    ).toBe(0);
+    const alone = JSON.parse(readFileSync(join(cwd, 'alone.json'), 'utf8')) as Agreement;
+    expect(alone).toMatchObject({ tasks: 50, items_without_task: 50 });
+    // Ten tasks bound kappa more loosely than fifty independent items.
+    expect(json.kappa.ci95[0]).toBeLessThan(alone.kappa.ci95[0]);
+    const saved = JSON.parse(
+      readFileSync(join(cwd, '.endstate', 'judge-validations.jsonl'), 'utf8').trim(),
+    ) as { items: number; tasks: number };
+    expect(saved).toMatchObject({ items: 50, tasks: 10 });
   });
 
   it('refuses a labels file with bad lines, naming each line, with exit 2', () => {

@@ -69,9 +69,14 @@ describe('endstate labels', () => {
     );
     expect(agree.code).toBe(0);
     expect(agree.stdout).toContain('Confusion (rows: ana, columns: ben)');
+    const tasks = new Set(ana.slice(0, -1).map((line) => line.task_id)).size;
+    expect(agree.stdout).toContain(`item(s) in ${tasks} task(s)`);
+    expect(agree.stdout).toContain(`Intervals  clustered by task, ${tasks} tasks`);
     expect(agree.stdout).toContain('1 trial(s) labelled only in ana.jsonl');
     const agreement = JSON.parse(readFileSync(join(cwd, 'agree.json'), 'utf8')) as {
       items: number;
+      tasks: number;
+      items_without_task: number;
       kappa: { value: number };
       accuracy: { rate: number };
     };
@@ -88,6 +93,8 @@ describe('endstate labels', () => {
       0,
     );
     expect(agreement.items).toBe(items);
+    expect(agreement.tasks).toBe(tasks);
+    expect(agreement.items_without_task).toBe(0);
     expect(agreement.accuracy.rate).toBeCloseTo(observed, 12);
     expect(agreement.kappa.value).toBeCloseTo((observed - chance) / (1 - chance), 12);
 
