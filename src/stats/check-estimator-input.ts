@@ -62,11 +62,32 @@ export function checkWeights(
   );
 }
 
-/** A whole count of at least `min` (default 0), e.g. trials. */
-export function checkCount(place: InputPlace, count: unknown, min = 0): void {
+/** A whole count of at least `min` (default 0), e.g. trials; `fix` is appended to the message. */
+export function checkCount(place: InputPlace, count: unknown, min = 0, fix = ''): void {
   if (!(isNumber(count) && Number.isSafeInteger(count) && count >= min)) {
-    rejectInput(place, count, `it must be a whole number, ${min} or more`);
+    rejectInput(place, count, `it must be a whole number, ${min} or more${fix}`);
   }
+}
+
+/**
+ * Per-task counts of clustered estimators that need every task observed:
+ * `trials` a whole number ≥ 1 and `counted` (successes or events) whole in
+ * [0, trials]; `path` names the list, e.g. `counts`.
+ */
+export function checkObservedTasks<Counted extends string>(
+  place: InputPlace,
+  counts: readonly ({ readonly trials: number } & Readonly<Record<Counted, number>>)[],
+  counted: Counted,
+): void {
+  const { fn, path } = place;
+  counts.forEach((task, index) => {
+    const trialsPath = `${path}[${index}].trials`;
+    checkCount({ fn, path: trialsPath }, task.trials, 1, ' (leave out tasks with no trials)');
+    checkCountUpTo({ fn, path: `${path}[${index}].${counted}` }, task[counted], {
+      value: task.trials,
+      path: trialsPath,
+    });
+  });
 }
 
 /** A whole count from 0 to another count, e.g. successes out of trials (`maxPath`). */
