@@ -97,7 +97,6 @@ const UNESTIMATED: Record<Exclude<IntraTaskCorrelationStatus, 'estimated'>, stri
   'one-trial-per-task':
     'it has one valid trial per task, so trials of a task cannot be compared with each other',
   'no-variation': 'every valid trial has the same outcome',
-  'invalid-input': 'its per-task counts are impossible',
 };
 
 /** The pilot's intra-task correlation, or the default with the reason it could not be measured. */

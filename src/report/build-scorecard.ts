@@ -1,3 +1,4 @@
+import { checkRunWeights } from '../schema/index.js';
 import type { RunRecord, StoredFailureLabel, TrialRecord } from '../schema/index.js';
 import {
   EXIT_REASONS,
@@ -167,6 +168,10 @@ function rateOf(counts: readonly { successes: number; trials: number; weight: nu
  * `failureLabels`: people's labels of failed trials (`endstate labels import`).
  * `oracleTrials`: an oracle run's records on the same suite, the reference
  * of the drift regret (every episode passes when absent).
+ *
+ * Throws `E_TASK_INVALID` when a weight in `run.suite.weights` is not a
+ * finite number above 0 (a run record built in code), naming each task;
+ * `E_MIXED_REVISIONS` when trials of one task carry different revisions.
  */
 export function buildScorecard(
   run: RunRecord,
@@ -176,6 +181,7 @@ export function buildScorecard(
     readonly oracleTrials?: readonly TrialRecord[];
   } = {},
 ): Scorecard {
+  checkRunWeights(run.suite.weights, `build the scorecard of run ${run.run_id}`);
   checkTaskRevisions(run, trials);
   const valid = trials.filter((trial) => trial.valid);
   const taskIds = run.suite.task_ids;

@@ -1,6 +1,7 @@
 import type { Agent } from '../agent/index.js';
 import { hashJson, wallClockIso } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
+import { checkRunWeights } from '../schema/index.js';
 import type {
   DiagnosisMode,
   JudgeCaller,
@@ -101,7 +102,9 @@ export interface RunResult {
 /**
  * A run: every task × k trials, each from a fresh s0 with its own seed,
  * `concurrency` at a time, invalid trials rerun up to `maxReruns`. Each
- * trial is stored as soon as it finishes.
+ * trial is stored as soon as it finishes. Rejects with `E_TASK_INVALID`,
+ * before anything is stored, when a task's weight is not a finite number
+ * above 0 (a suite built in code rather than loaded from task files).
  *
  * @example
  * const { run, trials } = await runSuite({ suite, agent: createOracleAgent(), trials: 4, store });
@@ -111,6 +114,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<RunResult> {
   const sequences = options.sequences ?? suite.sequences ?? [];
   const tasks = options.tasks ?? standaloneTasks(suite.tasks, sequences);
   const run = options.resume?.run ?? createRunRecord(options, tasks, sequences);
+  // A weight no suite mean can use fails here, before any trial plays, not at the scorecard.
+  checkRunWeights(run.suite.weights, `run suite ${suite.name}`);
   // The run is recorded before any trial plays. Playing while a store's
   // writer starts would keep the first few hundred trial records alive
   // until their run is stored: long enough for the garbage collector to

@@ -204,6 +204,7 @@ export {
 } from './failure-label.js';
 export type { FailureLabel, FailureLabelLine, StoredFailureLabel } from './failure-label.js';
 export { migrateTrialRecord, readTrialRecord } from './read-trial-record.js';
+export { checkRunWeights } from './check-run-weights.js';
 export { PriceSchema, PriceSourceSchema, RunPricingSchema } from './run-pricing.js';
 export type { Price, PriceSource, RunPricing } from './run-pricing.js';
 export { SequenceEpisodeSchema, SequenceFileSchema } from './sequence-file.js';

@@ -25,9 +25,18 @@ describe('boschlooExactTest', () => {
     expect(p).toBeCloseTo(146 / 65536, 14);
   });
 
-  it('gives NaN for impossible counts or a side without trials', () => {
-    expect(boschlooExactTest({ successes: 5, trials: 4 }, { successes: 1, trials: 4 }).p).toBeNaN();
+  it('gives NaN for a side without trials', () => {
     expect(boschlooExactTest({ successes: 0, trials: 0 }, { successes: 1, trials: 4 }).p).toBeNaN();
+  });
+
+  it('throws a RangeError naming the side with impossible counts', () => {
+    expect(() =>
+      boschlooExactTest({ successes: 5, trials: 4 }, { successes: 1, trials: 4 }),
+    ).toThrow(
+      new RangeError(
+        'boschlooExactTest: a.successes is 5; it must be a whole number from 0 to a.trials (4)',
+      ),
+    );
   });
 
   it('never rejects more than 5% of the time when both sides share a rate (exact enumeration, 8 trials a side)', () => {

@@ -1,3 +1,4 @@
+import { checkBinomialCounts } from './fisher-exact-test.js';
 import type { BinomialCounts } from './fisher-exact-test.js';
 
 export interface BoschlooExactTest {
@@ -36,11 +37,16 @@ const RELATIVE_TOLERANCE = 1 + 1e-13;
  * summed, largest at π = 1/2: 73/2^16 = 0.0011139. So p = 146/65536 =
  * 0.0022278 (Fisher's two-sided: 0.0070).
  *
+ * A side without trials gives NaN (nothing to compare). Throws RangeError
+ * when a side's trials is not a whole number ≥ 0 or its successes is not
+ * whole in [0, trials], e.g. `boschlooExactTest: b.trials is -1; …`.
+ *
  * @example
  * boschlooExactTest({ successes: 8, trials: 8 }, { successes: 2, trials: 8 }); // { p: 0.0022278 }
  */
 export function boschlooExactTest(a: BinomialCounts, b: BinomialCounts): BoschlooExactTest {
-  if (![a, b].every(isCounts) || a.trials === 0 || b.trials === 0) return { p: Number.NaN };
+  checkBinomialCounts('boschlooExactTest', { a, b });
+  if (a.trials === 0 || b.trials === 0) return { p: Number.NaN };
   const key = `${a.successes}/${a.trials}:${b.successes}/${b.trials}`;
   const known = cache.get(key);
   if (known !== undefined) return { p: known };
@@ -57,12 +63,6 @@ export function boschlooExactTest(a: BinomialCounts, b: BinomialCounts): Boschlo
  */
 const cache = new Map<string, number>();
 const MAX_CACHED = 10_000;
-
-function isCounts({ successes, trials }: BinomialCounts): boolean {
-  return (
-    Number.isInteger(successes) && Number.isInteger(trials) && successes >= 0 && successes <= trials
-  );
-}
 
 /**
  * The one-sided p-value against "`low` has the lower probability": the

@@ -39,13 +39,30 @@ describe('boundedMeanInterval', () => {
     expect(boundedMeanInterval(values, { weights: [1, 1, 1, 1] })).toEqual(
       boundedMeanInterval(values),
     );
-    expect(boundedMeanInterval(values, { weights: [1, 3] }).method).toBe('invalid-input');
+    expect(() => boundedMeanInterval(values, { weights: [1, 3] })).toThrow(
+      'boundedMeanInterval: options.weights.length is 2; give one weight per entry of valuesByTask (4)',
+    );
+    expect(() => boundedMeanInterval(values, { weights: [1, 0, 1, 1] })).toThrow(
+      new RangeError(
+        "boundedMeanInterval: options.weights[1] is 0; a task's weight must be a finite number above 0",
+      ),
+    );
   });
 
-  it('gives NaN for a value outside [0, 1] and for no tasks', () => {
-    expect(boundedMeanInterval([[0.5, 1.5]]).method).toBe('invalid-input');
-    expect(Number.isNaN(boundedMeanInterval([[0.5, Number.NaN]]).lower)).toBe(true);
+  it('throws on a value outside [0, 1], naming its task and place', () => {
+    expect(() => boundedMeanInterval([[1], [0.5, 1.5]])).toThrow(
+      new RangeError(
+        'boundedMeanInterval: valuesByTask[1][1] is 1.5; it must be a number from 0 to 1',
+      ),
+    );
+    expect(() => boundedMeanInterval([[0.5, Number.NaN]])).toThrow(
+      'boundedMeanInterval: valuesByTask[0][1] is NaN;',
+    );
+  });
+
+  it('gives NaN, not an error, for no tasks', () => {
     expect(boundedMeanInterval([]).method).toBe('no-tasks');
+    expect(boundedMeanInterval([[], []]).value).toBeNaN();
   });
 
   /**

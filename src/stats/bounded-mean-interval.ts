@@ -1,6 +1,7 @@
 import { taskMeanInterval } from './task-mean-interval.js';
 import type { TaskMeanMethod } from './task-mean-interval.js';
 import { kishShare } from './success-rate-interval.js';
+import { checkLevel, checkUnitValue, checkWeights } from './check-estimator-input.js';
 
 export interface BoundedMeanIntervalOptions {
   /** Two-sided confidence level in (0, 1); default 0.95. */
@@ -37,8 +38,14 @@ export interface BoundedMeanInterval {
  * of a score, where its pseudo-tasks sit; it never assumes the means are
  * rates of whole trials. Simulated coverage in `bounded-mean-interval.test.ts`.
  *
- * Tasks with no values are left out; a value outside [0, 1] (or NaN)
- * gives NaN bounds (`invalid-input`).
+ * Tasks with no values are left out; no values at all give NaN
+ * (`no-tasks`).
+ *
+ * Throws RangeError when a value is outside [0, 1] (or NaN), `weights` does
+ * not hold one finite weight above 0 per task (empty tasks included), or
+ * the level is outside (0, 1); the message names the index, e.g.
+ * `boundedMeanInterval: valuesByTask[1][0] is 1.5; it must be a number
+ * from 0 to 1`.
  *
  * @example
  * boundedMeanInterval([[1, 0.5], [0.25, 0.25], [0.75]]);
@@ -48,6 +55,7 @@ export function boundedMeanInterval(
   valuesByTask: readonly (readonly number[])[],
   options: BoundedMeanIntervalOptions = {},
 ): BoundedMeanInterval {
+  checkBoundedMeanInput(valuesByTask, options);
   const { weights: allWeights, ...rest } = options;
   const kept = valuesByTask.flatMap((values, index) =>
     values.length > 0 ? [{ values, weight: allWeights?.[index] ?? 1 }] : [],
@@ -56,19 +64,16 @@ export function boundedMeanInterval(
   const weights = kept.map((task) => task.weight);
   const isWeighted = weights.some((weight) => weight !== 1);
   const trials = counted.reduce((sum, values) => sum + values.length, 0);
-  const isValid =
-    (allWeights === undefined || allWeights.length === valuesByTask.length) &&
-    counted.every((values) => values.every((value) => value >= 0 && value <= 1));
   const means = counted.map(
     (values) => values.reduce((sum, value) => sum + value, 0) / values.length,
   );
-  const interval = taskMeanInterval(isValid ? means.map(clampUnit) : [Number.NaN], {
+  const interval = taskMeanInterval(means.map(clampUnit), {
     maxEffectiveTrials: Math.max(1, trials * (isWeighted ? kishShare(weights) : 1)),
     ...rest,
-    ...(isWeighted && isValid ? { weights } : {}),
+    ...(isWeighted ? { weights } : {}),
   });
   return {
-    value: isValid ? interval.value : Number.NaN,
+    value: interval.value,
     lower: interval.lower,
     upper: interval.upper,
     method: interval.method,
@@ -79,3 +84,22 @@ export function boundedMeanInterval(
 
 /** A mean of values in [0, 1] can round a hair past either end. */
 const clampUnit = (value: number): number => Math.min(1, Math.max(0, value));
+
+function checkBoundedMeanInput(
+  valuesByTask: readonly (readonly number[])[],
+  options: BoundedMeanIntervalOptions,
+): void {
+  const fn = 'boundedMeanInterval';
+  valuesByTask.forEach((values, task) =>
+    values.forEach((value, index) =>
+      checkUnitValue({ fn, path: `valuesByTask[${task}][${index}]` }, value),
+    ),
+  );
+  if (options.weights !== undefined) {
+    checkWeights({ fn, path: 'options.weights' }, options.weights, {
+      length: valuesByTask.length,
+      itemsPath: 'valuesByTask',
+    });
+  }
+  if (options.level !== undefined) checkLevel({ fn, path: 'options.level' }, options.level);
+}

@@ -46,6 +46,16 @@ describe('clopperPearsonInterval', () => {
     expect(clopperPearsonInterval(4, 4).lower).toBeCloseTo(0.025 ** (1 / 4), 12);
     expect(clopperPearsonInterval(0, 4).upper).toBeCloseTo(1 - 0.025 ** (1 / 4), 12);
     expect(clopperPearsonInterval(0, 0).lower).toBeNaN();
-    expect(clopperPearsonInterval(5, 4).upper).toBeNaN();
+  });
+
+  it('throws a RangeError naming the argument for impossible counts', () => {
+    expect(() => clopperPearsonInterval(5, 4)).toThrow(
+      new RangeError(
+        'clopperPearsonInterval: successes is 5; it must be a number from 0 to trials (4)',
+      ),
+    );
+    expect(() => clopperPearsonInterval(1, 4, 95)).toThrow(
+      'clopperPearsonInterval: confidence is 95;',
+    );
   });
 });

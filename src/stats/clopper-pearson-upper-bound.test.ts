@@ -52,10 +52,22 @@ describe('clopperPearsonUpperBound', () => {
     }
   });
 
-  it('is 1 when every trial had the event, and NaN without trials or for bad input', () => {
+  it('is 1 when every trial had the event, and NaN without trials', () => {
     expect(clopperPearsonUpperBound(4, 4)).toBe(1);
     expect(clopperPearsonUpperBound(0, 0)).toBeNaN();
-    expect(clopperPearsonUpperBound(-1, 4)).toBeNaN();
-    expect(clopperPearsonUpperBound(1, 4, 1)).toBeNaN();
+  });
+
+  it('throws a RangeError naming the argument for impossible input', () => {
+    expect(() => clopperPearsonUpperBound(-1, 4)).toThrow(
+      new RangeError(
+        'clopperPearsonUpperBound: events is -1; it must be a finite number, 0 or more',
+      ),
+    );
+    expect(() => clopperPearsonUpperBound(1, Number.NaN)).toThrow(
+      'clopperPearsonUpperBound: trials is NaN;',
+    );
+    expect(() => clopperPearsonUpperBound(1, 4, 1)).toThrow(
+      'clopperPearsonUpperBound: confidence is 1;',
+    );
   });
 });

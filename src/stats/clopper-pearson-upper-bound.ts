@@ -1,4 +1,5 @@
 import { quantileOfBeta } from './stdlib-quantiles.js';
+import { checkAmount, checkLevel } from './check-estimator-input.js';
 
 /**
  * The one-sided Clopper–Pearson upper bound on a rate: the p with
@@ -12,7 +13,10 @@ import { quantileOfBeta } from './stdlib-quantiles.js';
  * `events` and `trials` may be non-integers: the Beta quantile is
  * continuous in both, which is how an effective sample size from a design
  * effect is used (see {@link clusteredUpperBound}). `events ≥ trials`
- * gives 1. NaN when trials ≤ 0, events < 0 or confidence is outside (0, 1).
+ * gives 1. NaN when trials = 0 (nothing was observed). Throws RangeError
+ * when events or trials is negative or not finite, or confidence is
+ * outside (0, 1), e.g. `clopperPearsonUpperBound: events is -1; it must
+ * be a finite number, 0 or more`.
  *
  * @example
  * clopperPearsonUpperBound(0, 30); // 0.0950… (the rule of three says 0.1)
@@ -23,14 +27,11 @@ export function clopperPearsonUpperBound(
   trials: number,
   confidence = 0.95,
 ): number {
-  const isValid =
-    Number.isFinite(events) &&
-    Number.isFinite(trials) &&
-    trials > 0 &&
-    events >= 0 &&
-    confidence > 0 &&
-    confidence < 1;
-  if (!isValid) return Number.NaN;
+  const fn = 'clopperPearsonUpperBound';
+  checkAmount({ fn, path: 'events' }, events);
+  checkAmount({ fn, path: 'trials' }, trials);
+  checkLevel({ fn, path: 'confidence' }, confidence);
+  if (trials === 0) return Number.NaN;
   if (events >= trials) return 1;
   return quantileOfBeta(confidence, events + 1, trials - events);
 }

@@ -159,23 +159,27 @@ describe('clusterBootstrapInterval', () => {
     expect(upper).toBe(1);
   });
 
-  it('is NaN with method invalid-input when a task has no trials or impossible counts', () => {
-    for (const bad of [
-      { successes: 0, trials: 0 },
+  it.each([
+    [{ successes: 0, trials: 0 }, 'clusters[1].trials is 0; it must be a whole number, 1 or more'],
+    [
       { successes: 3, trials: 2 },
-      { successes: -1, trials: 2 },
-    ]) {
-      const interval = clusterBootstrapInterval([{ successes: 1, trials: 2 }, bad], { seed: 1 });
-      expect(interval.method).toBe('invalid-input');
-      expect(interval.value).toBeNaN();
-      expect(interval.lower).toBeNaN();
-    }
+      'clusters[1].successes is 3; it must be a whole number from 0 to clusters[1].trials (2)',
+    ],
+    [{ successes: -1, trials: 2 }, 'clusters[1].successes is -1;'],
+  ])('throws a RangeError naming the task for %o', (bad, message) => {
+    expect(() => clusterBootstrapInterval([{ successes: 1, trials: 2 }, bad], { seed: 1 })).toThrow(
+      `clusterBootstrapInterval: ${message}`,
+    );
   });
 
-  it('is NaN with method invalid-input for a non-positive or fractional resample count', () => {
-    expect(clusterBootstrapInterval(spreadSuite, { seed: 1, resamples: 0 }).method).toBe(
-      'invalid-input',
+  it('throws a RangeError for a non-positive or fractional resample count', () => {
+    expect(() => clusterBootstrapInterval(spreadSuite, { seed: 1, resamples: 0 })).toThrow(
+      new RangeError(
+        'clusterBootstrapInterval: options.resamples is 0; it must be a whole number, 1 or more',
+      ),
     );
-    expect(clusterBootstrapInterval(spreadSuite, { seed: 1, resamples: 10.5 }).lower).toBeNaN();
+    expect(() => clusterBootstrapInterval(spreadSuite, { seed: 1, resamples: 10.5 })).toThrow(
+      'options.resamples is 10.5',
+    );
   });
 });

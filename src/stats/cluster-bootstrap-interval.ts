@@ -6,6 +6,7 @@ import { normalQuantile } from './normal-quantile.js';
 import { quantileSorted } from './quantile.js';
 import { expandedZ } from './expanded-z.js';
 import { wilsonInterval } from './wilson-interval.js';
+import { checkCount, checkLevel, checkObservedTasks } from './check-estimator-input.js';
 
 /** Trials of one task: the cluster the bootstrap resamples as a whole. */
 export interface TrialCluster {
@@ -25,10 +26,10 @@ export interface ClusterBootstrapOptions {
 /**
  * How an interval was obtained: the expanded BCa task bootstrap; the Wilson
  * interval of the only task's trials (one task has no between-task
- * spread to resample); or nothing, for no tasks or impossible counts.
+ * spread to resample); or nothing, for no tasks.
  */
 export type ClusterBootstrapMethod =
-  'cluster-bootstrap-expanded-bca' | 'wilson-single-task' | 'no-tasks' | 'invalid-input';
+  'cluster-bootstrap-expanded-bca' | 'wilson-single-task' | 'no-tasks';
 
 export interface ClusterBootstrapInterval {
   /** Task-weighted success rate: the mean over tasks of successes/trials, in [0, 1]. */
@@ -79,9 +80,14 @@ const TIE_TOLERANCE = 1e-12;
  * the Wilson interval of its trials (method `wilson-single-task`: with no
  * second task the between-task spread cannot be estimated at all); when
  * every task has the same rate (all successes, all failures) every resample
- * agrees and the interval collapses to the value. A task with no trials,
- * or with successes outside [0, trials], gives NaN (method
- * `invalid-input`): drop tasks with no valid trials before calling.
+ * agrees and the interval collapses to the value.
+ *
+ * Throws RangeError when a task's trials is not a whole number ≥ 1 (drop
+ * tasks with no valid trials before calling), its successes is not whole
+ * in [0, trials], `resamples` is not a whole number ≥ 1 or the confidence
+ * is outside (0, 1), naming the field, e.g. `clusterBootstrapInterval:
+ * clusters[1].trials is 0; it must be a whole number, 1 or more (leave out
+ * tasks with no trials)`.
  *
  * Deterministic: randomness comes only from `options.seed`.
  *
@@ -103,9 +109,9 @@ export function clusterBootstrapInterval(
   const trials = clusters.reduce((total, cluster) => total + cluster.trials, 0);
   const summary = { tasks, trials };
   const nan = Number.NaN;
-  if (!isValidInput(clusters, resamples, confidence)) {
-    return { value: nan, lower: nan, upper: nan, method: 'invalid-input', ...summary };
-  }
+  checkObservedTasks({ fn: 'clusterBootstrapInterval', path: 'clusters' }, clusters, 'successes');
+  checkCount({ fn: 'clusterBootstrapInterval', path: 'options.resamples' }, resamples, 1);
+  checkLevel({ fn: 'clusterBootstrapInterval', path: 'options.confidence' }, confidence);
   if (tasks === 0) return { value: nan, lower: nan, upper: nan, method: 'no-tasks', ...summary };
   const rates = clusters.map((cluster) => cluster.successes / cluster.trials);
   const value = mean(rates);
@@ -121,23 +127,6 @@ export function clusterBootstrapInterval(
   const replicates = resampleMeans(rates, resamples, createRng(options.seed));
   const { lower, upper } = expandedBcaBounds(rates, value, replicates, confidence);
   return { value, lower, upper, method, ...summary };
-}
-
-function isValidInput(
-  clusters: readonly TrialCluster[],
-  resamples: number,
-  confidence: number,
-): boolean {
-  return (
-    Number.isInteger(resamples) &&
-    resamples >= 1 &&
-    confidence > 0 &&
-    confidence < 1 &&
-    clusters.every(
-      ({ successes, trials }) =>
-        Number.isFinite(trials) && trials > 0 && successes >= 0 && successes <= trials,
-    )
-  );
 }
 
 /** Means of `resamples` task lists drawn with replacement, sorted ascending. */

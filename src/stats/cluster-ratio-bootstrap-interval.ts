@@ -3,6 +3,7 @@ import type { Rng } from '../core/index.js';
 import { normalCdf } from './normal-cdf.js';
 import { quantileSorted } from './quantile.js';
 import { expandedZ } from './expanded-z.js';
+import { checkAmount, checkCount, checkLevel } from './check-estimator-input.js';
 
 /** One task's totals: e.g. its cost in USD (numerator) and its successes (denominator). */
 export interface RatioCluster {
@@ -22,11 +23,10 @@ export interface ClusterRatioBootstrapOptions {
 /**
  * How an interval was obtained: the expanded percentile task bootstrap; or
  * no interval (NaN bounds) because there was one task only (no spread
- * between tasks to resample), the denominators sum to 0 (no ratio at all),
- * or an input was negative or not finite.
+ * between tasks to resample) or the denominators sum to 0 (no ratio at all).
  */
 export type ClusterRatioBootstrapMethod =
-  'cluster-bootstrap-expanded-percentile' | 'single-task' | 'no-denominator' | 'invalid-input';
+  'cluster-bootstrap-expanded-percentile' | 'single-task' | 'no-denominator';
 
 export interface ClusterRatioBootstrapInterval {
   /** Σ numerators / Σ denominators over every task. */
@@ -66,8 +66,12 @@ const DEFAULT_CONFIDENCE = 0.95;
  *
  * Edge cases: one task gives NaN bounds (method `single-task`); a zero
  * total denominator gives NaN value and bounds (`no-denominator`); when
- * every task has the same ratio the interval collapses to it. Negative or
- * non-finite inputs give NaN (`invalid-input`).
+ * every task has the same ratio the interval collapses to it.
+ *
+ * Throws RangeError when a numerator or denominator is negative or not
+ * finite, `resamples` is not a whole number ≥ 1 or the confidence is
+ * outside (0, 1), naming the field, e.g. `clusterRatioBootstrapInterval:
+ * clusters[0].numerator is -1; it must be a finite number, 0 or more`.
  *
  * Deterministic: randomness comes only from `options.seed`.
  *
@@ -86,19 +90,13 @@ export function clusterRatioBootstrapInterval(
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const tasks = clusters.length;
   const nan = Number.NaN;
-  const isValid =
-    Number.isInteger(resamples) &&
-    resamples >= 1 &&
-    confidence > 0 &&
-    confidence < 1 &&
-    clusters.every(
-      ({ numerator, denominator }) =>
-        Number.isFinite(numerator) &&
-        Number.isFinite(denominator) &&
-        numerator >= 0 &&
-        denominator >= 0,
-    );
-  if (!isValid) return { value: nan, lower: nan, upper: nan, method: 'invalid-input', tasks };
+  const fn = 'clusterRatioBootstrapInterval';
+  clusters.forEach(({ numerator, denominator }, index) => {
+    checkAmount({ fn, path: `clusters[${index}].numerator` }, numerator);
+    checkAmount({ fn, path: `clusters[${index}].denominator` }, denominator);
+  });
+  checkCount({ fn, path: 'options.resamples' }, resamples, 1);
+  checkLevel({ fn, path: 'options.confidence' }, confidence);
   const numerator = clusters.reduce((sum, cluster) => sum + cluster.numerator, 0);
   const denominator = clusters.reduce((sum, cluster) => sum + cluster.denominator, 0);
   if (denominator === 0) {

@@ -50,9 +50,25 @@ describe('clusteredUpperBound', () => {
     expect(bound.upper).toBeCloseTo(0.3073806884867283, 10);
   });
 
-  it('is NaN without tasks or with impossible counts', () => {
+  it('is NaN without tasks', () => {
     expect(clusteredUpperBound([]).upper).toBeNaN();
-    expect(clusteredUpperBound([{ events: 5, trials: 4 }]).upper).toBeNaN();
+  });
+
+  it('throws a RangeError naming the task with impossible counts', () => {
+    expect(() => clusteredUpperBound([{ events: 5, trials: 4 }])).toThrow(
+      new RangeError(
+        'clusteredUpperBound: counts[0].events is 5; it must be a whole number from 0 to counts[0].trials (4)',
+      ),
+    );
+    expect(() =>
+      clusteredUpperBound([
+        { events: 0, trials: 4 },
+        { events: 0, trials: 0 },
+      ]),
+    ).toThrow('clusteredUpperBound: counts[1].trials is 0;');
+    expect(() => clusteredUpperBound([{ events: 0, trials: 4 }], { confidence: 1.5 })).toThrow(
+      'clusteredUpperBound: options.confidence is 1.5;',
+    );
   });
 
   it('never falls as events are added, for every layout of up to 50 trials', () => {

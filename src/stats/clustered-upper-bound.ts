@@ -2,6 +2,7 @@ import { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
 import { designEffect, kishTrialsPerTask } from './design-effect.js';
 import { intraTaskCorrelation } from './intra-task-correlation.js';
 import type { IntraTaskCorrelationStatus } from './intra-task-correlation.js';
+import { checkLevel, checkObservedTasks } from './check-estimator-input.js';
 
 /** Trials of one task with an event, out of the trials of that task that could have had it. */
 export interface TaskEventCounts {
@@ -101,8 +102,12 @@ export interface ClusteredUpperBoundOptions {
  * first. That is exact when tasks have equal numbers of trials (the usual
  * case) and a close approximation otherwise.
  *
- * Empty input, a task with no trials, or events outside [0, trials] give
- * NaN (source `worst-case`, status from the estimator).
+ * Empty input gives NaN (source `worst-case`, status `too-few-tasks`).
+ * Throws RangeError when a task's trials is not a whole number ≥ 1 (leave
+ * out tasks with no trials), its events is not whole in [0, trials], or
+ * the confidence is outside (0, 1), naming the index, e.g.
+ * `clusteredUpperBound: counts[0].events is 5; it must be a whole number
+ * from 0 to counts[0].trials (4)`.
  *
  * @example
  * clusteredUpperBound([{ events: 0, trials: 4 }, { events: 0, trials: 4 }]).upper;
@@ -112,6 +117,10 @@ export function clusteredUpperBound(
   counts: readonly TaskEventCounts[],
   options: ClusteredUpperBoundOptions = {},
 ): ClusteredUpperBound {
+  checkObservedTasks({ fn: 'clusteredUpperBound', path: 'counts' }, counts, 'events');
+  if (options.confidence !== undefined) {
+    checkLevel({ fn: 'clusteredUpperBound', path: 'options.confidence' }, options.confidence);
+  }
   const observed = rawClusteredUpperBound(counts, options);
   if (Number.isNaN(observed.upper) || observed.events === 0) return observed;
   let upper = observed.upper;
@@ -158,7 +167,7 @@ function rawClusteredUpperBound(
   );
   const iccStatus = correlation.status;
   const nan = Number.NaN;
-  if (tasks === 0 || iccStatus === 'invalid-input') {
+  if (tasks === 0) {
     return {
       events,
       trials,

@@ -19,10 +19,20 @@ describe('fisherExactTest', () => {
     );
   });
 
-  it('gives p = 1 when the rates are the same, and NaN for impossible counts', () => {
+  it('gives p = 1 when the rates are the same', () => {
     expect(fisherExactTest({ successes: 3, trials: 6 }, { successes: 3, trials: 6 }).p).toBe(1);
     expect(fisherExactTest({ successes: 0, trials: 8 }, { successes: 0, trials: 8 }).p).toBe(1);
-    expect(fisherExactTest({ successes: 5, trials: 4 }, { successes: 1, trials: 4 }).p).toBeNaN();
+  });
+
+  it('throws a RangeError naming the side with impossible counts', () => {
+    expect(() => fisherExactTest({ successes: 5, trials: 4 }, { successes: 1, trials: 4 })).toThrow(
+      new RangeError(
+        'fisherExactTest: a.successes is 5; it must be a whole number from 0 to a.trials (4)',
+      ),
+    );
+    expect(() =>
+      fisherExactTest({ successes: 1, trials: 4 }, { successes: 1, trials: 2.5 }),
+    ).toThrow('fisherExactTest: b.trials is 2.5;');
   });
 
   it('rejects at most 5% of the time when both sides share a rate (exact, so conservative)', () => {

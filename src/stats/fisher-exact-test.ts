@@ -1,3 +1,5 @@
+import { checkCount, checkCountUpTo } from './check-estimator-input.js';
+
 /** Successes out of trials on one side of a 2×2 comparison. */
 export interface BinomialCounts {
   readonly successes: number;
@@ -33,11 +35,15 @@ const RELATIVE_TOLERANCE = 1 + 1e-7;
  * the other way (A 2, B 8) has the same probability; no other split is as
  * unlikely, so p = 56/8008 = 0.006993.
  *
+ * Throws RangeError when a side's trials is not a whole number ≥ 0 or its
+ * successes is not whole in [0, trials], e.g. `fisherExactTest:
+ * a.successes is 5; it must be a whole number from 0 to a.trials (4)`.
+ *
  * @example
  * fisherExactTest({ successes: 8, trials: 8 }, { successes: 2, trials: 8 }); // { p: 0.006993… }
  */
 export function fisherExactTest(a: BinomialCounts, b: BinomialCounts): FisherExactTest {
-  if (![a, b].every(isCounts)) return { p: Number.NaN };
+  checkBinomialCounts('fisherExactTest', { a, b });
   const total = a.trials + b.trials;
   const successes = a.successes + b.successes;
   // A's successes range over [low, high] with both margins fixed.
@@ -51,10 +57,15 @@ export function fisherExactTest(a: BinomialCounts, b: BinomialCounts): FisherExa
   return { p: Math.min(1, tail / sum) };
 }
 
-function isCounts({ successes, trials }: BinomialCounts): boolean {
-  return (
-    Number.isInteger(successes) && Number.isInteger(trials) && successes >= 0 && successes <= trials
-  );
+/** Throws the RangeError of the first side whose counts are impossible, naming `fn` and the side. */
+export function checkBinomialCounts(fn: string, sides: Record<string, BinomialCounts>): void {
+  for (const [name, { successes, trials }] of Object.entries(sides)) {
+    checkCount({ fn, path: `${name}.trials` }, trials);
+    checkCountUpTo({ fn, path: `${name}.successes` }, successes, {
+      value: trials,
+      path: `${name}.trials`,
+    });
+  }
 }
 
 /** P(X = x) up to a common factor for x in [low, high], X hypergeometric(total, successes, drawn). */

@@ -51,7 +51,22 @@ describe('intraTaskCorrelation', () => {
     ]);
     expect(flat.status).toBe('no-variation');
     expect(flat.designEffect).toBeNaN();
-    expect(intraTaskCorrelation([{ successes: 3, trials: 2 }]).status).toBe('invalid-input');
+  });
+
+  it('throws a RangeError naming the task with impossible counts or no trials', () => {
+    expect(() =>
+      intraTaskCorrelation([
+        { successes: 1, trials: 2 },
+        { successes: 3, trials: 2 },
+      ]),
+    ).toThrow(
+      new RangeError(
+        'intraTaskCorrelation: counts[1].successes is 3; it must be a whole number from 0 to counts[1].trials (2)',
+      ),
+    );
+    expect(() => intraTaskCorrelation([{ successes: 0, trials: 0 }])).toThrow(
+      'intraTaskCorrelation: counts[0].trials is 0; it must be a whole number, 1 or more (leave out tasks with no trials)',
+    );
   });
 
   it('recovers ρ = 1/(a + b + 1) of beta-binomial trials', () => {

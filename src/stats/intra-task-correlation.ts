@@ -1,4 +1,5 @@
 import { designEffect, kishTrialsPerTask } from './design-effect.js';
+import { checkObservedTasks } from './check-estimator-input.js';
 
 /** Successes out of valid trials of one task. */
 export interface TaskCounts {
@@ -12,7 +13,7 @@ export interface TaskCounts {
  * every trial with the same outcome (no spread at all to divide).
  */
 export type IntraTaskCorrelationStatus =
-  'estimated' | 'too-few-tasks' | 'one-trial-per-task' | 'no-variation' | 'invalid-input';
+  'estimated' | 'too-few-tasks' | 'one-trial-per-task' | 'no-variation';
 
 export interface IntraTaskCorrelation {
   /**
@@ -56,6 +57,11 @@ export interface IntraTaskCorrelation {
  * variance of a rate over the N trials is the binomial variance times the
  * design effect 1 + (n_K − 1)·ρ, n_K = Σ n_i² / N ({@link designEffect}).
  *
+ * Throws RangeError when a task's trials is not a whole number ≥ 1 (leave
+ * out tasks with no trials) or its successes is not whole in [0, trials],
+ * naming the index, e.g. `intraTaskCorrelation: counts[1].successes is 3;
+ * it must be a whole number from 0 to counts[1].trials (2)`.
+ *
  * @example
  * intraTaskCorrelation([
  *   { successes: 4, trials: 4 },
@@ -63,6 +69,7 @@ export interface IntraTaskCorrelation {
  * ]).icc; // 1
  */
 export function intraTaskCorrelation(counts: readonly TaskCounts[]): IntraTaskCorrelation {
+  checkObservedTasks({ fn: 'intraTaskCorrelation', path: 'counts' }, counts, 'successes');
   const tasks = counts.length;
   const trials = counts.reduce((sum, task) => sum + task.trials, 0);
   const meanTrialsPerTask = tasks === 0 ? Number.NaN : trials / tasks;
@@ -80,15 +87,6 @@ export function intraTaskCorrelation(counts: readonly TaskCounts[]): IntraTaskCo
       status,
     };
   };
-  const isValid = counts.every(
-    ({ successes, trials: n }) =>
-      Number.isInteger(n) &&
-      n >= 1 &&
-      Number.isInteger(successes) &&
-      successes >= 0 &&
-      successes <= n,
-  );
-  if (!isValid) return result('invalid-input');
   if (tasks < 2) return result('too-few-tasks');
   if (trials === tasks) return result('one-trial-per-task');
   const pooled = counts.reduce((sum, task) => sum + task.successes, 0) / trials;

@@ -42,9 +42,14 @@ describe('mcnemarExact', () => {
     }
   });
 
-  it('gives p = 1 with no discordant pairs and NaN for bad counts', () => {
+  it('gives p = 1 with no discordant pairs', () => {
     expect(mcnemarExact(0, 0).p).toBe(1);
-    expect(mcnemarExact(-1, 3).p).toBeNaN();
-    expect(mcnemarExact(1.5, 3).p).toBeNaN();
+  });
+
+  it('throws a RangeError naming the count that is not a whole number ≥ 0', () => {
+    expect(() => mcnemarExact(-1, 3)).toThrow(
+      new RangeError('mcnemarExact: b is -1; it must be a whole number, 0 or more'),
+    );
+    expect(() => mcnemarExact(1, 1.5)).toThrow('mcnemarExact: c is 1.5;');
   });
 });

@@ -1,3 +1,5 @@
+import { checkCount } from './check-estimator-input.js';
+
 /** McNemar's exact test on the discordant pairs of two paired pass/fail outcomes. */
 export interface McNemarTest {
   /** b + c: the pairs where exactly one side passed. */
@@ -21,17 +23,17 @@ export interface McNemarTest {
  * way; P(X ≤ 0) = 1/2⁵ = 1/32, so p = 2/32 = 0.0625. b = 2, c = 8:
  * P(X ≤ 2) = (1 + 10 + 45)/1024 = 56/1024, so p = 0.109375.
  *
- * Returns p = 1 when there are no discordant pairs; NaN for counts that are
- * not non-negative integers.
+ * Returns p = 1 when there are no discordant pairs. Throws RangeError when
+ * b or c is not a whole number ≥ 0, e.g. `mcnemarExact: b is 1.5; it must
+ * be a whole number, 0 or more`.
  *
  * @example
  * mcnemarExact(0, 5); // { discordant: 5, p: 0.0625 }
  */
 export function mcnemarExact(b: number, c: number): McNemarTest {
+  checkCount({ fn: 'mcnemarExact', path: 'b' }, b);
+  checkCount({ fn: 'mcnemarExact', path: 'c' }, c);
   const discordant = b + c;
-  if (!Number.isSafeInteger(b) || !Number.isSafeInteger(c) || b < 0 || c < 0) {
-    return { discordant, p: Number.NaN };
-  }
   if (b === c) return { discordant, p: 1 };
   const n = BigInt(discordant);
   const smaller = BigInt(Math.min(b, c));

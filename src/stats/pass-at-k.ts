@@ -1,4 +1,4 @@
-import { isValidPassKCounts } from './is-valid-pass-k-counts.js';
+import { checkPassKCounts } from './check-pass-k-counts.js';
 
 /**
  * pass@k of one task: the probability that at least one of `k` trials drawn
@@ -12,7 +12,9 @@ import { isValidPassKCounts } from './is-valid-pass-k-counts.js';
  * `log1p` and turned back with `expm1`, so the result stays accurate to a
  * few ulps for n in the thousands, including when it is close to 0.
  *
- * Returns NaN unless n, c and k are integers with 0 ≤ c ≤ n and 1 ≤ k ≤ n.
+ * Throws RangeError when n, c or k is not a whole number, c is outside
+ * [0, n] or k < 1. Returns NaN when k > n (including n = 0): k trials
+ * cannot be drawn from fewer, so the value is not estimable.
  *
  * @example
  * passAtK(10, 3, 1); // 0.3: one draw succeeds 3 times in 10
@@ -20,7 +22,7 @@ import { isValidPassKCounts } from './is-valid-pass-k-counts.js';
  * passAtK(4, 2, 5); // NaN: cannot draw 5 trials out of 4
  */
 export function passAtK(n: number, c: number, k: number): number {
-  if (!isValidPassKCounts(n, c, k)) return Number.NaN;
+  if (!checkPassKCounts('passAtK', n, c, k)) return Number.NaN;
   if (c === 0) return 0;
   if (n - c < k) return 1;
   // C(n−c,k)/C(n,k) = ∏_{i<k} (1 − c/(n−i)) = ∏_{j<c} (1 − k/(n−j)); take the shorter product.

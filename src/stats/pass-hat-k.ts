@@ -1,4 +1,4 @@
-import { isValidPassKCounts } from './is-valid-pass-k-counts.js';
+import { checkPassKCounts } from './check-pass-k-counts.js';
 
 /**
  * pass^k of one task (tau-bench, Yao et al. 2024): the probability that all
@@ -11,7 +11,9 @@ import { isValidPassKCounts } from './is-valid-pass-k-counts.js';
  * [0, 1], so nothing overflows and partial products never underflow before
  * the answer does; accurate to a few ulps for n in the thousands.
  *
- * Returns NaN unless n, c and k are integers with 0 ≤ c ≤ n and 1 ≤ k ≤ n.
+ * Throws RangeError when n, c or k is not a whole number, c is outside
+ * [0, n] or k < 1. Returns NaN when k > n (including n = 0): k trials
+ * cannot be drawn from fewer, so the value is not estimable.
  *
  * @example
  * passHatK(4, 2, 1); // 0.5
@@ -19,7 +21,7 @@ import { isValidPassKCounts } from './is-valid-pass-k-counts.js';
  * passHatK(4, 4, 4); // 1
  */
 export function passHatK(n: number, c: number, k: number): number {
-  if (!isValidPassKCounts(n, c, k)) return Number.NaN;
+  if (!checkPassKCounts('passHatK', n, c, k)) return Number.NaN;
   if (c < k) return 0;
   if (c === n) return 1;
   // C(c,k)/C(n,k) = ∏_{i<k} (c−i)/(n−i) = ∏_{j<n−c} (n−k−j)/(n−j); take the shorter product.

@@ -35,9 +35,42 @@ describe('successRateInterval', () => {
     ]);
     expect(withEmpty).toMatchObject({ tasks: 2, trials: 8, value: 0.75 });
     expect(successRateInterval([]).method).toBe('no-tasks');
-    const impossible = successRateInterval([{ successes: 5, trials: 4 }]);
-    expect(impossible.method).toBe('invalid-input');
-    expect(impossible.value).toBeNaN();
+    expect(() =>
+      successRateInterval([
+        { successes: 2, trials: 4 },
+        { successes: 5, trials: 4 },
+      ]),
+    ).toThrow(
+      new RangeError(
+        'successRateInterval: counts[1].successes is 5; it must be a whole number from 0 to counts[1].trials (4)',
+      ),
+    );
+    expect(() => successRateInterval([{ successes: 1, trials: 2.5 }])).toThrow(
+      'successRateInterval: counts[0].trials is 2.5; it must be a whole number, 0 or more',
+    );
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])(
+    'throws a RangeError naming the task for a weight of %s',
+    (weight) => {
+      const counts = [
+        { successes: 2, trials: 4 },
+        { successes: 1, trials: 4 },
+        { successes: 3, trials: 4 },
+        { successes: 4, trials: 4, weight },
+      ];
+      expect(() => successRateInterval(counts)).toThrow(
+        new RangeError(
+          `successRateInterval: counts[3].weight is ${weight}; a task's weight must be a finite number above 0`,
+        ),
+      );
+    },
+  );
+
+  it('throws on a level outside (0, 1)', () => {
+    expect(() => successRateInterval([{ successes: 2, trials: 4 }], { level: 95 })).toThrow(
+      'successRateInterval: options.level is 95; a confidence level must be a number between 0 and 1, both excluded',
+    );
   });
 
   it('is never a single point and always holds its value', () => {

@@ -1,5 +1,6 @@
 import { taskMeanInterval } from './task-mean-interval.js';
 import type { TaskMeanMethod } from './task-mean-interval.js';
+import { checkCount, checkCountUpTo, checkLevel, checkWeight } from './check-estimator-input.js';
 
 /** Successes out of valid trials of one task. */
 export interface SuccessCounts {
@@ -52,9 +53,13 @@ export function kishShare(weights: readonly number[]): number {
  *
  * One task gives the Wilson interval of its trials (`wilson-single-task`):
  * that task's rate, not a suite's. Tasks with no trials carry no
- * information and are left out; counts that are not whole numbers with
- * 0 ≤ successes ≤ trials, or a weight that is not positive and finite,
- * give NaN bounds (`invalid-input`).
+ * information and are left out; no tasks with trials give NaN (`no-tasks`).
+ *
+ * Throws RangeError when a count is not a whole number with
+ * 0 ≤ successes ≤ trials, a weight is not a finite number above 0, or the
+ * level is outside (0, 1); the message names the task's index and field,
+ * e.g. `successRateInterval: counts[3].weight is 0; a task's weight must
+ * be a finite number above 0`.
  *
  * @example
  * successRateInterval(Array.from({ length: 10 }, () => ({ successes: 8, trials: 8 })));
@@ -64,27 +69,21 @@ export function successRateInterval(
   counts: readonly SuccessCounts[],
   options: SuccessRateIntervalOptions = {},
 ): SuccessRateInterval {
-  const isValid = counts.every(
-    ({ successes, trials }) =>
-      Number.isInteger(trials) &&
-      Number.isInteger(successes) &&
-      successes >= 0 &&
-      successes <= trials,
-  );
+  checkSuccessCounts(counts, options);
   const counted = counts.filter((task) => task.trials > 0);
   const trials = counted.reduce((sum, task) => sum + task.trials, 0);
   const weights = counted.map((task) => task.weight ?? 1);
   const isWeighted = weights.some((weight) => weight !== 1);
   const interval = taskMeanInterval(
-    isValid ? counted.map((task) => task.successes / task.trials) : [Number.NaN],
+    counted.map((task) => task.successes / task.trials),
     {
       maxEffectiveTrials: Math.max(1, trials * (isWeighted ? kishShare(weights) : 1)),
       ...options,
-      ...(isWeighted && isValid ? { weights } : {}),
+      ...(isWeighted ? { weights } : {}),
     },
   );
   return {
-    value: isValid ? interval.value : Number.NaN,
+    value: interval.value,
     lower: interval.lower,
     upper: interval.upper,
     method: interval.method,
@@ -92,4 +91,21 @@ export function successRateInterval(
     trials,
     effectiveTrials: interval.effectiveTrials,
   };
+}
+
+/** Throws the RangeError of the first impossible count, weight or level. */
+function checkSuccessCounts(
+  counts: readonly SuccessCounts[],
+  options: SuccessRateIntervalOptions,
+): void {
+  const fn = 'successRateInterval';
+  counts.forEach(({ successes, trials, weight }, index) => {
+    checkCount({ fn, path: `counts[${index}].trials` }, trials);
+    checkCountUpTo({ fn, path: `counts[${index}].successes` }, successes, {
+      value: trials,
+      path: `counts[${index}].trials`,
+    });
+    if (weight !== undefined) checkWeight({ fn, path: `counts[${index}].weight` }, weight);
+  });
+  if (options.level !== undefined) checkLevel({ fn, path: 'options.level' }, options.level);
 }

@@ -39,6 +39,31 @@ describe('suitePassKIntervals', () => {
     }
   });
 
+  it('throws a RangeError naming the task with impossible counts or the bad level', () => {
+    expect(() =>
+      suitePassKIntervals([
+        { n: 4, c: 2 },
+        { n: 3.5, c: 1 },
+      ]),
+    ).toThrow(
+      new RangeError(
+        'suitePassKIntervals: tasks[1].n is 3.5; it must be a whole number, 0 or more',
+      ),
+    );
+    expect(() => suitePassKIntervals([{ n: 4, c: 2 }], { level: 0 })).toThrow(
+      'suitePassKIntervals: options.level is 0;',
+    );
+  });
+
+  it('gives no intervals, not an error, when a task has no trials', () => {
+    expect(
+      suitePassKIntervals([
+        { n: 4, c: 2 },
+        { n: 0, c: 0 },
+      ]),
+    ).toEqual({ passAtK: {}, passHatK: {} });
+  });
+
   it('covers the true pass^k and pass@k of Beta-distributed task rates', () => {
     // 20 tasks × 8 trials, rates from Beta(4, 2): pass^4 = E[p^4] = 840/3024,
     // pass@4 = 1 − E[(1 − p)^4] = 1 − 120/3024.

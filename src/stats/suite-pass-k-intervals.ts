@@ -2,7 +2,9 @@ import { taskMeanInterval } from './task-mean-interval.js';
 import { passAtK } from './pass-at-k.js';
 import { passHatK } from './pass-hat-k.js';
 import { kishShare } from './success-rate-interval.js';
+import { checkTaskTrialCounts } from './suite-pass-k.js';
 import type { TaskTrialCounts } from './suite-pass-k.js';
+import { checkLevel } from './check-estimator-input.js';
 
 /** A two-sided interval of a suite's pass@k or pass^k. */
 export interface PassKInterval {
@@ -27,7 +29,13 @@ export interface SuitePassKIntervals {
  * is one Bernoulli draw of "all k passed" (or "any passed"). At k = 1
  * both equal the success-rate interval. Task weights (`weight`) give the
  * weighted interval of {@link taskMeanInterval}, its cap scaled by
- * {@link kishShare}.
+ * {@link kishShare}. With no tasks, or a task with no trials, no k is
+ * estimable and both records are empty.
+ *
+ * Throws RangeError when a task's n or c is not a whole number with
+ * 0 ≤ c ≤ n, its weight is not a finite number above 0, or the level is
+ * outside (0, 1); the message names the task's index and field, e.g.
+ * `suitePassKIntervals: tasks[0].weight is 0; …`.
  *
  * @example
  * suitePassKIntervals([{ n: 4, c: 4 }, { n: 4, c: 2 }, { n: 4, c: 0 }], { level: 0.95 }).passHatK[2];
@@ -36,6 +44,10 @@ export function suitePassKIntervals(
   tasks: readonly TaskTrialCounts[],
   options: { readonly level?: number } = {},
 ): SuitePassKIntervals {
+  checkTaskTrialCounts('suitePassKIntervals', tasks);
+  if (options.level !== undefined) {
+    checkLevel({ fn: 'suitePassKIntervals', path: 'options.level' }, options.level);
+  }
   const smallestN = tasks.reduce((smallest, task) => Math.min(smallest, task.n), Infinity);
   const maxK = Number.isInteger(smallestN) && smallestN > 0 ? smallestN : 0;
   const weights = tasks.map((task) => task.weight ?? 1);

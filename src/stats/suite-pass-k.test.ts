@@ -80,12 +80,19 @@ describe('suitePassK', () => {
     ).toEqual({ maxK: 0, passAtK: {}, passHatK: {} });
   });
 
-  it('reports NaN rather than dropping a task with impossible counts', () => {
-    const suite = suitePassK([
-      { n: 4, c: 2 },
-      { n: 4, c: 5 },
-    ]);
-    expect(suite.passAtK[1]).toBeNaN();
-    expect(suite.passHatK[1]).toBeNaN();
+  it('throws a RangeError naming the task with impossible counts', () => {
+    expect(() =>
+      suitePassK([
+        { n: 4, c: 2 },
+        { n: 4, c: 5 },
+      ]),
+    ).toThrow(
+      new RangeError(
+        'suitePassK: tasks[1].c is 5; it must be a whole number from 0 to tasks[1].n (4)',
+      ),
+    );
+    expect(() => suitePassK([{ n: -1, c: 0 }])).toThrow(
+      'suitePassK: tasks[0].n is -1; it must be a whole number, 0 or more',
+    );
   });
 });

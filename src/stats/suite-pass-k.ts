@@ -1,6 +1,7 @@
 import { mean } from './mean.js';
 import { passAtK } from './pass-at-k.js';
 import { passHatK } from './pass-hat-k.js';
+import { checkCount, checkCountUpTo, checkWeight } from './check-estimator-input.js';
 
 /** Trials recorded for one task: `n` trials, `c` of them successes. */
 export interface TaskTrialCounts {
@@ -40,14 +41,19 @@ export interface SuitePassK {
  * pooling erases.
  *
  * With no tasks, or a task with no trials, no k is estimable: maxK is 0 and
- * both records are empty. A task with impossible counts (c > n, c < 0,
- * fractional) makes the suite values NaN rather than vanish from the mean.
+ * both records are empty.
+ *
+ * Throws RangeError when a task's n or c is not a whole number with
+ * 0 ≤ c ≤ n, or its weight is not a finite number above 0; the message
+ * names the task's index and field, e.g. `suitePassK: tasks[1].c is 5; it
+ * must be a whole number from 0 to tasks[1].n (4)`.
  *
  * @example
  * suitePassK([{ n: 4, c: 4 }, { n: 4, c: 2 }]).passHatK;
  * // { 1: 0.75, 2: 0.5833…, 3: 0.5, 4: 0.5 }
  */
 export function suitePassK(tasks: readonly TaskTrialCounts[]): SuitePassK {
+  checkTaskTrialCounts('suitePassK', tasks);
   const smallestN = tasks.reduce((smallest, task) => Math.min(smallest, task.n), Infinity);
   const maxK = Number.isInteger(smallestN) && smallestN > 0 ? smallestN : 0;
   const weights = tasks.map((task) => task.weight ?? 1);
@@ -64,4 +70,13 @@ export function suitePassK(tasks: readonly TaskTrialCounts[]): SuitePassK {
     );
   }
   return { maxK, passAtK: suiteAtK, passHatK: suiteHatK };
+}
+
+/** Throws the RangeError of the first task with impossible counts or weight, naming `fn`. */
+export function checkTaskTrialCounts(fn: string, tasks: readonly TaskTrialCounts[]): void {
+  tasks.forEach(({ n, c, weight }, index) => {
+    checkCount({ fn, path: `tasks[${index}].n` }, n);
+    checkCountUpTo({ fn, path: `tasks[${index}].c` }, c, { value: n, path: `tasks[${index}].n` });
+    if (weight !== undefined) checkWeight({ fn, path: `tasks[${index}].weight` }, weight);
+  });
 }

@@ -161,13 +161,38 @@ describe('taskMeanInterval', () => {
     const doubled = taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights: [2, 2, 2, 2] });
     expect(doubled.lower).toBeCloseTo(plain.lower, 12);
     expect(doubled.upper).toBeCloseTo(plain.upper, 12);
-    for (const weights of [
-      [1, 1, 1, 0],
-      [1, 1, 1, Number.NaN],
-      [1, 1, 1],
-    ])
-      expect(taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights }).method).toBe(
-        'invalid-input',
-      );
+    expect(() =>
+      taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights: [1, 1, 1, 0] }),
+    ).toThrow(
+      new RangeError(
+        "taskMeanInterval: options.weights[3] is 0; a task's weight must be a finite number above 0",
+      ),
+    );
+    expect(() =>
+      taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights: [1, 1, 1, Number.NaN] }),
+    ).toThrow('taskMeanInterval: options.weights[3] is NaN;');
+    expect(() =>
+      taskMeanInterval(estimates, { maxEffectiveTrials: 32, weights: [1, 1, 1] }),
+    ).toThrow(
+      'taskMeanInterval: options.weights.length is 3; give one weight per entry of estimates (4)',
+    );
+  });
+
+  it('throws on an estimate outside [0, 1], a level outside (0, 1) or a cap below 1', () => {
+    expect(() => taskMeanInterval([0.5, Number.NaN], { maxEffectiveTrials: 8 })).toThrow(
+      'taskMeanInterval: estimates[1] is NaN; it must be a number from 0 to 1',
+    );
+    expect(() => taskMeanInterval([0.5], { maxEffectiveTrials: 8, level: 1 })).toThrow(
+      'taskMeanInterval: options.level is 1;',
+    );
+    expect(() => taskMeanInterval([0.5], { maxEffectiveTrials: 0.5 })).toThrow(
+      'taskMeanInterval: options.maxEffectiveTrials is 0.5; it must be a finite number, 1 or more',
+    );
+  });
+
+  it('gives NaN, not an error, for no tasks', () => {
+    const none = taskMeanInterval([], { maxEffectiveTrials: 1 });
+    expect(none.method).toBe('no-tasks');
+    expect(none.value).toBeNaN();
   });
 });

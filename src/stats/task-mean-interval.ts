@@ -3,6 +3,13 @@ import type { Rng } from '../core/index.js';
 import { normalQuantile } from './normal-quantile.js';
 import { quantileSelect } from './quantile-select.js';
 import { wilsonScoreBounds } from './wilson-interval.js';
+import {
+  checkCount,
+  checkLevel,
+  checkUnitValue,
+  checkWeights,
+  rejectInput,
+} from './check-estimator-input.js';
 
 export interface TaskMeanIntervalOptions {
   /**
@@ -29,10 +36,9 @@ export interface TaskMeanIntervalOptions {
  * - `wilson-single-task`: one task has no between-task spread to
  *   measure; the Wilson interval of its trials: that task's own rate, not
  *   the suite's;
- * - `no-tasks`, `invalid-input`: NaN bounds.
+ * - `no-tasks`: no estimate at all, NaN value and bounds.
  */
-export type TaskMeanMethod =
-  'pseudo-task-bootstrap' | 'wilson-single-task' | 'no-tasks' | 'invalid-input';
+export type TaskMeanMethod = 'pseudo-task-bootstrap' | 'wilson-single-task' | 'no-tasks';
 
 export interface TaskMeanInterval {
   /** The (weighted) mean of the task estimates. */
@@ -142,9 +148,13 @@ function betaEquivalentSize(draws: Float64Array): number {
  * (docs/statistics.md; `npm run simulate:intervals`): see the table there.
  *
  * Edge cases: no tasks give NaN (`no-tasks`); one task gives the Wilson
- * interval of its `maxEffectiveTrials` trials (`wilson-single-task`); an
- * estimate outside [0, 1], a level outside (0, 1), a cap below 1 or a
- * weight that is not positive and finite give NaN (`invalid-input`).
+ * interval of its `maxEffectiveTrials` trials (`wilson-single-task`).
+ *
+ * Throws RangeError when an estimate is outside [0, 1] (or NaN), the level
+ * is outside (0, 1), `maxEffectiveTrials` is below 1 or not finite,
+ * `resamples` is not a whole number ≥ 2, or `weights` does not hold one
+ * finite weight above 0 per estimate; the message names the field and
+ * index, e.g. `taskMeanInterval: options.weights[2] is 0; …`.
  *
  * @example
  * taskMeanInterval([1, 0.25, 0.625], { maxEffectiveTrials: 24 });
@@ -165,17 +175,7 @@ export function taskMeanInterval(
     bounds = { lower: nan, upper: nan },
   ): TaskMeanInterval => ({ value, ...bounds, method, tasks, effectiveTrials });
   const weights = options.weights;
-  const isValid =
-    level > 0 &&
-    level < 1 &&
-    options.maxEffectiveTrials >= 1 &&
-    Number.isInteger(resamples) &&
-    resamples >= 2 &&
-    estimates.every((estimate) => estimate >= 0 && estimate <= 1) &&
-    (weights === undefined ||
-      (weights.length === tasks &&
-        weights.every((weight) => weight > 0 && Number.isFinite(weight))));
-  if (!isValid) return result('invalid-input');
+  checkTaskMeanInput(estimates, options);
   if (tasks === 0) return result('no-tasks');
   // Equal weights take the unweighted path, so rounding cannot move the figures.
   const isEqual = weights === undefined || weights.every((weight) => weight === weights[0]);
@@ -226,4 +226,29 @@ export function taskMeanInterval(
   const lower = Math.min(value, quantileSelect(lowerDraws, (1 - level) / 2));
   const upper = Math.max(value, quantileSelect(upperDraws, (1 + level) / 2));
   return result('pseudo-task-bootstrap', value, effectiveTrials, { lower, upper });
+}
+
+function checkTaskMeanInput(estimates: readonly number[], options: TaskMeanIntervalOptions): void {
+  const fn = 'taskMeanInterval';
+  estimates.forEach((estimate, index) =>
+    checkUnitValue({ fn, path: `estimates[${index}]` }, estimate),
+  );
+  if (options.level !== undefined) checkLevel({ fn, path: 'options.level' }, options.level);
+  const cap = options.maxEffectiveTrials;
+  if (!(Number.isFinite(cap) && cap >= 1)) {
+    rejectInput(
+      { fn, path: 'options.maxEffectiveTrials' },
+      cap,
+      'it must be a finite number, 1 or more',
+    );
+  }
+  if (options.resamples !== undefined) {
+    checkCount({ fn, path: 'options.resamples' }, options.resamples, 2);
+  }
+  if (options.weights !== undefined) {
+    checkWeights({ fn, path: 'options.weights' }, options.weights, {
+      length: estimates.length,
+      itemsPath: 'estimates',
+    });
+  }
 }

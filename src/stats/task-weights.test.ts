@@ -75,12 +75,22 @@ describe('task weights', () => {
     expect(interval.upper).toBeGreaterThan(value);
   });
 
-  it('refuses a weight that is not above 0', () => {
-    const interval = taskMeanInterval([0.5, 0.2], {
-      maxEffectiveTrials: 8,
-      weights: [1, 0],
-    });
-    expect(interval.method).toBe('invalid-input');
+  it('refuses a weight that is not above 0 in every weighted estimator', () => {
+    expect(() => taskMeanInterval([0.5, 0.2], { maxEffectiveTrials: 8, weights: [1, 0] })).toThrow(
+      'taskMeanInterval: options.weights[1] is 0;',
+    );
+    const perTask = [
+      { n: 4, c: 2 },
+      { n: 4, c: 3, weight: 0 },
+    ];
+    expect(() => suitePassK(perTask)).toThrow(
+      new RangeError(
+        "suitePassK: tasks[1].weight is 0; a task's weight must be a finite number above 0",
+      ),
+    );
+    expect(() => suitePassKIntervals(perTask)).toThrow(
+      'suitePassKIntervals: tasks[1].weight is 0;',
+    );
   });
 });
 

@@ -44,4 +44,15 @@ describe('weightedPairedTTest', () => {
     expect(test.p).toBeNaN();
     expect(test.lower).toBeNaN();
   });
+
+  it('throws a RangeError naming a weight that is not a finite number above 0', () => {
+    expect(() => weightedPairedTTest([0.5, 0, 0.25], [1, 0, 2])).toThrow(
+      new RangeError(
+        "weightedPairedTTest: weights[1] is 0; a task's weight must be a finite number above 0",
+      ),
+    );
+    expect(() => weightedPairedTTest([0.5, 0], [1])).toThrow(
+      'weightedPairedTTest: weights.length is 1; give one weight per entry of differences (2)',
+    );
+  });
 });

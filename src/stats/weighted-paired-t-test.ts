@@ -3,6 +3,7 @@ import { pairedTTest } from './paired-t-test.js';
 import type { PairedTTest, PairedTTestOptions } from './paired-t-test.js';
 import { studentTUpperTail } from './student-t-cdf.js';
 import { studentTQuantile } from './student-t-quantile.js';
+import { checkWeights } from './check-estimator-input.js';
 
 /** A paired t-test of a weighted mean of differences; `count` is the number of pairs. */
 export interface WeightedPairedTTest extends PairedTTest {
@@ -29,6 +30,9 @@ export interface WeightedPairedTTest extends PairedTTest {
  * √(V·m_eff), so that standardError = standardDeviation / √m_eff. No spread
  * (V = 0) gives t = ±Infinity with p = 0, or t = 0 and p = 1 when the mean
  * is 0; fewer than two differences give NaN but for count and mean.
+ * Throws RangeError when `weights` does not hold one finite weight above 0
+ * per difference, e.g. `weightedPairedTTest: weights[1] is 0; a task's
+ * weight must be a finite number above 0`.
  *
  * Hand-worked example: differences [0.5, 0, 0.25, 0.25] with weights
  * [3, 1, 2, 2] have shares 3/8, 1/8, 1/4, 1/4, mean 0.3125, V = 4/3 ·
@@ -45,6 +49,10 @@ export function weightedPairedTTest(
   weights: readonly number[],
   options: PairedTTestOptions = {},
 ): WeightedPairedTTest {
+  checkWeights({ fn: 'weightedPairedTTest', path: 'weights' }, weights, {
+    length: differences.length,
+    itemsPath: 'differences',
+  });
   const confidence = options.confidence ?? 0.95;
   const count = differences.length;
   if (weights.every((weight) => weight === weights[0])) {

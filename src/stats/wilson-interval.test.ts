@@ -19,13 +19,26 @@ describe('wilsonInterval', () => {
     expect(interval.upper).toBeNaN();
   });
 
-  it('has NaN bounds when successes exceed trials', () => {
-    expect(wilsonInterval(5, 4).lower).toBeNaN();
+  it('throws a RangeError naming successes when they exceed trials', () => {
+    expect(() => wilsonInterval(5, 4)).toThrow(
+      new RangeError('wilsonInterval: successes is 5; it must be a number from 0 to trials (4)'),
+    );
   });
 
-  it('has NaN bounds when confidence is outside (0, 1)', () => {
-    expect(wilsonInterval(2, 4, 1).upper).toBeNaN();
-    expect(wilsonInterval(2, 4, 0).upper).toBeNaN();
+  it('throws a RangeError naming trials when they are negative or not finite', () => {
+    expect(() => wilsonInterval(0, -4)).toThrow(
+      'wilsonInterval: trials is -4; it must be a finite number, 0 or more',
+    );
+    expect(() => wilsonInterval(0, Number.POSITIVE_INFINITY)).toThrow(
+      'wilsonInterval: trials is Infinity;',
+    );
+  });
+
+  it('throws a RangeError when confidence is outside (0, 1)', () => {
+    expect(() => wilsonInterval(2, 4, 1)).toThrow(
+      'wilsonInterval: confidence is 1; a confidence level must be a number between 0 and 1, both excluded',
+    );
+    expect(() => wilsonInterval(2, 4, 0)).toThrow('wilsonInterval: confidence is 0;');
   });
 
   it('stays inside [0, 1] and reaches the edge exactly at 0 and all successes', () => {

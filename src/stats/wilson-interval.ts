@@ -1,4 +1,5 @@
 import { normalQuantile } from './normal-quantile.js';
+import { checkProportionInput } from './check-proportion-input.js';
 
 /** A two-sided confidence interval for a proportion, both bounds in [0, 1]. */
 export interface ProportionInterval {
@@ -16,8 +17,10 @@ export interface ProportionInterval {
  * nominal and never leaves [0, 1]. Trials must be independent: for trials
  * clustered within tasks use {@link successRateInterval}.
  *
- * Bounds are NaN when trials = 0 (nothing was observed), when successes is
- * outside [0, trials], or when confidence is outside (0, 1).
+ * Bounds are NaN when trials = 0 (nothing was observed). Throws RangeError
+ * when trials is negative or not finite, successes is outside [0, trials]
+ * (or NaN), or confidence is outside (0, 1), e.g. `wilsonInterval:
+ * successes is 5; it must be a number from 0 to trials (4)`.
  *
  * @example
  * wilsonInterval(4, 4); // { lower: 0.5101…, upper: 1 }
@@ -28,14 +31,8 @@ export function wilsonInterval(
   trials: number,
   confidence = 0.95,
 ): ProportionInterval {
-  const isValid =
-    trials > 0 &&
-    Number.isFinite(trials) &&
-    successes >= 0 &&
-    successes <= trials &&
-    confidence > 0 &&
-    confidence < 1;
-  if (!isValid) return { lower: Number.NaN, upper: Number.NaN };
+  checkProportionInput('wilsonInterval', { successes, trials, confidence });
+  if (trials === 0) return { lower: Number.NaN, upper: Number.NaN };
   return wilsonScoreBounds(successes / trials, trials, normalQuantile(0.5 + confidence / 2));
 }
 
