@@ -71,8 +71,12 @@ describe('records of version 1', () => {
       >;
       // The headline interval's method changed since (monotone at 0% and 100%): its
       // bounds are checked by its own tests; every count and rate must hold.
-      const { ci95: _ci95, method: _method, effective_trials: _effective, ...rate } =
-        expected['success_rate'] as Record<string, unknown>;
+      const {
+        ci95: _ci95,
+        method: _method,
+        effective_trials: _effective,
+        ...rate
+      } = expected['success_rate'] as Record<string, unknown>;
       expected['success_rate'] = rate;
       for (const field of Object.keys(expected)) {
         // Today's scorecard has more fields (task weights, ...): the old ones hold the old values.
