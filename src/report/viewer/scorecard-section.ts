@@ -1,4 +1,5 @@
 import { driftFacts, memoryFacts } from '../describe-sequences.js';
+import { intervalLabel, intervalNote } from '../interval-label.js';
 import { describeJudgeValidation } from '../judge-validation-status.js';
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
@@ -204,9 +205,12 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       stat(
         'Success',
         percent(rate.value),
-        `95% CI ${interval(rate.ci95)}`,
+        `${intervalLabel(rate.method)} ${interval(rate.ci95)}`,
         `${rate.successes}/${rate.trials} valid trials · ${rate.tasks} tasks`,
         rate.method,
+        ...[intervalNote(rate.method)].flatMap((note) =>
+          note === null ? [] : [h('span', {}, note)],
+        ),
         ...card.warnings.map((warning) => h('span', { class: 'warning' }, `⚠ ${warning}`)),
         ...(card.judge_validation ?? []).map((status) =>
           status.validation === null
