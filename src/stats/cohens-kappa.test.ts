@@ -94,4 +94,15 @@ describe('cohensKappa', () => {
       if (design.accuracy === 0.99) expect(largeSampleCovered / defined).toBeLessThan(0.8);
     }
   });
+  it('refuses a confidence outside (0, 1), naming it', () => {
+    expect(() =>
+      cohensKappa(
+        [
+          [5, 1],
+          [2, 4],
+        ],
+        0,
+      ),
+    ).toThrow('cohensKappa: confidence is 0;');
+  });
 });

@@ -1,3 +1,4 @@
+import { checkLevel } from './check-estimator-input.js';
 import { clopperPearsonInterval } from './clopper-pearson-interval.js';
 import type { ProportionInterval } from './wilson-interval.js';
 
@@ -46,6 +47,7 @@ export function cohensKappa(
   counts: readonly (readonly number[])[],
   confidence = 0.95,
 ): CohensKappa {
+  checkLevel({ fn: 'cohensKappa', path: 'confidence' }, confidence);
   const labels = counts.length;
   let items = 0;
   let agreed = 0;

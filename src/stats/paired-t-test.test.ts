@@ -45,6 +45,15 @@ describe('pairedTTest', () => {
     expect(pairedTTest([]).mean).toBeNaN();
   });
 
+  it('refuses a difference that is not finite and a confidence outside (0, 1), naming them', () => {
+    expect(() => pairedTTest([0.5, Number.NaN, 0])).toThrow(
+      'pairedTTest: differences[1] is NaN; a difference must be a finite number',
+    );
+    expect(() => pairedTTest([0.5, 0], { confidence: 1 })).toThrow(
+      'pairedTTest: options.confidence is 1;',
+    );
+  });
+
   it('widens with the confidence level', () => {
     const differences = [0.5, 0, 0.25, 0.25, -0.25];
     const narrow = pairedTTest(differences, { confidence: 0.8 });

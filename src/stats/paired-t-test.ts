@@ -1,3 +1,4 @@
+import { checkLevel, rejectInput } from './check-estimator-input.js';
 import { mean } from './mean.js';
 import { studentTUpperTail } from './student-t-cdf.js';
 import { studentTQuantile } from './student-t-quantile.js';
@@ -40,6 +41,8 @@ export interface PairedTTest {
  * not 0, and t = 0 with p = 1 when every difference is 0 (nothing differs,
  * so nothing is evidence of a difference); the interval collapses to the
  * mean. Fewer than two differences give NaN everywhere but count and mean.
+ * Throws RangeError for a difference that is not a finite number or a
+ * confidence outside (0, 1), naming it (e.g. `pairedTTest: differences[2] is NaN; …`).
  *
  * Hand-worked example: differences [0.5, 0, 0.25, 0.25] have mean 0.25,
  * squared deviations 1/16 + 1/16 + 0 + 0 = 1/8, variance (1/8)/3 = 1/24,
@@ -58,10 +61,19 @@ export function pairedTTest(
   options: PairedTTestOptions = {},
 ): PairedTTest {
   const confidence = options.confidence ?? 0.95;
+  checkLevel({ fn: 'pairedTTest', path: 'options.confidence' }, confidence);
+  differences.forEach((difference, index) => {
+    if (!Number.isFinite(difference))
+      rejectInput(
+        { fn: 'pairedTTest', path: `differences[${index}]` },
+        difference,
+        'a difference must be a finite number',
+      );
+  });
   const count = differences.length;
   const average = mean(differences);
   const degreesOfFreedom = count - 1;
-  if (count < 2 || !(confidence > 0 && confidence < 1)) {
+  if (count < 2) {
     const nan = Number.NaN;
     return {
       count,
