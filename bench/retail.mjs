@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createOracleAgent, loadSuite } from '../dist/index.js';
 import { createRetailEnvironment, loadRetailData } from '../dist/domains/retail/index.js';
-import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
-import { runTrial } from '../dist/trial/index.js';
+import { gradeFinalState, runTrial } from '../dist/trial/index.js';
 import { microseconds, round, storeThroughput, throughput } from './measure.mjs';
 
 /** The retail data with every user, order and product copied `factor` times under new ids. */
@@ -52,13 +51,12 @@ async function scalingAt(data, factor, task, repeat) {
         throw new Error('reset verification failed');
     }),
     grading_us: await microseconds(repeat, () =>
-      gradeTrial({
-        expect: task.spec.expect,
-        constraints: task.spec.constraints,
-        s0: scaledTask.initialState.snapshot,
+      gradeFinalState({
+        task: scaledTask,
+        environment,
         diff: record.state_diff,
         events: record.events,
-        effectOf: (tool) => environment.tools.get(tool)?.effect,
+        finalAnswer: null,
       }),
     ),
     trial_us: await microseconds(repeat, (i) => runTrial(input(i))),

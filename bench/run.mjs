@@ -13,9 +13,8 @@ import {
 } from '../dist/index.js';
 import { createDispatcher, createEventLog } from '../dist/environment/index.js';
 import { createRng, frozenClock } from '../dist/core/index.js';
-import { gradeTrial } from '../dist/grade/index.js';
 import { createWorkingState } from '../dist/state/index.js';
-import { runTrial } from '../dist/trial/index.js';
+import { gradeFinalState, runTrial } from '../dist/trial/index.js';
 import { faultThroughput, microseconds, round, storeThroughput, throughput } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -60,13 +59,12 @@ async function perTrialCosts(suite) {
     for (const step of toolSteps) await dispatcher.call(step.tool, step.args);
   });
   const grading = await microseconds(REPEAT, () =>
-    gradeTrial({
-      expect: task.spec.expect,
-      constraints: task.spec.constraints,
-      s0: task.initialState.snapshot,
+    gradeFinalState({
+      task: task,
+      environment,
       diff: record.state_diff,
       events: record.events,
-      effectOf: (tool) => environment.tools.get(tool)?.effect,
+      finalAnswer: null,
     }),
   );
   const wholeTrial = await microseconds(REPEAT, (i) => runTrial(trialInput(i)));
