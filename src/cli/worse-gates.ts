@@ -50,8 +50,6 @@ function populationBasis(difference: PairedDifference, what: 'test' | 'interval'
   return `the ${how} ${what} over the task population`;
 }
 
-const level = percentLevel;
-
 /**
  * A gate reads the difference the comparison's `gate` names: over the task
  * population with 10 or more paired tasks, on these tasks' own trials with
@@ -122,8 +120,8 @@ function decide(
     alpha >= gate.alpha
       ? ''
       : gate.list_alpha_method === 'assumed'
-        ? ` (half of ${level(gate.alpha)}; the per-task list is assumed to take ${level(gate.list_alpha)})`
-        : ` (${level(gate.alpha)} less ${level(gate.list_alpha)} for the per-task list)`;
+        ? ` (half of ${percentLevel(gate.alpha)}; the per-task list is assumed to take ${percentLevel(gate.list_alpha)})`
+        : ` (${percentLevel(gate.alpha)} less ${percentLevel(gate.list_alpha)} for the per-task list)`;
   if (gate.decided_by === 'task-population') {
     const difference = spec.difference(comparison);
     const [lower, upper] = difference.ci95;
@@ -132,7 +130,7 @@ function decide(
       return {
         pass: !(difference.p_worse < alpha),
         basis: populationBasis(difference, 'test'),
-        figures: `one-sided p = ${pValueText(difference.p_worse)} that B is worse, at level ${level(alpha)}${shared}; ${interval}`,
+        figures: `one-sided p = ${pValueText(difference.p_worse)} that B is worse, at level ${percentLevel(alpha)}${shared}; ${interval}`,
         why: '',
       };
     }
@@ -151,7 +149,7 @@ function decide(
     return {
       pass: !(these.p_worse < alpha),
       basis: `the exact stratified permutation test of the trials of ${tasks}`,
-      figures: `one-sided p = ${pValueText(these.p_worse)} that B is worse, at level ${level(alpha)}${shared}; ${interval}`,
+      figures: `one-sided p = ${pValueText(these.p_worse)} that B is worse, at level ${percentLevel(alpha)}${shared}; ${interval}`,
       why: '',
     };
   }

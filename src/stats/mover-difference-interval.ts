@@ -1,4 +1,4 @@
-/** One rate with its own two-sided interval (a Wilson or clustered Wilson interval). */
+/** One rate with its own two-sided interval (a Wilson interval, or a suite rate's `successRateInterval`). */
 export interface RateWithInterval {
   readonly value: number;
   readonly lower: number;

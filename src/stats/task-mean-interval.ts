@@ -180,14 +180,19 @@ export function taskMeanInterval(
   if (tasks === 0) return result('no-tasks');
   // Equal weights take the unweighted path, so rounding cannot move the figures.
   const isEqual = weights === undefined || weights.every((weight) => weight === weights[0]);
-  const weightOf = (task: number) => (isEqual ? 1 : weights[task]!);
+  const taskWeights = Float64Array.from(estimates, (_, task) => (isEqual ? 1 : weights[task]!));
+  // Each task's rate times its weight: a draw's sums are then two dot products.
+  const weightedRates = Float64Array.from(
+    estimates,
+    (estimate, task) => estimate * taskWeights[task]!,
+  );
   let weightTotal = 0;
-  let weighted = 0;
+  let weightedTotal = 0;
   for (let task = 0; task < tasks; task += 1) {
-    weightTotal += weightOf(task);
-    weighted += weightOf(task) * estimates[task]!;
+    weightTotal += taskWeights[task]!;
+    weightedTotal += weightedRates[task]!;
   }
-  const value = Math.min(1, Math.max(0, weighted / weightTotal));
+  const value = Math.min(1, Math.max(0, weightedTotal / weightTotal));
   if (tasks === 1) {
     const bounds = wilsonScoreBounds(
       value,
@@ -199,9 +204,6 @@ export function taskMeanInterval(
   const pseudoWeight = weightTotal / tasks;
   const draws = gammaDraws(tasks, resamples);
   const width = tasks + PSEUDO_COLUMNS;
-  // Each task's rate times its weight, and its weight: a draw's sums are then two dot products.
-  const weightedRates = Float64Array.from(estimates, (estimate, task) => estimate * weightOf(task));
-  const taskWeights = Float64Array.from(estimates, (_, task) => weightOf(task));
   const lowerDraws = new Float64Array(resamples);
   const upperDraws = new Float64Array(resamples);
   for (let row = 0; row < resamples; row += 1) {
