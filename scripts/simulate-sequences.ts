@@ -198,7 +198,7 @@ function simulate(design: Design, sequences: number): Map<string, Tally> {
         ),
       );
     }
-    const drift = summariseDrift(driftRecords, { seed: replication })!;
+    const drift = summariseDrift(driftRecords)!;
     record(tallies, 'drift: success on v1', c, drift.by_version[0]!.rate.ci95);
     record(tallies, 'drift: success on v2', c * v, drift.by_version[1]!.rate.ci95);
     record(tallies, 'drift: drop at the change', c * (1 - v), drift.any_change!.drop.ci95);
@@ -211,7 +211,7 @@ function simulate(design: Design, sequences: number): Map<string, Tally> {
       2 * (1 - c),
       drift.regret.cumulative[1]!.ci95,
     );
-    const twins = summariseMemory(twinRecords, { seed: replication })!;
+    const twins = summariseMemory(twinRecords)!;
     record(
       tallies,
       'memory: success at episode 2',
@@ -227,7 +227,7 @@ function simulate(design: Design, sequences: number): Map<string, Tally> {
       c * (1 - m),
       twins.difference!.ci95,
     );
-    const apart = summariseMemory(apartRecords, { seed: replication })!;
+    const apart = summariseMemory(apartRecords)!;
     if (apart.difference !== null) {
       record(
         tallies,

@@ -294,7 +294,7 @@ export function buildScorecard(
     plans: summarisePlans(valid, run.suite.weights ?? {}),
     partial: summarisePartial(valid, run.suite.weights ?? {}),
     calibration: summariseCalibration(valid, run.seed),
-    ...summariseSequences(trials, { seed: run.seed, oracle: options.oracleTrials }),
+    ...summariseSequences(trials, { oracle: options.oracleTrials }),
     ...robustnessOf(tasks, trials, run.seed),
     assistance: summariseAssistance(valid, {
       weights: run.suite.weights ?? {},

@@ -35,8 +35,6 @@ export interface DriftSummary {
 }
 
 export interface DriftOptions {
-  /** Seeds the sign-flip test of the paired fallback. */
-  readonly seed: number;
   /** The records of an oracle run on the same suite: o_e from its episodes instead of 1. */
   readonly oracle?: readonly SequenceTrial[] | null;
 }
@@ -59,7 +57,7 @@ interface EpisodePair {
  */
 export function summariseDrift(
   records: readonly SequenceTrial[],
-  options: DriftOptions,
+  options: DriftOptions = {},
 ): DriftSummary | null {
   const plays = collectSequenceEpisodes(records);
   if (plays === null || plays.episodes.every((episode) => episode.version === null)) return null;
@@ -79,16 +77,16 @@ export function summariseDrift(
       version,
       rate: sequenceRate(episodes, plays.clusters),
     })),
-    any_change: pairs.length === 0 ? null : changeDrop(pairs, plays.clusters, options.seed),
+    any_change: pairs.length === 0 ? null : changeDrop(pairs, plays.clusters),
     by_change: [...byChange.values()].map((group) => ({
       from: group[0]!.before.version ?? '',
       to: group[0]!.after.version ?? '',
-      ...changeDrop(group, plays.clusters, options.seed),
+      ...changeDrop(group, plays.clusters),
     })),
     episodes_without_version: plays.episodes.length - versioned.length,
     pairs_without_version: withoutVersion,
     invalid_records: plays.invalid_records,
-    regret: summariseRegret(plays, { oracle, seed: options.seed }),
+    regret: summariseRegret(plays, { oracle }),
   };
 }
 
@@ -117,7 +115,6 @@ function changePairs(episodes: readonly SequenceEpisode[]): {
 function changeDrop(
   pairs: readonly EpisodePair[],
   clusters: ReadonlyMap<string, string>,
-  seed: number,
 ): ChangeDrop {
   const bySequence = groupBy(pairs, (pair) => pair.before.sequence);
   const differences = [...bySequence].map(([sequence, group]) => {
@@ -125,9 +122,10 @@ function changeDrop(
     const after = group.filter((pair) => pair.after.success).length;
     return {
       sequence,
-      difference: (before - after) / group.length,
-      before: group.length,
-      after: group.length,
+      rateA: before / group.length,
+      rateB: after / group.length,
+      episodesA: group.length,
+      episodesB: group.length,
     };
   });
   return {
@@ -140,6 +138,6 @@ function changeDrop(
       pairs.map((pair) => pair.after),
       clusters,
     ),
-    drop: pairedClusterDifference(differences, clusters, seed),
+    drop: pairedClusterDifference(differences, clusters),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordSequence } from '../schema/index.js';
-import { taskMeanInterval, moverDifferenceInterval, successRateInterval } from '../stats/index.js';
+import { moverDifferenceInterval, successRateInterval, taskMeanInterval } from '../stats/index.js';
 import { summariseMemory } from './memory-summary.js';
 import type { SequenceTrial } from './sequence-episodes.js';
 
@@ -47,7 +47,7 @@ describe('summariseMemory: a hand-worked example', () => {
     ...attempt('r', 1, NEW_THEN_SAME('111', 'x')),
     ...attempt('s', 1, NEW_THEN_SAME('011', 'y')),
   ];
-  const memory = summariseMemory(twins, { seed: 1 })!;
+  const memory = summariseMemory(twins)!;
 
   it('rates each episode index and recall (every episode after the first)', () => {
     expect(memory.by_episode.map((entry) => [entry.episode, entry.rate.value])).toEqual([
@@ -75,21 +75,23 @@ describe('summariseMemory: a hand-worked example', () => {
   it('pairs the difference by twin task: x2 0, x3 +1, y2 −1, y3 +1; by cluster 1/2 and 0', () => {
     expect(memory.difference).toMatchObject({ pairing: 'by-task', twin_tasks: 4, clusters: 2 });
     expect(memory.difference!.value).toBeCloseTo(0.25, 12);
-    expect(memory.difference!.method).toBe('paired-t');
-    // Two clusters: t(1) 0.975-quantile 12.71 × se 0.25 reaches past ±1, held there.
-    expect(memory.difference!.ci95).toEqual([-1, 1]);
+    expect(memory.difference!.method).toBe('newcombe-mover');
+    // Per cluster, same-session success 1 (x2, x3) and 1/2 (y2, y3); new-session 1/2 and 1/2.
+    const same = taskMeanInterval([1, 0.5], { maxEffectiveTrials: 4 });
+    const fresh = taskMeanInterval([0.5, 0.5], { maxEffectiveTrials: 4 });
+    expect(memory.difference!.ci95).toEqual([
+      Math.max(-1, 0.25 - Math.hypot(0.75 - same.lower, fresh.upper - 0.5)),
+      Math.min(1, 0.25 + Math.hypot(same.upper - 0.75, 0.5 - fresh.lower)),
+    ]);
   });
 
   it('is unpaired without twins: Newcombe from the two clustered intervals', () => {
-    const unpaired = summariseMemory(
-      [
-        ...attempt('p', 1, SAME_THEN_NEW('110', 'p')),
-        ...attempt('q', 1, SAME_THEN_NEW('100', 'q')),
-        ...attempt('r', 1, NEW_THEN_SAME('111', 'r')),
-        ...attempt('s', 1, NEW_THEN_SAME('011', 's')),
-      ],
-      { seed: 1 },
-    )!;
+    const unpaired = summariseMemory([
+      ...attempt('p', 1, SAME_THEN_NEW('110', 'p')),
+      ...attempt('q', 1, SAME_THEN_NEW('100', 'q')),
+      ...attempt('r', 1, NEW_THEN_SAME('111', 'r')),
+      ...attempt('s', 1, NEW_THEN_SAME('011', 's')),
+    ])!;
     const expected = moverDifferenceInterval(
       rate([
         [1, 1],
@@ -117,24 +119,19 @@ describe('summariseMemory: a hand-worked example', () => {
 
 describe('summariseMemory: edge regimes', () => {
   it('joins twins (the same set of task files) into one cluster, and no other sequences', () => {
-    const memory = summariseMemory(
-      [
-        ...attempt('a', 1, SAME_THEN_NEW('111', 'x')),
-        ...attempt('b', 1, NEW_THEN_SAME('111', 'x')),
-        ...attempt('c', 1, [
-          ['x1', 'new', '1'],
-          ['z2', 'same', '1'],
-        ]),
-      ],
-      { seed: 1 },
-    )!;
+    const memory = summariseMemory([
+      ...attempt('a', 1, SAME_THEN_NEW('111', 'x')),
+      ...attempt('b', 1, NEW_THEN_SAME('111', 'x')),
+      ...attempt('c', 1, [
+        ['x1', 'new', '1'],
+        ['z2', 'same', '1'],
+      ]),
+    ])!;
     expect(memory.recall).toMatchObject({ sequences: 3, clusters: 2 });
   });
 
   it('is null without sequences', () => {
-    expect(
-      summariseMemory([{ attempt: 1, rerun: 0, valid: true, success: true }], { seed: 1 }),
-    ).toBeNull();
+    expect(summariseMemory([{ attempt: 1, rerun: 0, valid: true, success: true }])).toBeNull();
   });
 
   it('has no difference when only one kind of session was played', () => {
@@ -143,9 +140,6 @@ describe('summariseMemory: edge regimes', () => {
         ['a', 'new', '1'],
         ['b', 'same', '1'],
       ]),
-      {
-        seed: 1,
-      },
     )!;
     expect(memory.cross_session).toBeNull();
     expect(memory.difference).toBeNull();
@@ -162,7 +156,7 @@ describe('summariseMemory: edge regimes', () => {
           : NEW_THEN_SAME('111', `pair${index >> 1}`),
       ),
     ).flat();
-    const memory = summariseMemory(records, { seed: 1 })!;
+    const memory = summariseMemory(records)!;
     expect(memory.recall.value).toBe(1);
     expect(memory.recall.ci95[0]).toBeLessThan(0.8);
     expect(memory.difference!.value).toBe(0);
@@ -175,7 +169,7 @@ describe('summariseMemory: edge regimes', () => {
       ...attempt('p', 1, SAME_THEN_NEW('111')),
       { ...attempt('q', 1, SAME_THEN_NEW('000'))[1]!, valid: false },
     ];
-    const memory = summariseMemory(records, { seed: 1 })!;
+    const memory = summariseMemory(records)!;
     expect(memory.invalid_records).toBe(1);
     expect(memory.recall).toMatchObject({ value: 1, episodes: 2, sequences: 1 });
   });

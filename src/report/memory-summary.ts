@@ -46,15 +46,13 @@ const MIN_TWIN_TASKS = 2;
  * The within − cross difference is paired by episode task when the suite
  * holds twins (the same task file played at n > 1 once in the same session
  * and once in a new one, in at least two tasks): the mean over twin tasks
- * of each task's same − new success, with `compare`'s paired interval over
- * the tasks. Otherwise it is the difference of the two rates, with
+ * of each task's same − new success, with Newcombe's interval from the
+ * twin tasks' same-session and new-session rates, each clustered
+ * (`pairedClusterDifference`). Otherwise it is the difference of the two rates, with
  * Newcombe's interval from their clustered intervals (conservative when
  * the same sequences feed both).
  */
-export function summariseMemory(
-  records: readonly SequenceTrial[],
-  options: { readonly seed: number },
-): MemorySummary | null {
+export function summariseMemory(records: readonly SequenceTrial[]): MemorySummary | null {
   const plays = collectSequenceEpisodes(records);
   if (plays === null) return null;
   const byEpisode = groupBy(
@@ -77,7 +75,7 @@ export function summariseMemory(
     difference:
       within === null || cross === null
         ? null
-        : sessionDifference({ same, fresh, within, cross }, plays.clusters, options.seed),
+        : sessionDifference({ same, fresh, within, cross }, plays.clusters),
     invalid_records: plays.invalid_records,
   };
 }
@@ -90,7 +88,6 @@ function sessionDifference(
     readonly cross: SequenceRate;
   },
   clusters: ReadonlyMap<string, string>,
-  seed: number,
 ): MemoryDifference {
   const { same, fresh, within, cross } = sides;
   const sameByTask = groupBy(same, (episode) => episode.task);
@@ -113,13 +110,14 @@ function sessionDifference(
     const b = freshByTask.get(task)!;
     return {
       sequence: a[0]!.sequence,
-      difference: rate(a) - rate(b),
-      before: a.length,
-      after: b.length,
+      rateA: rate(a),
+      rateB: rate(b),
+      episodesA: a.length,
+      episodesB: b.length,
     };
   });
   return {
-    ...pairedClusterDifference(differences, clusters, seed),
+    ...pairedClusterDifference(differences, clusters),
     pairing: 'by-task',
     twin_tasks: twins.length,
   };

@@ -73,8 +73,8 @@ describe('coverage of the sequence intervals (400 simulated suites of 10 sequenc
         ...play(rng, `b${pair}`, `t${pair}`, TWIN_B, ability),
       );
     }
-    const summary = summariseDrift(drift, { seed: suite })!;
-    const memory = summariseMemory(twins, { seed: suite })!;
+    const summary = summariseDrift(drift)!;
+    const memory = summariseMemory(twins)!;
     if (covers(summary.by_version[1]!.rate.ci95, C * 0.7)) hits.version += 1;
     if (covers(summary.any_change!.drop.ci95, C * 0.3)) hits.drop += 1;
     if (covers(summary.regret.normalised.ci95, 1 - (C * (2 + 2 * 0.7)) / 4)) hits.regret += 1;
@@ -90,10 +90,10 @@ describe('coverage of the sequence intervals (400 simulated suites of 10 sequenc
   );
 
   it('pairs the twins by task', () => {
-    const memory = summariseMemory(
-      [...play(createRng(1), 'a', 't', TWIN_A, 0.5), ...play(createRng(2), 'b', 't', TWIN_B, 0.5)],
-      { seed: 1 },
-    )!;
+    const memory = summariseMemory([
+      ...play(createRng(1), 'a', 't', TWIN_A, 0.5),
+      ...play(createRng(2), 'b', 't', TWIN_B, 0.5),
+    ])!;
     expect(memory.difference).toMatchObject({ pairing: 'by-task', twin_tasks: 2, clusters: 1 });
   });
 });

@@ -1,99 +1,87 @@
 import { moverDifferenceInterval } from '../stats/index.js';
 import type { TaskMeanMethod } from '../stats/index.js';
-import { pairedDifference } from './paired-difference.js';
-import type { TaskDifference } from './paired-difference.js';
-import { poolByCluster } from './sequence-clusters.js';
+import { clusteredSequenceRate } from './sequence-clusters.js';
 import type { SequenceRate } from './sequence-episodes.js';
 
 /**
  * How a difference's interval was got:
- * - `paired-t`: the paired t interval over the clusters' differences;
- * - `sign-flip-hoeffding`: its exact fallback when the t-test is degenerate
- *   (one cluster, or every cluster's difference the same), as in `compare`;
- * - `newcombe-mover`: unpaired, from the two rates' own clustered intervals
- *   (Newcombe's hybrid score interval);
- * - `pseudo-task-bootstrap`, `wilson-single-task`: a rate's interval, when the difference is one rate
- *   from its maximum (regret against an oracle that passed every episode).
+ * - `newcombe-mover`: from the two rates' own clustered intervals
+ *   (Newcombe's hybrid score interval, {@link moverDifferenceInterval});
+ * - `pseudo-task-bootstrap`, `wilson-single-task`: a rate's interval, when
+ *   the difference is one rate from its maximum (regret against an oracle
+ *   that passed every episode).
  */
-export type SequenceDifferenceMethod =
-  'paired-t' | 'sign-flip-hoeffding' | 'newcombe-mover' | TaskMeanMethod;
+export type SequenceDifferenceMethod = 'newcombe-mover' | TaskMeanMethod;
 
 /** A difference of success rates with its 95% interval. */
 export interface SequenceDifference {
   readonly value: number;
   readonly ci95: readonly [number, number];
   readonly method: SequenceDifferenceMethod;
-  /** Why the paired t interval was set aside; null when it was used or does not apply. */
+  /** What limits the interval's reading (one cluster: that cluster's own difference); null when nothing does. */
   readonly fallback_reason: string | null;
   /** The clusters the interval rests on (sequences, or twin tasks when paired by task). */
   readonly clusters: number;
 }
 
-/** One sequence's (or task's) difference and the episodes behind each side. */
+/** One sequence's (or task's) two rates and the episodes behind each. */
 export interface ClusterDifference {
   /** The sequence it comes from (a twin task: one of the sequences that play it), to find its cluster. */
   readonly sequence: string;
-  readonly difference: number;
-  readonly before: number;
-  readonly after: number;
-  /** How much the cluster counts in the mean (> 0); default 1. */
+  /** The first rate (before a change, within a session, the oracle's), in [0, 1]. */
+  readonly rateA: number;
+  /** The second rate (after the change, across sessions, the agent's), in [0, 1]. */
+  readonly rateB: number;
+  /** Episodes behind each rate. */
+  readonly episodesA: number;
+  readonly episodesB: number;
+  /** How much the sequence counts in the mean (> 0); default 1. */
   readonly weight?: number;
 }
 
 /**
- * The weighted mean of per-sequence (or per-task) differences with
- * `compare`'s paired interval (paired t over clusters; sign-flip and
- * Hoeffding when that is degenerate), its bounds held to [−1, 1]. The
- * differences are first pooled by cluster (`sequenceClusters`: sequences
- * that share a task file are one cluster), each cluster weighing the sum
- * of its members' weights.
+ * rateA − rateB as the weighted mean over sequences (or tasks) of each
+ * one's difference, with Newcombe's interval built from the two rates'
+ * clustered intervals ({@link clusteredSequenceRate}, the headline's
+ * interval over clusters: sequences that share a task file are one). Both
+ * parts are monotone, so the whole is: one more success on side A never
+ * lowers a bound, one more on side B never raises one, and nothing
+ * switches when every cluster moves the same way. It reads the two sides
+ * as independent; when the same clusters hold both, their rates move
+ * together and the interval is conservative (coverage in
+ * docs/statistics.md).
  */
 export function pairedClusterDifference(
   items: readonly ClusterDifference[],
   clusters: ReadonlyMap<string, string>,
-  seed: number,
 ): SequenceDifference {
-  const pooled = poolByCluster(
-    items.map((item) => ({
-      sequence: item.sequence,
-      value: item.difference,
-      weight: item.weight ?? 1,
-      episodes: 0,
-    })),
-    clusters,
+  const side = (rate: 'rateA' | 'rateB', episodes: 'episodesA' | 'episodesB') =>
+    clusteredSequenceRate(
+      items.map((item) => ({
+        sequence: item.sequence,
+        value: item[rate],
+        weight: item.weight ?? 1,
+        episodes: item[episodes],
+      })),
+      clusters,
+    );
+  const a = side('rateA', 'episodesA');
+  const b = side('rateB', 'episodesB');
+  const interval = moverDifferenceInterval(
+    { value: a.value, lower: a.lower, upper: a.upper },
+    { value: b.value, lower: b.lower, upper: b.upper },
   );
-  const sides = new Map<string, { before: number; after: number }>();
-  for (const item of items) {
-    const name = clusters.get(item.sequence) ?? item.sequence;
-    const side = sides.get(name) ?? { before: 0, after: 0 };
-    side.before += item.before;
-    side.after += item.after;
-    sides.set(name, side);
-  }
-  const counts = [...sides.values()];
-  const tasks: TaskDifference[] = pooled.map((cluster, index) => ({
-    difference: cluster.value,
-    trialsA: counts[index]!.before,
-    trialsB: counts[index]!.after,
-    weight: cluster.weight,
-  }));
-  if (tasks.length === 0) {
-    return {
-      value: Number.NaN,
-      ci95: [Number.NaN, Number.NaN],
-      method: 'paired-t',
-      fallback_reason: 'no clusters',
-      clusters: 0,
-    };
-  }
-  const { difference } = pairedDifference(tasks, { seed });
   return {
-    value: difference.value,
-    // A difference of rates lies in [−1, 1]; the t interval can reach past it.
-    ci95: [Math.max(-1, difference.ci95[0]), Math.min(1, difference.ci95[1])],
-    method: difference.method,
-    fallback_reason: difference.fallback_reason,
-    clusters: tasks.length,
+    value: interval.value,
+    ci95: [interval.lower, interval.upper],
+    method: 'newcombe-mover',
+    fallback_reason:
+      a.clusters === 0
+        ? 'no clusters'
+        : a.clusters === 1
+          ? "one cluster: each side's interval is that cluster's own rate, not the suite's"
+          : null,
+    clusters: a.clusters,
   };
 }
 

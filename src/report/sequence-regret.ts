@@ -55,13 +55,13 @@ interface SequenceOutcomes {
  * over sequences. The interval is clustered by sequence: when the oracle
  * passed every episode, regret is 1 − success and takes the success
  * rate's interval (which keeps a width when every episode
- * passes); otherwise `compare`'s paired interval of oracle − agent over
- * sequences. Regret per attempt is the normalised regret weighted by
+ * passes); otherwise the monotone interval of oracle − agent over
+ * sequences (`pairedClusterDifference`). Regret per attempt is the normalised regret weighted by
  * sequence length, times the mean length, with its interval scaled alike.
  */
 export function summariseRegret(
   plays: SequencePlays,
-  options: { readonly oracle?: SequencePlays | null; readonly seed: number },
+  options: { readonly oracle?: SequencePlays | null } = {},
 ): RegretSummary {
   const oracleRates = options.oracle ? oracleRateByEpisode(options.oracle) : null;
   const outcomes: SequenceOutcomes[] = [];
@@ -85,7 +85,7 @@ export function summariseRegret(
     outcomes.push({ sequence, attempts: complete, oracle: oracle as number[] });
   }
   const longest = Math.max(0, ...outcomes.map((sequence) => sequence.oracle.length));
-  const full = regretOver(outcomes, null, plays.clusters, options.seed);
+  const full = regretOver(outcomes, null, plays.clusters);
   return {
     oracle: oracleRates === null ? 'assumed' : 'run',
     sequences: outcomes.length,
@@ -96,7 +96,7 @@ export function summariseRegret(
     normalised: full.normalised,
     cumulative: Array.from({ length: longest }, (_, index) => {
       const episode = index + 1;
-      const prefix = regretOver(outcomes, episode, plays.clusters, options.seed);
+      const prefix = regretOver(outcomes, episode, plays.clusters);
       return { episode, ...prefix.perAttempt, sequences: prefix.sequences };
     }),
   };
@@ -137,7 +137,6 @@ function regretOver(
   outcomes: readonly SequenceOutcomes[],
   prefix: number | null,
   clusters: ReadonlyMap<string, string>,
-  seed: number,
 ): { normalised: RegretFigure; perAttempt: RegretFigure; sequences: number } {
   const kept = outcomes
     .filter((sequence) => prefix === null || sequence.oracle.length >= prefix)
@@ -174,13 +173,13 @@ function regretOver(
     const difference = pairedClusterDifference(
       kept.map((sequence) => ({
         sequence: sequence.sequence,
-        difference: sequence.oracleMean - (sequence.plays - sequence.failures) / sequence.plays,
-        before: sequence.length,
-        after: sequence.plays,
+        rateA: sequence.oracleMean,
+        rateB: (sequence.plays - sequence.failures) / sequence.plays,
+        episodesA: sequence.length,
+        episodesB: sequence.plays,
         weight: weighted ? sequence.length : 1,
       })),
       clusters,
-      seed,
     );
     return { value: difference.value, ci95: difference.ci95, method: difference.method };
   };

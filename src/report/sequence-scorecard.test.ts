@@ -76,7 +76,7 @@ describe('the scorecard of a run that played sequences', () => {
     const text = renderTerminal(card);
     expect(text).toContain('Drift      Success by version: v1 100.0% (95% CI [');
     expect(text).toMatch(
-      / {11}Drop at v1 → v2: \+50\.0 pts \(95% CI \[[^\]]+\], paired-t\); 6 episode pair\(s\)/,
+      / {11}Drop at v1 → v2: \+50\.0 pts \(95% CI \[[^\]]+\], newcombe-mover\); 6 episode pair\(s\)/,
     );
     expect(text).toContain('3/6 episodes, 3 sequence(s)');
     expect(text).toMatch(/Memory {5}Success by episode: 1: 100\.0% \[/);

@@ -11,10 +11,10 @@ import type { SequenceTrial } from './sequence-episodes.js';
  */
 export function summariseSequences(
   trials: readonly SequenceTrial[],
-  options: { readonly seed: number; readonly oracle?: readonly SequenceTrial[] | undefined },
+  options: { readonly oracle?: readonly SequenceTrial[] | undefined } = {},
 ): { drift?: DriftSummary; memory?: MemorySummary } {
-  const memory = summariseMemory(trials, { seed: options.seed });
+  const memory = summariseMemory(trials);
   if (memory === null) return {};
-  const drift = summariseDrift(trials, { seed: options.seed, oracle: options.oracle ?? null });
+  const drift = summariseDrift(trials, { oracle: options.oracle ?? null });
   return drift === null ? { memory } : { drift, memory };
 }

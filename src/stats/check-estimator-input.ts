@@ -126,6 +126,13 @@ export function checkLevel(place: InputPlace, level: unknown): void {
   }
 }
 
+/** Any finite number (a difference, an estimate). */
+export function checkFinite(place: InputPlace, value: unknown): void {
+  if (!(isNumber(value) && Number.isFinite(value))) {
+    rejectInput(place, value, 'it must be a finite number');
+  }
+}
+
 /** A probability or score in [0, 1]. */
 export function checkUnitValue(place: InputPlace, value: unknown): void {
   if (!(isNumber(value) && value >= 0 && value <= 1)) {

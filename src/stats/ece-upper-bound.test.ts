@@ -23,13 +23,24 @@ describe('eceUpperBound', () => {
     expect(bound.upper).toBeCloseTo(0.9, 12);
   });
 
-  it('gives no bound for one task, none for no predictions, NaN for a bad confidence', () => {
+  it('gives no bound for one task, none for no predictions, and refuses a bad confidence', () => {
     expect(eceUpperBound([[right(0.9), wrong(0.9)]], { seed: 1 })).toMatchObject({
       method: 'single-task',
     });
     expect(eceUpperBound([[right(0.9), wrong(0.9)]], { seed: 1 }).upper).toBeNaN();
     expect(eceUpperBound([[], []], { seed: 1 }).method).toBe('no-predictions');
-    expect(eceUpperBound([[right(1.5)], [right(0.5)]], { seed: 1 }).method).toBe('invalid-input');
+    expect(() => eceUpperBound([[right(0.5)], [right(1.5)]], { seed: 1 })).toThrow(
+      new RangeError(
+        'eceUpperBound: tasks[1][0].confidence is 1.5; it must be a number from 0 to 1',
+      ),
+    );
+    const two = [[right(0.9)], [wrong(0.9)]];
+    expect(() => eceUpperBound(two, { seed: 1, confidence: 95 })).toThrow(
+      /options\.confidence is 95/,
+    );
+    expect(() => eceUpperBound(two, { seed: 1, resamples: 0.5 })).toThrow(
+      /options\.resamples is 0\.5/,
+    );
   });
 
   it('is the same for the same seed', () => {

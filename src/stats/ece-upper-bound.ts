@@ -1,9 +1,12 @@
 import { createRng } from '../core/index.js';
 import { expandedZ } from './expanded-z.js';
-import { expectedCalibrationError } from './expected-calibration-error.js';
+import { checkCount, checkLevel } from './check-estimator-input.js';
+import { checkPredictions, expectedCalibrationError } from './expected-calibration-error.js';
 import type { ConfidencePrediction } from './expected-calibration-error.js';
 import { normalCdf } from './normal-cdf.js';
 import { quantileSorted } from './quantile.js';
+
+const FN = 'eceUpperBound';
 
 export interface EceUpperBoundOptions {
   /** Seed for the resampling; the same seed and data give the same bound. */
@@ -17,13 +20,11 @@ export interface EceUpperBoundOptions {
 /**
  * How the bound was obtained: the expanded percentile task bootstrap; or
  * none (NaN) for a single task (no spread between tasks to resample), no
- * predictions, or a confidence outside [0, 1].
+ * predictions. A confidence outside [0, 1], a confidence level outside
+ * (0, 1) or resamples below 1 throw a RangeError naming the field.
  */
 export type EceUpperBoundMethod =
-  | 'cluster-bootstrap-expanded-percentile-one-sided'
-  | 'single-task'
-  | 'no-predictions'
-  | 'invalid-input';
+  'cluster-bootstrap-expanded-percentile-one-sided' | 'single-task' | 'no-predictions';
 
 export interface EceUpperBound {
   /** The ECE of all predictions pooled (10 equal-width bins). */
@@ -70,15 +71,14 @@ export function eceUpperBound(
 ): EceUpperBound {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const confidence = options.confidence ?? 0.95;
+  tasks.forEach((predictions, task) => checkPredictions(FN, predictions, `tasks[${task}]`));
+  checkCount({ fn: FN, path: 'options.resamples' }, resamples, 1);
+  checkLevel({ fn: FN, path: 'options.confidence' }, confidence);
   const nonEmpty = tasks.filter((predictions) => predictions.length > 0);
   const predictions = nonEmpty.reduce((sum, of) => sum + of.length, 0);
   const summary = { tasks: nonEmpty.length, predictions };
   const value = expectedCalibrationError(nonEmpty.flat(), BINS).ece;
   const nan = Number.NaN;
-  const isValid = Number.isInteger(resamples) && resamples >= 1 && confidence > 0 && confidence < 1;
-  if (!isValid || (predictions > 0 && Number.isNaN(value))) {
-    return { value: nan, upper: nan, method: 'invalid-input', ...summary };
-  }
   if (predictions === 0) return { value, upper: nan, method: 'no-predictions', ...summary };
   if (nonEmpty.length === 1) return { value, upper: nan, method: 'single-task', ...summary };
   const sums = nonEmpty.map(binSums);

@@ -62,8 +62,13 @@ describe('expectedCalibrationError', () => {
     ).toBe(0);
   });
 
-  it('gives NaN for no predictions or a confidence outside [0, 1]', () => {
+  it('gives NaN for no predictions and refuses a confidence outside [0, 1] or a bad bin count', () => {
     expect(expectedCalibrationError([]).ece).toBeNaN();
-    expect(expectedCalibrationError([{ confidence: 1.5, correct: true }]).ece).toBeNaN();
+    expect(() => expectedCalibrationError([{ confidence: 1.5, correct: true }])).toThrow(
+      new RangeError(
+        'expectedCalibrationError: predictions[0].confidence is 1.5; it must be a number from 0 to 1',
+      ),
+    );
+    expect(() => expectedCalibrationError([], 0)).toThrow(/binCount is 0/);
   });
 });

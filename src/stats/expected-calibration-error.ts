@@ -1,4 +1,5 @@
 import { mean } from './mean.js';
+import { checkCount, checkUnitValue } from './check-estimator-input.js';
 
 /** One prediction: the confidence stated with it, and whether it turned out right. */
 export interface ConfidencePrediction {
@@ -28,6 +29,17 @@ export interface CalibrationError {
 
 const DEFAULT_BINS = 10;
 
+/** Each prediction's confidence in [0, 1], named `path[i].confidence` when not. */
+export function checkPredictions(
+  fn: string,
+  predictions: readonly ConfidencePrediction[],
+  path: string,
+): void {
+  predictions.forEach((prediction, index) =>
+    checkUnitValue({ fn, path: `${path}[${index}].confidence` }, prediction.confidence),
+  );
+}
+
 /**
  * Expected calibration error with equal-width bins (Naeini et al. 2015;
  * Guo et al. 2017): bin b of B holds the confidences in (b/B, (b+1)/B],
@@ -37,8 +49,8 @@ const DEFAULT_BINS = 10;
  * time scores 0.4. The bins come back as a reliability table.
  *
  * Edges are compared as b/B exactly, so 0.3 falls in (0.2, 0.3] however
- * 0.3·10 rounds. Empty input gives NaN; a confidence outside [0, 1] or a
- * bin count that is not a whole number ≥ 1 gives NaN too.
+ * 0.3·10 rounds. Empty input gives NaN. A confidence outside [0, 1] or a
+ * bin count that is not a whole number ≥ 1 throws a RangeError naming it.
  *
  * @example
  * expectedCalibrationError([
@@ -50,17 +62,11 @@ export function expectedCalibrationError(
   predictions: readonly ConfidencePrediction[],
   binCount = DEFAULT_BINS,
 ): CalibrationError {
-  const isValid =
-    Number.isInteger(binCount) &&
-    binCount >= 1 &&
-    predictions.every(({ confidence }) => confidence >= 0 && confidence <= 1);
-  const members: ConfidencePrediction[][] = Array.from(
-    { length: Number.isInteger(binCount) && binCount >= 1 ? binCount : 0 },
-    () => [],
-  );
-  if (isValid)
-    for (const prediction of predictions)
-      members[binOf(prediction.confidence, binCount)]?.push(prediction);
+  checkPredictions('expectedCalibrationError', predictions, 'predictions');
+  checkCount({ fn: 'expectedCalibrationError', path: 'binCount' }, binCount, 1);
+  const members: ConfidencePrediction[][] = Array.from({ length: binCount }, () => []);
+  for (const prediction of predictions)
+    members[binOf(prediction.confidence, binCount)]?.push(prediction);
   const bins = members.map((of, index) => ({
     lower: index / binCount,
     upper: (index + 1) / binCount,
@@ -70,7 +76,7 @@ export function expectedCalibrationError(
   }));
   const count = predictions.length;
   const ece =
-    !isValid || count === 0
+    count === 0
       ? Number.NaN
       : bins.reduce(
           (sum, bin) =>

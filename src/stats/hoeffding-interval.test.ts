@@ -52,4 +52,19 @@ describe('hoeffdingInterval', () => {
     }
     expect(covered / replicates).toBeGreaterThanOrEqual(0.95);
   });
+
+  it('refuses impossible input, naming the field', () => {
+    expect(() => hoeffdingInterval({ estimate: Number.NaN, sumSquaredRanges: 1 })).toThrow(
+      new RangeError('hoeffdingInterval: input.estimate is NaN; it must be a finite number'),
+    );
+    expect(() => hoeffdingInterval({ estimate: 0, sumSquaredRanges: -1 })).toThrow(
+      /input\.sumSquaredRanges is -1/,
+    );
+    expect(() => hoeffdingInterval({ estimate: 0, sumSquaredRanges: 1, confidence: 1 })).toThrow(
+      /input\.confidence is 1/,
+    );
+    expect(() => hoeffdingInterval({ estimate: 0, sumSquaredRanges: 1, bounds: [1, -1] })).toThrow(
+      /input\.bounds is "\[1, -1\]"/,
+    );
+  });
 });

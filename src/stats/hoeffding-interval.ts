@@ -1,3 +1,5 @@
+import { checkAmount, checkFinite, checkLevel, rejectInput } from './check-estimator-input.js';
+
 export interface HoeffdingIntervalInput {
   /** The estimate: a sum of independent bounded terms (e.g. a mean of trial outcomes). */
   readonly estimate: number;
@@ -37,11 +39,26 @@ export interface HoeffdingInterval {
  * @example
  * hoeffdingInterval({ estimate: -0.125, sumSquaredRanges: 1 / 12, bounds: [-1, 1] });
  * // { lower: -0.517…, upper: 0.267…, halfWidth: 0.392…, p: 1 }
+ *
+ * Throws RangeError when the estimate is not finite, `sumSquaredRanges` is
+ * negative or not finite, the confidence is outside (0, 1) or the bounds
+ * are reversed.
  */
 export function hoeffdingInterval(input: HoeffdingIntervalInput): HoeffdingInterval {
   const { estimate, sumSquaredRanges } = input;
   const confidence = input.confidence ?? 0.95;
   const [low, high] = input.bounds ?? [-Infinity, Infinity];
+  const fn = 'hoeffdingInterval';
+  checkFinite({ fn, path: 'input.estimate' }, estimate);
+  checkAmount({ fn, path: 'input.sumSquaredRanges' }, sumSquaredRanges);
+  checkLevel({ fn, path: 'input.confidence' }, confidence);
+  if (!(low <= high)) {
+    rejectInput(
+      { fn, path: 'input.bounds' },
+      `[${low}, ${high}]`,
+      'the lower bound must not exceed the upper',
+    );
+  }
   const halfWidth = Math.sqrt((Math.log(2 / (1 - confidence)) * sumSquaredRanges) / 2);
   const p =
     sumSquaredRanges > 0 ? Math.min(1, 2 * Math.exp((-2 * estimate ** 2) / sumSquaredRanges)) : NaN;

@@ -19,9 +19,12 @@ describe('holmAdjustedPValues', () => {
     );
   });
 
-  it('gives an empty list for no p-values and NaN for a p-value out of [0, 1]', () => {
+  it('gives an empty list for no p-values and refuses a p-value out of [0, 1]', () => {
     expect(holmAdjustedPValues([])).toEqual([]);
-    expect(holmAdjustedPValues([0.2, Number.NaN])).toEqual([NaN, NaN]);
+    expect(() => holmAdjustedPValues([0.2, Number.NaN])).toThrow(
+      new RangeError('holmAdjustedPValues: pValues[1] is NaN; it must be a number from 0 to 1'),
+    );
+    expect(() => holmAdjustedPValues([1.2])).toThrow(/pValues\[0\] is 1\.2/);
   });
 
   it('rejects any of 20 true hypotheses at most 5% of the time (simulated, uniform p-values)', () => {

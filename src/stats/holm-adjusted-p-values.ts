@@ -1,3 +1,5 @@
+import { checkUnitValue } from './check-estimator-input.js';
+
 /**
  * Holm's step-down adjustment of m p-values, for testing m hypotheses at
  * once with the family-wise error rate held at α: reject every hypothesis
@@ -13,10 +15,14 @@
  *
  * @example
  * holmAdjustedPValues([0.01, 0.04, 0.03, 0.005]); // [0.03, 0.06, 0.06, 0.02]
+ *
+ * Throws RangeError when a p-value is outside [0, 1] or NaN, naming its index.
  */
 export function holmAdjustedPValues(pValues: readonly number[]): number[] {
   const count = pValues.length;
-  if (pValues.some((p) => !(p >= 0 && p <= 1))) return pValues.map(() => Number.NaN);
+  pValues.forEach((p, index) =>
+    checkUnitValue({ fn: 'holmAdjustedPValues', path: `pValues[${index}]` }, p),
+  );
   const order = pValues.map((_, index) => index).sort((x, y) => pValues[x]! - pValues[y]!);
   const adjusted = new Array<number>(count).fill(0);
   let running = 0;

@@ -79,4 +79,11 @@ describe('signFlipInterval', () => {
     }
     expect(covered / replicates).toBeGreaterThanOrEqual(0.95);
   });
+
+  it('refuses a non-finite difference or a level outside (0, 1), naming it', () => {
+    expect(() => signFlipInterval([0.1, Number.POSITIVE_INFINITY])).toThrow(
+      new RangeError('signFlipInterval: differences[1] is Infinity; it must be a finite number'),
+    );
+    expect(() => signFlipInterval([0.1], { confidence: 0 })).toThrow(/options\.confidence is 0/);
+  });
 });

@@ -1,3 +1,5 @@
+import { checkFinite, checkLevel } from './check-estimator-input.js';
+
 export interface SignFlipIntervalOptions {
   /** Two-sided confidence level, in (0, 1); default 0.95. */
   readonly confidence?: number;
@@ -52,6 +54,11 @@ export function signFlipInterval(
   options: SignFlipIntervalOptions = {},
 ): SignFlipInterval {
   const confidence = options.confidence ?? 0.95;
+  const fn = 'signFlipInterval';
+  differences.forEach((difference, index) =>
+    checkFinite({ fn, path: `differences[${index}]` }, difference),
+  );
+  checkLevel({ fn, path: 'options.confidence' }, confidence);
   const count = differences.length;
   const alpha = 1 - confidence;
   // The smallest count of subset means beyond δ that keeps δ (p ≥ α).

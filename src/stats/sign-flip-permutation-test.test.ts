@@ -109,9 +109,14 @@ describe('signFlipPermutationTest', () => {
     expect(signFlipPermutationTest(differences, { seed: 9, resamples: 2000 })).toEqual(first);
   });
 
-  it('gives p = 1 when nothing differs, and NaN for a non-finite difference', () => {
+  it('gives p = 1 when nothing differs, and refuses a non-finite difference by index', () => {
     expect(signFlipPermutationTest([0, 0, 0], { seed: 0 }).p).toBe(1);
     expect(signFlipPermutationTest([], { seed: 0 }).p).toBe(1);
-    expect(signFlipPermutationTest([0.5, Number.NaN], { seed: 0 }).p).toBeNaN();
+    expect(() => signFlipPermutationTest([0.5, Number.NaN], { seed: 0 })).toThrow(
+      new RangeError('signFlipPermutationTest: differences[1] is NaN; it must be a finite number'),
+    );
+    expect(() => signFlipPermutationTest([0.5], { seed: 0, resamples: 0 })).toThrow(
+      /options\.resamples is 0/,
+    );
   });
 });

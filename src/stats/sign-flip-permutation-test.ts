@@ -1,4 +1,5 @@
 import { createRng } from '../core/index.js';
+import { checkCount, checkFinite } from './check-estimator-input.js';
 
 export interface SignFlipOptions {
   /** Seed of the Monte Carlo sign flips (used only past the exact limit). */
@@ -63,12 +64,16 @@ export function signFlipPermutationTest(
   differences: readonly number[],
   options: SignFlipOptions,
 ): SignFlipTest {
+  const fn = 'signFlipPermutationTest';
+  differences.forEach((difference, index) =>
+    checkFinite({ fn, path: `differences[${index}]` }, difference),
+  );
+  if (options.resamples !== undefined) {
+    checkCount({ fn, path: 'options.resamples' }, options.resamples, 1);
+  }
   const values = differences.filter((difference) => difference !== 0);
   const sum = differences.reduce((total, difference) => total + difference, 0);
   const nonZero = values.length;
-  if (!values.every(Number.isFinite)) {
-    return { sum, p: Number.NaN, method: 'exact', nonZero, signPatterns: 2 ** nonZero };
-  }
   const scale = values.reduce((total, value) => total + Math.abs(value), 0);
   // Sums at least this far from 0 count as reaching the observed |sum|.
   const threshold = Math.abs(sum) - TIE_TOLERANCE * scale;
