@@ -5,7 +5,8 @@
 // the script time of the 10,000-trial page opening in Debian's chromium.
 // Prints one JSON object. Run by bench/run.mjs in a process of its own.
 // At the smoke size (`--smoke`, bench/smoke.mjs): one run of 200 trials,
-// its page opened once.
+// its page opened once. With ENDSTATE_REQUIRE_BROWSER=1 (CI sets it) a
+// missing chromium is an error instead of a figure left out.
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,8 +92,12 @@ function findChromium() {
 /** Script time of the page opening (CDP Performance metrics), the median of a few loads. */
 async function browserOpen(file) {
   const executablePath = findChromium();
-  if (executablePath === undefined)
-    return { script_ms: null, reason: 'no chromium (apt-get install chromium)' };
+  if (executablePath === undefined) {
+    const reason = 'no chromium (apt-get install chromium)';
+    if (process.env.ENDSTATE_REQUIRE_BROWSER === '1')
+      throw new Error(`ENDSTATE_REQUIRE_BROWSER=1 and ${reason}`);
+    return { script_ms: null, reason };
+  }
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
   const loads = [];

@@ -8,7 +8,8 @@
 //
 // BENCH_SANDBOX_RUNS: timed starts per agent and mode (default 30). At the
 // smoke size (`--smoke`, bench/smoke.mjs): one start of each, no warm-up,
-// one build of each isolation.
+// one build of each isolation. With ENDSTATE_REQUIRE_SANDBOX=1 (CI sets
+// it) a sandboxed mode that cannot run is an error instead of skipped.
 // ENDSTATE_DIST (or `--dist=FOLDER`): the build to measure (default ../dist),
 // so that two builds can be compared; builds older than the relayed network
 // are measured without the `relay` mode.
@@ -139,7 +140,7 @@ try {
         if (agent === 'node') buildMs[mode] = round(median(times));
       } catch (error) {
         // No bubblewrap, or no user namespaces: the sandboxed modes are reported as skipped.
-        if (error.code !== 'E_SANDBOX') throw error;
+        if (error.code !== 'E_SANDBOX' || process.env.ENDSTATE_REQUIRE_SANDBOX === '1') throw error;
         skipped[mode] = error.message.split('\n')[0];
         delete isolations[agent][mode];
       }
