@@ -4,6 +4,9 @@
 // building the scorecard and rendering the page, and the page's size; then
 // the script time of the 10,000-trial page opening in Debian's chromium.
 // Prints one JSON object. Run by bench/run.mjs in a process of its own.
+// At the smoke size (`--smoke`, bench/smoke.mjs): one run of 200 trials,
+// its page opened once. With ENDSTATE_REQUIRE_BROWSER=1 (CI sets it) a
+// missing chromium is an error instead of a figure left out.
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,11 +23,17 @@ import {
 import { buildScorecard, renderHtmlReport } from '../dist/report/index.js';
 import { buildSyntheticRun } from '../dist/testing/index.js';
 import { round } from './measure.mjs';
+import { pickSize, smokeMark } from './smoke.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const SIZES = (process.env.BENCH_REPORT_TRIALS ?? '10000,100000').split(',').map(Number);
+const SIZES = pickSize(
+  (process.env.BENCH_REPORT_TRIALS ?? '10000,100000').split(',').map(Number),
+  [200],
+);
 const TRIALS_PER_TASK = 10;
-const BROWSER_LOADS = 3;
+/** The run whose page is opened in the browser (under `browser_open_10k`). */
+const BROWSER_TRIALS = pickSize(10_000, 200);
+const BROWSER_LOADS = pickSize(3, 1);
 const template = readFileSync(join(root, 'dist', 'report-viewer', 'viewer.html'), 'utf8');
 
 /** A real run to copy: the simulated agent with many slips, so verdicts, diffs and faults vary. */
@@ -33,7 +42,7 @@ async function sourceRun() {
   return runSuite({
     suite,
     agent: createSimulatedAgent({ slip: 0.3 }),
-    trials: 3,
+    trials: pickSize(3, 1),
     seed: 0,
     concurrency: 8,
     store: createMemoryStore(),
@@ -83,8 +92,12 @@ function findChromium() {
 /** Script time of the page opening (CDP Performance metrics), the median of a few loads. */
 async function browserOpen(file) {
   const executablePath = findChromium();
-  if (executablePath === undefined)
-    return { script_ms: null, reason: 'no chromium (apt-get install chromium)' };
+  if (executablePath === undefined) {
+    const reason = 'no chromium (apt-get install chromium)';
+    if (process.env.ENDSTATE_REQUIRE_BROWSER === '1')
+      throw new Error(`ENDSTATE_REQUIRE_BROWSER=1 and ${reason}`);
+    return { script_ms: null, reason };
+  }
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
   const loads = [];
@@ -130,8 +143,16 @@ async function browserOpen(file) {
 
 const source = await sourceRun();
 const folder = mkdtempSync(join(tmpdir(), 'endstate-bench-report-'));
-const result = { source_trials: source.trials.length, trials_per_task: TRIALS_PER_TASK, runs: {} };
-let browser = { script_ms: null, reason: 'no 10,000-trial report was made' };
+const result = {
+  ...smokeMark,
+  source_trials: source.trials.length,
+  trials_per_task: TRIALS_PER_TASK,
+  runs: {},
+};
+let browser = {
+  script_ms: null,
+  reason: `no ${BROWSER_TRIALS.toLocaleString('en')}-trial report was made`,
+};
 try {
   for (const size of SIZES) {
     const { run, trials } = buildSyntheticRun({
@@ -149,8 +170,8 @@ try {
       store_mb: round(statSync(path).size / 1e6, 1),
       ...figures,
     };
-    if (size === 10_000) {
-      const file = join(folder, 'report-10k.html');
+    if (size === BROWSER_TRIALS) {
+      const file = join(folder, `report-${size}.html`);
       writeFileSync(file, html);
       browser = await browserOpen(file);
     }

@@ -1,7 +1,8 @@
 // Retail (tau-bench) benchmarks: throughput over the whole suite with the
 // store on (and with no store, the default store and durable writes),
 // per-trial overhead, peak RSS, and how reset and grading scale with the
-// fixture's size.
+// fixture's size. At the smoke size (`--smoke`, bench/smoke.mjs) the
+// same on the suite's first 20 tasks, with a fixture scaled 1x and 2x.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createOracleAgent, loadSuite } from '../dist/index.js';
@@ -9,6 +10,10 @@ import { createRetailEnvironment, loadRetailData } from '../dist/domains/retail/
 import { createWorkingState } from '../dist/state/index.js';
 import { gradeFinalState, runTrial } from '../dist/trial/index.js';
 import { microseconds, round, storeThroughput, throughput } from './measure.mjs';
+import { isSmoke, pickSize, smokeMark } from './smoke.mjs';
+
+/** Tasks the smoke size plays, from the start of the suite. */
+const SMOKE_TASKS = 20;
 
 /** The retail data with every user, order and product copied `factor` times under new ids. */
 function scaledData(data, factor) {
@@ -63,11 +68,19 @@ async function scalingAt(data, factor, task, repeat) {
   };
 }
 
-async function benchRetail({ suitePath, trialsPerTask, repeat }) {
-  const suite = await loadSuite(suitePath);
-  const oracle = await throughput(suite, createOracleAgent(), trialsPerTask, 5);
+async function benchRetail({ suitePath, trialsPerTask, repeat, warmRuns, storeRuns, factors }) {
+  const wholeSuite = await loadSuite(suitePath);
+  const suite = isSmoke
+    ? { ...wholeSuite, tasks: wholeSuite.tasks.slice(0, SMOKE_TASKS) }
+    : wholeSuite;
+  const oracle = await throughput(suite, createOracleAgent(), trialsPerTask, warmRuns);
   // What the store costs: no store, the default SQLite store, durable commits.
-  const oracleStoreThroughput = await storeThroughput(suite, createOracleAgent(), trialsPerTask, 3);
+  const oracleStoreThroughput = await storeThroughput(
+    suite,
+    createOracleAgent(),
+    trialsPerTask,
+    storeRuns,
+  );
 
   // Per-trial cost without the store, averaged over every task once.
   const agent = createOracleAgent();
@@ -88,12 +101,13 @@ async function benchRetail({ suitePath, trialsPerTask, repeat }) {
   const trialUs = ((performance.now() - perTrialStart) * 1000) / suite.tasks.length;
 
   const data = loadRetailData(join(suitePath, 'data'));
-  const task = suite.tasks.find((candidate) => candidate.id === 'test-000') ?? suite.tasks[0];
+  const task =
+    wholeSuite.tasks.find((candidate) => candidate.id === 'test-000') ?? wholeSuite.tasks[0];
   const scaling = {};
-  for (const factor of [1, 10, 100])
-    scaling[`${factor}x`] = await scalingAt(data, factor, task, repeat);
+  for (const factor of factors) scaling[`${factor}x`] = await scalingAt(data, factor, task, repeat);
 
   return {
+    ...smokeMark,
     tasks: suite.tasks.length,
     oracle,
     oracle_store_throughput: oracleStoreThroughput,
@@ -108,7 +122,10 @@ async function benchRetail({ suitePath, trialsPerTask, repeat }) {
 // Run on its own (a process of its own keeps the memory figures about retail alone).
 const result = await benchRetail({
   suitePath: join(import.meta.dirname, '..', 'examples', 'retail'),
-  trialsPerTask: Number(process.env.BENCH_RETAIL_TRIALS ?? 8),
-  repeat: 500,
+  trialsPerTask: pickSize(Number(process.env.BENCH_RETAIL_TRIALS ?? 8), 1),
+  repeat: pickSize(500, 3),
+  warmRuns: pickSize(5, 1),
+  storeRuns: pickSize(3, 1),
+  factors: pickSize([1, 10, 100], [1, 2]),
 });
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,10 +3,13 @@
 // program (as a command agent starts it: startChildProcess, with the
 // isolation the CLI builds from its flags) to the program's first line on
 // stdout, unsandboxed and in the sandbox with each network. Prints one JSON
-// object. Run by bench/run.mjs in a process of its own (in its smoke size);
+// object. Run by bench/run.mjs in a process of its own (with 5 starts);
 // alone: `node bench/sandbox-start.mjs` (after `npm run build`).
 //
-// BENCH_SANDBOX_RUNS: timed starts per agent and mode (default 30; `--smoke`: 5).
+// BENCH_SANDBOX_RUNS: timed starts per agent and mode (default 30). At the
+// smoke size (`--smoke`, bench/smoke.mjs): one start of each, no warm-up,
+// one build of each isolation. With ENDSTATE_REQUIRE_SANDBOX=1 (CI sets
+// it) a sandboxed mode that cannot run is an error instead of skipped.
 // ENDSTATE_DIST (or `--dist=FOLDER`): the build to measure (default ../dist),
 // so that two builds can be compared; builds older than the relayed network
 // are measured without the `relay` mode.
@@ -15,16 +18,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { pickSize, smokeMark } from './smoke.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const distFlag = process.argv.find((arg) => arg.startsWith('--dist='));
 const dist = resolve(
   distFlag?.slice('--dist='.length) ?? process.env.ENDSTATE_DIST ?? join(root, 'dist'),
 );
-const isSmoke = process.argv.includes('--smoke');
-const RUNS = Number(process.env.BENCH_SANDBOX_RUNS ?? (isSmoke ? 5 : 30));
+const RUNS = pickSize(Number(process.env.BENCH_SANDBOX_RUNS ?? 30), 1);
+/** Untimed starts of each agent and mode before the timed ones. */
+const WARM_UPS = pickSize(1, 0);
 /** Builds of the isolation timed per mode (each sandboxed one runs the pre-run probe). */
-const BUILDS = isSmoke ? 1 : 3;
+const BUILDS = pickSize(3, 1);
 
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const { agentIsolation } = await load('cli/agent-sandbox.js');
@@ -135,7 +140,7 @@ try {
         if (agent === 'node') buildMs[mode] = round(median(times));
       } catch (error) {
         // No bubblewrap, or no user namespaces: the sandboxed modes are reported as skipped.
-        if (error.code !== 'E_SANDBOX') throw error;
+        if (error.code !== 'E_SANDBOX' || process.env.ENDSTATE_REQUIRE_SANDBOX === '1') throw error;
         skipped[mode] = error.message.split('\n')[0];
         delete isolations[agent][mode];
       }
@@ -146,9 +151,9 @@ try {
   for (const agent of Object.keys(AGENTS)) {
     samples[agent] = Object.fromEntries(modes.map((mode) => [mode, { firstLine: [], exit: [] }]));
   }
-  // One untimed start of each, then the modes take turns in a rotating
+  // WARM_UPS untimed starts of each, then the modes take turns in a rotating
   // order, so that drift of a shared machine's speed falls on all alike.
-  for (let run = -1; run < RUNS; run++) {
+  for (let run = -WARM_UPS; run < RUNS; run++) {
     for (const [agent, command] of Object.entries(AGENTS)) {
       for (let turn = 0; turn < modes.length; turn++) {
         const mode = modes[(Math.max(run, 0) + turn) % modes.length];
@@ -181,6 +186,7 @@ try {
     );
   }
   const result = {
+    ...smokeMark,
     node: process.version,
     dist,
     is_root: process.getuid?.() === 0,

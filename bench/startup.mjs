@@ -2,6 +2,8 @@
 // figure the median over fresh processes of `node bin/endstate.js`, timed
 // from the spawn. Prints one JSON object. Run by bench/run.mjs in a process
 // of its own; alone: `node bench/startup.mjs` (after `npm run build`).
+// At the smoke size (`--smoke`, bench/smoke.mjs): one process each, no
+// warm-up, and the whole-suite runs limited to their first-trial task.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +11,12 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadSuite } from '../dist/index.js';
 import { round } from './measure.mjs';
+import { isSmoke, pickSize, smokeMark } from './smoke.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin', 'endstate.js');
-const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
+const RUNS = pickSize(Number(process.env.BENCH_STARTUP_RUNS ?? 5), 1);
+const WARM_UPS = pickSize(1, 0);
 
 /** What each figure measures, printed beside them. */
 const DEFINITIONS = {
@@ -70,9 +74,9 @@ const median = (values) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-/** `times` runs after one untimed warm-up (which fills the caches a development loop has warm). */
+/** `times` runs after WARM_UPS untimed ones (which fill the caches a development loop has warm). */
 async function medianOf(times, once) {
-  await once(-1);
+  for (let i = 1; i <= WARM_UPS; i++) await once(-i);
   const results = [];
   for (let i = 0; i < times; i++) results.push(await once(i));
   const keys = Object.keys(results[0]);
@@ -85,8 +89,9 @@ async function benchSuite(name, cwd) {
   // A task the oracle runs without a judge model.
   const task = suite.tasks.find((candidate) => candidate.spec.judge === undefined);
   const common = ['run', suitePath, '--agent', 'oracle', '--trials', '1'];
+  const wholeTasks = isSmoke ? ['--tasks', task.id] : [];
   const whole = await medianOf(RUNS, (i) =>
-    timeCli([...common, '--store', join(cwd, `${name}-${i}.db`)], cwd, {
+    timeCli([...common, ...wholeTasks, '--store', join(cwd, `${name}-${i}.db`)], cwd, {
       runStart: /: \d+ trials \(/,
     }),
   );
@@ -108,6 +113,7 @@ const cwd = mkdtempSync(join(tmpdir(), 'endstate-startup-'));
 try {
   const help = await medianOf(RUNS, () => timeCli(['--help'], cwd));
   const result = {
+    ...smokeMark,
     runs: RUNS,
     definitions: DEFINITIONS,
     help_spawn_to_exit_ms: help.exitMs,

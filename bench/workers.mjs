@@ -5,7 +5,8 @@
 // latency ÷ total concurrency). Needs Redis at 127.0.0.1:6379 (or
 // ENDSTATE_BENCH_REDIS_URL). Prints one JSON object. Run by bench/run.mjs
 // in a process of its own; alone: `node bench/workers.mjs` (after
-// `npm run build`).
+// `npm run build`). At the smoke size (`--smoke`, bench/smoke.mjs): one
+// worker, one trial of each task, a provider answering after 20 ms.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,13 +18,13 @@ import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import { startSlowOpenAiServer } from '../dist/testing/index.js';
 import { round } from './measure.mjs';
+import { pickSize, smokeMark } from './smoke.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'bin', 'endstate.js');
 const REDIS_URL = process.env.ENDSTATE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 /** The provider's latency: 200 ms, or BENCH_WORKER_LATENCY_MS (a control with less CPU per second). */
-const LATENCY_MS = Number(process.env.BENCH_WORKER_LATENCY_MS ?? 200);
-const WORKER_COUNTS = [1, 2, 4];
+const LATENCY_MS = pickSize(Number(process.env.BENCH_WORKER_LATENCY_MS ?? 200), 20);
 /**
  * Model requests each worker's share of the run's limit allows at once: the
  * concurrency the ideal is reckoned with (the provider's, the real bound).
@@ -41,12 +42,15 @@ const TRIALS_IN_FLIGHT_PER_WORKER = Number(process.env.BENCH_WORKER_IN_FLIGHT ??
  * 33.6 s at the ideal: the workers' steady rate, not the run's fixed start
  * and end, sets its time, and the runs compare with one another.
  */
-const TRIALS_PER_TASK_PER_WORKER = Number(
-  process.env.BENCH_WORKER_TRIALS ?? Math.max(1, Math.round((64 * 200) / LATENCY_MS)),
+const TRIALS_PER_TASK_PER_WORKER = pickSize(
+  Number(process.env.BENCH_WORKER_TRIALS ?? Math.max(1, Math.round((64 * 200) / LATENCY_MS))),
+  1,
 );
 /** The store: a SQLite file in the bench's folder, unless ENDSTATE_BENCH_STORE names another. */
 const STORE = process.env.ENDSTATE_BENCH_STORE ?? '.endstate/endstate.db';
 const COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '').split(',').filter(Boolean).map(Number);
+/** The numbers of workers, one run each: BENCH_WORKER_COUNTS, else 1, 2 and 4. */
+const WORKER_COUNTS = pickSize(COUNTS.length > 0 ? COUNTS : [1, 2, 4], [1]);
 
 function start(args, cwd, env = {}) {
   const child = spawn(
@@ -293,7 +297,7 @@ async function redisCpuMs() {
 const provider = await startSlowOpenAiServer(LATENCY_MS);
 try {
   const results = [];
-  for (const count of COUNTS.length > 0 ? COUNTS : WORKER_COUNTS) {
+  for (const count of WORKER_COUNTS) {
     const queued = await measure(count, provider);
     // Once the workers are gone, so that they take no CPU from it.
     const local = await measureLocal(count, provider);
@@ -311,6 +315,7 @@ try {
   process.stdout.write(
     `${JSON.stringify(
       {
+        ...smokeMark,
         latency_ms: LATENCY_MS,
         requests_per_worker: REQUESTS_PER_WORKER,
         trials_in_flight_per_worker: TRIALS_IN_FLIGHT_PER_WORKER,
