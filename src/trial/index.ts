@@ -9,6 +9,8 @@ export { runTrial } from './run-trial.js';
 export { trialId } from './trial-record-base.js';
 export type { RunFaults, TrialInput } from './run-trial.js';
 export { isValidTerminal, terminalReason } from './terminal-reason.js';
+export { verdictOf } from './verdict-of.js';
+export type { TrialVerdict, VerdictFields, VerdictInput } from './verdict-of.js';
 export { gradeFinalState } from './grade-final-state.js';
 export type { FinalStateInput } from './grade-final-state.js';
 export { gradersOf } from './grade-final-state.js';
