@@ -14,6 +14,7 @@ export type { TrialVerdict, VerdictFields, VerdictInput } from './verdict-of.js'
 export { gradeFinalState } from './grade-final-state.js';
 export type { FinalStateInput } from './grade-final-state.js';
 export { gradersOf } from './grade-final-state.js';
+export { environmentSeed } from './environment-seed.js';
 export { applyStoredDiff, rebuildFinalState, replayFinalState } from './rebuild-final-state.js';
 export type { RebuiltState } from './rebuild-final-state.js';
 export { regradeTrial } from './regrade-trial.js';

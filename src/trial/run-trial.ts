@@ -38,6 +38,7 @@ import { gradeFinalState } from './grade-final-state.js';
 import type { TrialControl } from './create-session.js';
 import { INFRASTRUCTURE_EXITS } from './terminal-reason.js';
 import { verdictOf } from './verdict-of.js';
+import { environmentSeed } from './environment-seed.js';
 import { crashedTrial } from './crashed-trial.js';
 import { recordBase } from './trial-record-base.js';
 import type { TrialParts } from './trial-record-base.js';
@@ -194,7 +195,7 @@ async function playSession(
     environment,
     state,
     clock: frozenClock(task.spec.clock),
-    rng: rng.fork('environment'),
+    rng: createRng(environmentSeed(input.seed)),
     log,
     stopwatch,
     access: task.spec.tools,
