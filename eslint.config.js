@@ -1,11 +1,14 @@
 // @ts-check
+import { join } from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { layerImports } from './lint/layer-imports.js';
 
 /**
  * Layers import downward only (STYLE.md). Each entry is the allowlist of the
- * folders a layer may import from; anything else under src/ is refused.
+ * folders a layer may import from; anything else under src/ is refused,
+ * by a static or a dynamic import.
  * `cli` may import anything, and tests and contract suites may reach across
  * layers to build their fixtures.
  */
@@ -44,28 +47,16 @@ const allowedImports = {
   telemetry: ['core', 'schema'],
   perturb: ['core', 'schema', 'state', 'environment'],
 };
-const folders = [...Object.keys(allowedImports), 'cli'];
 
-const layerRules = Object.entries(allowedImports).map(([layer, allowed]) => {
-  const banned = folders.filter((folder) => folder !== layer && !allowed.includes(folder));
-  return {
-    files: [`src/${layer}/**/*.ts`],
-    ignores: ['**/*.test.ts', '**/*.contract.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: banned.flatMap((folder) => [`**/${folder}/**`, `../${folder}/*`]),
-              message: `src/${layer} may import only from ${allowed.join(', ') || 'nothing under src'} (STYLE.md: import downward only).`,
-            },
-          ],
-        },
-      ],
-    },
-  };
-});
+/** The layer rule checks static and dynamic imports alike (lint/layer-imports.js). */
+const layerRules = {
+  files: ['src/**/*.ts'],
+  ignores: ['**/*.test.ts', '**/*.contract.ts'],
+  plugins: { endstate: { rules: { 'layer-imports': layerImports } } },
+  rules: {
+    'endstate/layer-imports': ['error', { root: join(import.meta.dirname, 'src'), allowedImports }],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.endstate/**', 'coverage/**', 'bin/**'] },
@@ -96,7 +87,7 @@ export default tseslint.config(
       ],
     },
   },
-  ...layerRules,
+  layerRules,
   {
     files: [
       'src/core/clock.ts',
