@@ -3,52 +3,14 @@ import { join } from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { allowedImports } from './lint/allowed-imports.js';
 import { layerImports } from './lint/layer-imports.js';
 
 /**
- * Layers import downward only (STYLE.md). Each entry is the allowlist of the
- * folders a layer may import from; anything else under src/ is refused,
- * by a static or a dynamic import.
- * `cli` may import anything, and tests and contract suites may reach across
- * layers to build their fixtures.
+ * Layers import downward only (STYLE.md): each folder of src/ to its
+ * allowlist (lint/allowed-imports.js), static and dynamic imports alike
+ * (lint/layer-imports.js).
  */
-const allowedImports = {
-  core: [],
-  schema: ['core'],
-  state: ['core'],
-  stats: ['core'],
-  environment: ['core', 'schema', 'state', 'grade'],
-  task: ['core', 'schema', 'state', 'environment'],
-  model: ['core', 'schema', 'task'],
-  grade: ['core', 'schema', 'state'],
-  import: ['core', 'schema', 'state', 'environment', 'task', 'grade', 'domains'],
-  domains: ['core', 'schema', 'state', 'environment'],
-  user: ['core', 'schema', 'task', 'model'],
-  sandbox: ['core'],
-  agent: ['core', 'schema', 'environment', 'task', 'model', 'user', 'sandbox'],
-  trial: ['core', 'schema', 'state', 'environment', 'task', 'model', 'user', 'agent', 'grade'],
-  store: ['core', 'schema'],
-  report: ['core', 'schema', 'stats'],
-  queue: ['core', 'schema', 'model', 'task', 'run', 'store', 'agent', 'user'],
-  run: [
-    'core',
-    'schema',
-    'state',
-    'environment',
-    'task',
-    'model',
-    'user',
-    'agent',
-    'grade',
-    'trial',
-    'store',
-  ],
-  testing: ['core', 'schema', 'state', 'environment', 'task', 'domains', 'grade'],
-  telemetry: ['core', 'schema'],
-  perturb: ['core', 'schema', 'state', 'environment'],
-};
-
-/** The layer rule checks static and dynamic imports alike (lint/layer-imports.js). */
 const layerRules = {
   files: ['src/**/*.ts'],
   ignores: ['**/*.test.ts', '**/*.contract.ts'],
