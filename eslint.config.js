@@ -1,71 +1,24 @@
 // @ts-check
+import { join } from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { allowedImports } from './lint/allowed-imports.js';
+import { layerImports } from './lint/layer-imports.js';
 
 /**
- * Layers import downward only (STYLE.md). Each entry is the allowlist of the
- * folders a layer may import from; anything else under src/ is refused.
- * `cli` may import anything, and tests and contract suites may reach across
- * layers to build their fixtures.
+ * Layers import downward only (STYLE.md): each folder of src/ to its
+ * allowlist (lint/allowed-imports.js), static and dynamic imports alike
+ * (lint/layer-imports.js).
  */
-const allowedImports = {
-  core: [],
-  schema: ['core'],
-  state: ['core'],
-  stats: ['core'],
-  environment: ['core', 'schema', 'state', 'grade'],
-  task: ['core', 'schema', 'state', 'environment'],
-  model: ['core', 'schema', 'task'],
-  grade: ['core', 'schema', 'state'],
-  import: ['core', 'schema', 'state', 'environment', 'task', 'grade', 'domains'],
-  domains: ['core', 'schema', 'state', 'environment'],
-  user: ['core', 'schema', 'task', 'model'],
-  sandbox: ['core'],
-  agent: ['core', 'schema', 'environment', 'task', 'model', 'user', 'sandbox'],
-  trial: ['core', 'schema', 'state', 'environment', 'task', 'model', 'user', 'agent', 'grade'],
-  store: ['core', 'schema'],
-  report: ['core', 'schema', 'stats'],
-  queue: ['core', 'schema', 'model', 'task', 'run', 'store', 'agent', 'user'],
-  run: [
-    'core',
-    'schema',
-    'state',
-    'environment',
-    'task',
-    'model',
-    'user',
-    'agent',
-    'grade',
-    'trial',
-    'store',
-  ],
-  testing: ['core', 'schema', 'state', 'environment', 'task', 'domains', 'grade'],
-  telemetry: ['core', 'schema'],
-  perturb: ['core', 'schema', 'state', 'environment'],
+const layerRules = {
+  files: ['src/**/*.ts'],
+  ignores: ['**/*.test.ts', '**/*.contract.ts'],
+  plugins: { endstate: { rules: { 'layer-imports': layerImports } } },
+  rules: {
+    'endstate/layer-imports': ['error', { root: join(import.meta.dirname, 'src'), allowedImports }],
+  },
 };
-const folders = [...Object.keys(allowedImports), 'cli'];
-
-const layerRules = Object.entries(allowedImports).map(([layer, allowed]) => {
-  const banned = folders.filter((folder) => folder !== layer && !allowed.includes(folder));
-  return {
-    files: [`src/${layer}/**/*.ts`],
-    ignores: ['**/*.test.ts', '**/*.contract.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: banned.flatMap((folder) => [`**/${folder}/**`, `../${folder}/*`]),
-              message: `src/${layer} may import only from ${allowed.join(', ') || 'nothing under src'} (STYLE.md: import downward only).`,
-            },
-          ],
-        },
-      ],
-    },
-  };
-});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.endstate/**', 'coverage/**', 'bin/**'] },
@@ -96,7 +49,7 @@ export default tseslint.config(
       ],
     },
   },
-  ...layerRules,
+  layerRules,
   {
     files: [
       'src/core/clock.ts',

@@ -78,6 +78,7 @@ export type {
   McpServerAgentOptions,
   SimulatedAgentOptions,
   SlipKind,
+  TrialStopReason,
 } from './agent/index.js';
 export {
   BUILT_IN_GRADERS,

@@ -3,6 +3,7 @@ import type { ToolCallResult, ToolDescriptor } from '../environment/index.js';
 import type {
   ConnectionEvent,
   EndpointRefusedEvent,
+  ExitReason,
   ModelUsage,
   Step,
   TrialIdentity,
@@ -203,9 +204,19 @@ export interface Agent {
 }
 
 /**
+ * Why a session stopped serving its agent: the trial's exit reason or, in a
+ * sequence, the end of the agent's part while the sequence goes on.
+ */
+export type TrialStopReason = ExitReason | 'the conversation ended' | 'no episode is playing';
+
+/**
  * Thrown by the session once the trial is over (a budget ran out, the loop
- * guard fired, the user stopped). Agents may let it propagate.
+ * guard fired, the user stopped). Agents may let it propagate; `reason`
+ * says why, and the message reads `trial stopped: <reason>`.
  */
 export class TrialStoppedError extends Error {
   override readonly name = 'TrialStoppedError';
+  constructor(readonly reason: TrialStopReason) {
+    super(`trial stopped: ${reason}`);
+  }
 }

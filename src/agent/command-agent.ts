@@ -3,7 +3,7 @@ import { EndstateError, isJsonObject } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { AgentIsolation } from '../sandbox/index.js';
 import { effectiveLimits, limitReached } from '../sandbox/index.js';
-import type { Agent, AgentResult, AgentSession, SessionCaps } from './agent.js';
+import type { Agent, AgentResult, AgentSession, SessionCaps, TrialStopReason } from './agent.js';
 import { TrialStoppedError } from './agent.js';
 import type { ChildExit, RunningChild } from './child-process.js';
 import { programName, startChildProcess } from './child-process.js';
@@ -312,15 +312,15 @@ function describeExit(status: ChildExit): string {
     : `exited with exit code ${status.code ?? 'unknown'}`;
 }
 
-/** The exit reason in the session's TrialStoppedError ("trial stopped: timeout"). */
-function stopReasonOf(signal: AbortSignal): string {
+/** Why the session stopped (the reason its signal was aborted with), for the program's `stop` message. */
+function stopReasonOf(signal: AbortSignal): TrialStopReason | 'stopped' {
   const reason: unknown = signal.reason;
-  const match = reason instanceof Error ? /^trial stopped: (.+)$/.exec(reason.message) : null;
-  return match?.[1] ?? 'stopped';
+  return reason instanceof TrialStoppedError ? reason.reason : 'stopped';
 }
 
-function stoppedError(signal: AbortSignal): TrialStoppedError {
-  return new TrialStoppedError(`trial stopped: ${stopReasonOf(signal)}`);
+/** What the session's signal was aborted with: a session of endstate's aborts with the TrialStoppedError that says why. */
+function stoppedError(signal: AbortSignal): unknown {
+  return signal.reason;
 }
 
 /** The running program, as the conversation sees it. */

@@ -1,5 +1,6 @@
 export { AgentInfrastructureError } from '../core/index.js';
 export { TrialStoppedError } from './agent.js';
+export type { TrialStopReason } from './agent.js';
 export type {
   Agent,
   AgentResult,

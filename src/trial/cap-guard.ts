@@ -58,7 +58,7 @@ export function createCapGuard(caps: SessionCaps, log: EventLog, control: CapCon
     control.stop('agent_error', `agent error: ${detail}`);
   };
   const stopped = (): TrialStoppedError =>
-    new TrialStoppedError(`trial stopped: ${control.stopReason ?? 'agent_error'}`);
+    new TrialStoppedError(control.stopReason ?? 'agent_error');
   const guard: CapGuard = {
     caps,
     messageProblem(text, what) {

@@ -1,6 +1,7 @@
 import { ToolCrashError, describeThrown } from '../environment/index.js';
 import type { ExitReason, TrialRecord } from '../schema/index.js';
 import { recordBase } from './trial-record-base.js';
+import { verdictOf } from './verdict-of.js';
 import type { RecordInput, TrialParts } from './trial-record-base.js';
 
 /**
@@ -23,12 +24,8 @@ export function crashedTrial(input: RecordInput, trial: TrialParts, error: unkno
     state_diff: state === undefined ? null : orNull(() => state.diff()),
     final_answer: null,
     exit_reason: exit,
-    terminal_reason: 'environment_failure',
-    grades: {},
-    success: false,
-    partial_score: null,
-    valid: false,
-    error: message,
+    // Nothing was graded: an environment failure, invalid.
+    ...verdictOf({ exit, graded: undefined, error: message }).fields,
     ...(stack === undefined ? {} : { error_stack: stack }),
   };
 }

@@ -135,8 +135,7 @@ class Control implements TrialControl {
   }
 }
 
-const stoppedBy = (reason: ExitReason): TrialStoppedError =>
-  new TrialStoppedError(`trial stopped: ${reason}`);
+const stoppedBy = (reason: ExitReason): TrialStoppedError => new TrialStoppedError(reason);
 
 export function createTrialControl(): TrialControl {
   return new Control();
@@ -174,13 +173,12 @@ export function createSession(options: SessionOptions, control: TrialControl): A
   const caps = createCapGuard(sessionCaps(task.spec.limits), log, control);
 
   const takeStep = (): void => {
-    if (control.stopReason !== undefined)
-      throw new TrialStoppedError(`trial stopped: ${control.stopReason}`);
+    if (control.stopReason !== undefined) throw new TrialStoppedError(control.stopReason);
     caps.checkEvents();
     if (control.stepsUsed >= maxSteps) {
       log.record({ kind: 'note', text: `step budget of ${maxSteps} exhausted` });
       control.stop('max_steps');
-      throw new TrialStoppedError('trial stopped: max_steps');
+      throw new TrialStoppedError('max_steps');
     }
     control.stepsUsed++;
   };
@@ -236,8 +234,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
         });
         control.stop('cost_limit');
       }
-      if (control.stopReason !== undefined)
-        throw new TrialStoppedError(`trial stopped: ${control.stopReason}`);
+      if (control.stopReason !== undefined) throw new TrialStoppedError(control.stopReason);
     },
     async callTool(name, args) {
       takeStep();
@@ -252,7 +249,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
           text: `loop guard: ${name} called a ${count}th time with the same arguments`,
         });
         control.stop('loop_detected');
-        throw new TrialStoppedError('trial stopped: loop_detected');
+        throw new TrialStoppedError('loop_detected');
       }
       let result: ToolCallResult;
       try {
@@ -262,7 +259,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
           if (control.stopReason === undefined && error.cause instanceof Error)
             control.errorStack = error.cause.stack;
           control.stop('tool_crash', error.message);
-          throw new TrialStoppedError('trial stopped: tool_crash');
+          throw new TrialStoppedError('tool_crash');
         }
         throw error;
       }
@@ -283,7 +280,7 @@ export function createSession(options: SessionOptions, control: TrialControl): A
       } catch (error) {
         if (!(error instanceof AgentInfrastructureError)) throw error;
         control.failInfrastructure(error);
-        throw new TrialStoppedError('trial stopped: provider_error');
+        throw new TrialStoppedError('provider_error');
       }
       if (answer.type === 'stop') {
         log.record({ kind: 'note', text: 'the user ended the conversation' });

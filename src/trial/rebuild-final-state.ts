@@ -1,4 +1,4 @@
-import { createRng, jsonEqual } from '../core/index.js';
+import { jsonEqual } from '../core/index.js';
 import { ToolCrashError, replayCalls } from '../environment/index.js';
 import type { Environment } from '../environment/index.js';
 import { INJECTION_FAULT } from '../schema/index.js';
@@ -6,6 +6,7 @@ import type { ToolCallEvent, TrialRecord } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { FrozenState, StateDiff } from '../state/index.js';
 import type { Task } from '../task/index.js';
+import { environmentSeed } from './environment-seed.js';
 
 /** A trial's final state, as a diff against s0 and a state hash. */
 export type RebuiltState =
@@ -117,8 +118,8 @@ export async function replayFinalState(
       environment,
       task.initialState,
       calls.map(({ call }) => ({ tool: call.tool, args: call.args })),
-      // The dispatcher of a trial draws from this fork of the trial's seed (see runTrial).
-      { clock: task.spec.clock, seed: createRng(record.seed).fork('environment').seed },
+      // The seed the trial's dispatcher drew from.
+      { clock: task.spec.clock, seed: environmentSeed(record.seed) },
     );
   } catch (error) {
     if (!(error instanceof ToolCrashError)) throw error;

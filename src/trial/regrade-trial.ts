@@ -1,11 +1,11 @@
 import type { Environment } from '../environment/index.js';
 import type { JudgeCaller } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
-import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import type { Task } from '../task/index.js';
 import { gradeFinalState } from './grade-final-state.js';
 import { rebuildFinalState } from './rebuild-final-state.js';
-import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
+import { INFRASTRUCTURE_EXITS } from './terminal-reason.js';
+import { verdictOf } from './verdict-of.js';
 
 export interface RegradeTrialInput {
   readonly record: TrialRecord;
@@ -33,8 +33,8 @@ export type RegradedTrial =
  * Re-runs the graders on a stored trial: the same events and final state,
  * the task's current expectations and constraints and the current graders.
  * The exit reason stays; the terminal reason, success and validity are
- * recomputed as `runTrial` computes them, so a grader fix needs no new
- * model calls.
+ * recomputed by `verdictOf`, as for a trial played now, so a grader fix
+ * needs no new model calls.
  */
 export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTrial> {
   const { record, task, environment } = input;
@@ -61,17 +61,15 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
     finalAnswer: record.final_answer,
     judge: input.judge,
   });
-  const terminal = terminalReason(
-    record.exit_reason,
-    graded.failure !== null ? 'grader_failed' : { success: graded.success },
-  );
-  const error =
-    graded.failure !== null
-      ? `grader failed: ${graded.failure.message}`
-      : // The agent's own error stays; a grader failure's message goes with the failure.
-        record.terminal_reason === 'grader_failure'
-        ? null
-        : record.error;
+  const {
+    fields: { grades, ...verdict },
+    graderCostUsd,
+  } = verdictOf({
+    exit: record.exit_reason,
+    graded,
+    // The agent's own error stays; a grader failure's message goes with the failure.
+    error: record.terminal_reason === 'grader_failure' ? null : record.error,
+  });
   return {
     type: 'regraded',
     finalState: record.state_diff === null ? 'replayed' : 'stored',
@@ -82,13 +80,9 @@ export async function regradeTrial(input: RegradeTrialInput): Promise<RegradedTr
       final_state_hash: state.hash,
       state_diff: state.diff,
       // Every grade is today's: a regraded record carries today's grader versions.
-      grades: graded.grades,
-      usage: { ...record.usage, grader_cost_usd: graderCostOf(graded.grades) },
-      terminal_reason: terminal,
-      success: terminal === 'success',
-      partial_score: partialScoreOf(graded.grades),
-      valid: isValidTerminal(terminal),
-      error,
+      grades,
+      usage: { ...record.usage, grader_cost_usd: graderCostUsd },
+      ...verdict,
     },
   };
 }

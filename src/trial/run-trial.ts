@@ -27,7 +27,6 @@ import type {
   ModelUsage,
   TrialRecord,
 } from '../schema/index.js';
-import { graderCostOf, partialScoreOf } from '../schema/index.js';
 import { createWorkingState } from '../state/index.js';
 import type { StateSnapshot, WorkingState } from '../state/index.js';
 import type { Task } from '../task/index.js';
@@ -37,7 +36,9 @@ import { createCapGuard, sessionCaps } from './cap-guard.js';
 import { createSession, createTrialControl, withTrialSignal } from './create-session.js';
 import { gradeFinalState } from './grade-final-state.js';
 import type { TrialControl } from './create-session.js';
-import { INFRASTRUCTURE_EXITS, isValidTerminal, terminalReason } from './terminal-reason.js';
+import { INFRASTRUCTURE_EXITS } from './terminal-reason.js';
+import { verdictOf } from './verdict-of.js';
+import { environmentSeed } from './environment-seed.js';
 import { crashedTrial } from './crashed-trial.js';
 import { recordBase } from './trial-record-base.js';
 import type { TrialParts } from './trial-record-base.js';
@@ -149,33 +150,23 @@ async function playTrial(input: EpisodeInput, trial: TrialParts): Promise<TrialR
         finalAnswer,
         judge: input.judge,
       });
-  const terminal = terminalReason(
+  const { fields, graderCostUsd } = verdictOf({
     exit,
-    graded?.failure != null ? 'grader_failed' : { success: graded?.success === true },
-    control.infrastructure,
-  );
+    graded,
+    infrastructure: control.infrastructure,
+    error: control.error ?? null,
+  });
 
   const base = recordBase(input, trial);
   return {
     ...base,
-    usage: {
-      ...base.usage,
-      grader_cost_usd: graded === undefined ? 0 : graderCostOf(graded.grades),
-    },
+    usage: { ...base.usage, grader_cost_usd: graderCostUsd },
     initial_state_hash: initialHash,
     final_state_hash: state.hash(),
     state_diff: diff,
     final_answer: finalAnswer,
     exit_reason: exit,
-    terminal_reason: terminal,
-    grades: graded?.grades ?? {},
-    success: terminal === 'success',
-    partial_score: graded === undefined ? null : partialScoreOf(graded.grades),
-    valid: isValidTerminal(terminal),
-    error:
-      graded?.failure != null
-        ? `grader failed: ${graded.failure.message}`
-        : (control.error ?? null),
+    ...fields,
     ...(control.errorStack === undefined ? {} : { error_stack: control.errorStack }),
   };
 }
@@ -204,7 +195,7 @@ async function playSession(
     environment,
     state,
     clock: frozenClock(task.spec.clock),
-    rng: rng.fork('environment'),
+    rng: createRng(environmentSeed(input.seed)),
     log,
     stopwatch,
     access: task.spec.tools,

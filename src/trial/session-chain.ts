@@ -75,7 +75,7 @@ export function createSessionChain(agent: Agent, memory: AgentMemory): SessionCh
   let handover = deferred<'handover'>();
 
   const episodeSession = (): AgentSession => {
-    if (current === undefined) throw new TrialStoppedError('trial stopped: no episode is playing');
+    if (current === undefined) throw new TrialStoppedError('no episode is playing');
     return current;
   };
 
@@ -120,8 +120,8 @@ export function createSessionChain(agent: Agent, memory: AgentMemory): SessionCh
     const ending = live;
     live = undefined;
     if (ending === undefined) return;
-    ending.controller.abort(new TrialStoppedError('trial stopped: the conversation ended'));
-    ending.waiting?.reject(new TrialStoppedError('trial stopped: the conversation ended'));
+    ending.controller.abort(new TrialStoppedError('the conversation ended'));
+    ending.waiting?.reject(new TrialStoppedError('the conversation ended'));
     await Promise.race([
       ending.running.then(
         () => undefined,

@@ -56,7 +56,7 @@ async function takeOver(
     if (control.stopReason === undefined && error.cause instanceof Error)
       control.errorStack = error.cause.stack;
     control.stop('tool_crash', error.message);
-    throw new TrialStoppedError('trial stopped: tool_crash');
+    throw new TrialStoppedError('tool_crash');
   }
   const call = log.events.findLast((event) => event.kind === 'tool_call' && event.by === 'user');
   log.record({
