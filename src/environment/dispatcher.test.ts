@@ -421,3 +421,67 @@ describe('createDispatcher with a declared scope', () => {
     expect(log.events.some((event) => event.kind === 'blocked')).toBe(false);
   });
 });
+
+describe('createDispatcher with a scope rule that throws', () => {
+  const throwing = (thrown: unknown) =>
+    defineEnvironment({
+      name: 'scope-throws',
+      version: '1',
+      policy: '',
+      fixture: { orders: { '1': { status: 'open' } } },
+      tools: [
+        defineTool({
+          name: 'get_order',
+          description: 'Look up an order.',
+          input: z.object({ order_id: z.string() }),
+          effect: 'read',
+          scope: () => {
+            throw thrown;
+          },
+          run: ({ order_id }, { state }) => state.get('orders', order_id) ?? null,
+        }),
+      ],
+    });
+
+  function dispatcherOver(thrown: unknown) {
+    const log = createEventLog(fixedStopwatch);
+    const environment = throwing(thrown);
+    const dispatcher = createDispatcher({
+      environment,
+      state: createWorkingState(environment.fixture),
+      clock: frozenClock('2026-10-05T09:00:00Z'),
+      rng: createRng(1),
+      log,
+      stopwatch: fixedStopwatch,
+      access: { deny: [] },
+    });
+    return { dispatcher, log };
+  }
+
+  it('makes the call a tool crash, recording the attempt and the rule that failed', async () => {
+    const { dispatcher, log } = dispatcherOver(new Error('no customers table'));
+    await expect(dispatcher.call('get_order', { order_id: '1' })).rejects.toThrow(
+      'tool get_order crashed: no customers table',
+    );
+    expect(log.events).toEqual([
+      expect.objectContaining({ kind: 'tool_call', call_id: 'c1', tool: 'get_order' }),
+      expect.objectContaining({
+        kind: 'tool_result',
+        ok: false,
+        error: { code: 'tool_crash', message: 'scope rule failed: no customers table' },
+      }),
+    ]);
+  });
+
+  it('makes a throw of a value with no string form a tool crash too, not an error of its own', async () => {
+    const { dispatcher, log } = dispatcherOver(Object.create(null));
+    const call = dispatcher.call('get_order', { order_id: '1' });
+    await expect(call).rejects.toBeInstanceOf(ToolCrashError);
+    expect(log.events.at(-1)).toMatchObject({
+      error: {
+        code: 'tool_crash',
+        message: 'scope rule failed: a thrown object with no string form',
+      },
+    });
+  });
+});

@@ -214,12 +214,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           scope = definition.scope(parsed.data, state);
       } catch (error) {
         log.record({ kind: 'tool_call', call_id: callId, tool, args, ...byOf(callId) });
-        fail(
-          callId,
-          tool,
-          'tool_crash',
-          `scope rule failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        fail(callId, tool, 'tool_crash', `scope rule failed: ${describeThrown(error)}`);
         throw new ToolCrashError(tool, error);
       }
       log.record({
