@@ -203,6 +203,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           ok: true,
           result,
           duration_ms: 0,
+          ...byOf(callId),
         });
         return { ok: true, result };
       }
