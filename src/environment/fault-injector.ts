@@ -67,7 +67,7 @@ export interface InjectedResult {
  * One fault at most per call: the first declaration that fires.
  */
 export interface FaultInjector {
-  /** For a call that passed validation and access checks, before the tool runs. */
+  /** For a call that passed the access lists, argument validation and scope, just before the tool runs. */
   beforeCall(tool: string, args: JsonValue): FiredFault | undefined;
   /** After the tool ran: a successful call of the re-authentication tool ends an expired session. */
   afterCall(tool: string, ok: boolean): void;

@@ -10,8 +10,10 @@ export type {
   ToolOutput,
   ToolSpec,
 } from './define-tool.js';
-export { ToolCrashError, createDispatcher, describeThrown } from './dispatcher.js';
-export type { Dispatcher, DispatcherOptions, ToolAccess, ToolCallResult } from './dispatcher.js';
+export { createDispatcher } from './dispatcher.js';
+export type { Dispatcher, DispatcherOptions } from './dispatcher.js';
+export type { ToolAccess, ToolCallResult } from './call-stage.js';
+export { ToolCrashError, describeThrown } from './tool-crash-error.js';
 export { createEventLog } from './event-log.js';
 export { createFaultInjector, faultPlan } from './fault-injector.js';
 export type { FaultInjector, FaultPlan, FiredFault } from './fault-injector.js';

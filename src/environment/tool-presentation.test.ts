@@ -124,6 +124,17 @@ describe('the dispatcher with a presentation', () => {
     expect(log.events.map((event) => event.kind)).toEqual(['tool_call', 'tool_result']);
   });
 
+  it("records a user's own call of a decoy as the user's, its result as its call", async () => {
+    const { dispatcher, log } = dispatcherWith({
+      extra: [{ name: 'get_weather', description: 'Weather.', result: { sunny: true } }],
+    });
+    await dispatcher.call('get_weather', {}, { by: 'user' });
+    expect(log.events).toEqual([
+      expect.objectContaining({ kind: 'tool_call', by: 'user' }),
+      expect.objectContaining({ kind: 'tool_result', by: 'user' }),
+    ]);
+  });
+
   it('lists the shown names, not the real ones, when the agent calls an unknown tool', async () => {
     const { dispatcher } = dispatcherWith({ rename: { get_order: 'lookup_order' } });
     const result = await dispatcher.call('nope', {});

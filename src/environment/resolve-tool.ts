@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { WorkingState } from '../state/index.js';
+import type {
+  CallDone,
+  CallOutcome,
+  CallRequest,
+  ResolvedCall,
+  StageContext,
+  Step,
+} from './call-stage.js';
+import { done, errorAnswer, next, toolCallError } from './call-stage.js';
+import type { ToolDefinition } from './define-tool.js';
+import { recordToolCall } from './record-call.js';
+import { describeThrown } from './tool-crash-error.js';
+
+type ScopeRead =
+  { readonly type: 'read'; readonly scope?: string } | Extract<CallOutcome, { type: 'crash' }>;
+
+/** Whose records the call touches, when its arguments are valid and the tool has a scope rule. */
+function readScope(
+  definition: ToolDefinition,
+  parsed: z.ZodSafeParseResult<unknown>,
+  state: WorkingState,
+): ScopeRead {
+  if (definition.scope === undefined || !parsed.success) return { type: 'read' };
+  try {
+    const scope = definition.scope(parsed.data, state);
+    return scope === undefined ? { type: 'read' } : { type: 'read', scope };
+  } catch (error) {
+    return { type: 'crash', message: `scope rule failed: ${describeThrown(error)}`, cause: error };
+  }
+}
+
+/** No tool of that name: the error lists the names the agent was shown. */
+function unknownTool(
+  call: CallRequest,
+  { environment, presentation }: Pick<StageContext, 'environment' | 'presentation'>,
+): CallDone {
+  const available = presentation?.descriptors.map((shown) => shown.name) ?? [
+    ...environment.tools.keys(),
+  ];
+  const message = `there is no tool named "${call.tool}"`;
+  return done(call, errorAnswer(toolCallError('unknown_tool', message, { available })));
+}
+
+/**
+ * Finds the environment's tool of that name, reads the arguments against
+ * its schema and asks its scope rule whose records they touch, then
+ * records the attempt (`tool_call`, with its `scope`): every later stage
+ * refuses a call that is already on the record. An unknown name ends the
+ * call with `unknown_tool`; a scope rule that throws ends it as a crash.
+ */
+export function resolveTool(
+  call: CallRequest,
+  context: Pick<StageContext, 'environment' | 'state' | 'presentation' | 'log'>,
+): Step<ResolvedCall> {
+  const definition = context.environment.tools.get(call.tool);
+  if (definition === undefined) {
+    recordToolCall(call, context);
+    return unknownTool(call, context);
+  }
+  const parsed = definition.input.safeParse(call.args);
+  const read = readScope(definition, parsed, context.state);
+  if (read.type === 'crash') {
+    recordToolCall(call, context);
+    return done(call, read);
+  }
+  const { type: _read, ...scope } = read;
+  recordToolCall(call, context, scope.scope);
+  return next({ ...call, definition, parsed, ...scope });
+}
