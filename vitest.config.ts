@@ -1,5 +1,35 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The slow tier (`npm run test:slow`; CI runs it after `npm test`): what a
+ * default local evaluation never meets, and what takes minutes to show —
+ * adversarial sandbox probes, the scale-out services (Redis, PostgreSQL),
+ * telemetry export, the CLI's start-up module checks, property sweeps, the
+ * tau-bench retail sweeps through the CLI (all 635 tasks; the gold replay
+ * of src/domains/retail stays fast) and its perturbation e2e, and the
+ * Monte Carlo coverage, power and false-positive simulations. Everything else is the fast tier, `npm test`.
+ */
+export const SLOW_TESTS = [
+  'test/hostile/**/*.test.ts',
+  'test/property/**/*.test.ts',
+  'test/e2e/distributed.test.ts',
+  'test/e2e/postgres-store.test.ts',
+  'test/e2e/telemetry.test.ts',
+  'test/e2e/perturb.test.ts',
+  'test/e2e/startup.test.ts',
+  'test/e2e/retail.test.ts',
+  'examples/shotgun-answer.test.ts',
+  'src/**/*coverage*.test.ts',
+  'src/**/*power*.test.ts',
+  'src/**/*false-positive-rate*.test.ts',
+  'src/run/stress.test.ts',
+  'src/queue/redis-request-limiter.test.ts',
+  'src/store/postgres-store.test.ts',
+];
+
+const ALL_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -20,7 +50,21 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 30_000,
+    // Many tests wait on a child process (the built CLI, an agent, a
+    // sandbox): one worker per core plus one keeps both cores busy.
+    maxWorkers: availableParallelism() + 1,
+    projects: [
+      // The fast tier shares one module graph per worker (no isolation):
+      // three times faster, and a test that leaks state into another file
+      // fails here before it reaches CI.
+      {
+        extends: true,
+        test: { name: 'fast', include: ALL_TESTS, exclude: SLOW_TESTS, isolate: false },
+      },
+      // The slow tier keeps each file apart; `test:slow` runs it one file
+      // at a time, as its services (Redis, PostgreSQL) are shared.
+      { extends: true, test: { name: 'slow', include: SLOW_TESTS } },
+    ],
   },
 });
