@@ -35,31 +35,21 @@ export function recordCall(
 ): ToolCallResult {
   const { id: call_id, tool } = call;
   switch (outcome.type) {
-    case 'result': {
-      const { result, durationMs } = outcome;
-      log.record({
-        kind: 'tool_result',
-        call_id,
-        tool,
-        ok: true,
-        result,
-        duration_ms: durationMs,
-        ...byOf(call),
-      });
-      return { ok: true, result };
-    }
+    case 'result':
     case 'error': {
-      const { error, durationMs } = outcome;
+      const answer: ToolCallResult =
+        outcome.type === 'result'
+          ? { ok: true, result: outcome.result }
+          : { ok: false, error: outcome.error };
       log.record({
         kind: 'tool_result',
         call_id,
         tool,
-        ok: false,
-        error,
-        duration_ms: durationMs,
+        ...answer,
+        duration_ms: outcome.durationMs,
         ...byOf(call),
       });
-      return { ok: false, error };
+      return answer;
     }
     case 'blocked': {
       const { reason, code, message, owner } = outcome;
