@@ -155,8 +155,10 @@ async function converse(
   stopped: Promise<typeof STOPPED>,
 ): Promise<Outcome> {
   const untilStopped = <T>(promise: Promise<T>) => Promise.race([promise, stopped]);
+  let isInputClosed = false;
   /** Writes one line; says how the exchange ended when it could not be written. */
   const send = async (message: JsonObject): Promise<Outcome | undefined> => {
+    if (isInputClosed) return { type: 'ended' };
     try {
       return (await untilStopped(program.send(message))) === STOPPED
         ? { type: 'stopped' }
@@ -167,8 +169,11 @@ async function converse(
     }
   };
 
+  // A program that exits at once can close its stdin before `start` is written. What it
+  // wrote is read all the same, so that its outcome does not depend on which came first.
   const unsent = await send(startMessage(session));
-  if (unsent !== undefined) return unsent;
+  if (unsent?.type === 'stopped') return unsent;
+  if (unsent !== undefined) isInputClosed = true;
   for (;;) {
     const line = await untilStopped(program.lines.next());
     if (line === STOPPED) return { type: 'stopped' };
