@@ -5,7 +5,6 @@ import { layerImports } from '../../lint/layer-imports.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
-RuleTester.itOnly = it.only;
 
 const root = '/project/src';
 const options = [
