@@ -13,19 +13,11 @@ import {
   suitePassKIntervals,
   wilsonInterval,
 } from '../stats/index.js';
-import { summariseCalibration } from './calibration-summary.js';
-import { summariseRobustness, variantsOf } from './robustness-summary.js';
-import type { RobustnessSummary } from './robustness-summary.js';
-import { summariseConstraints } from './constraint-summary.js';
-import { summariseAssistance } from './assistance-summary.js';
-import { summarisePartial } from './partial-summary.js';
 import { rateSummary } from './rate-summary.js';
-import { summarisePlans } from './plan-summary.js';
-import { summariseSequences } from './sequence-summaries.js';
 import { summariseCost } from './cost-summary.js';
 import { summariseFailureLabels } from './failure-label-summary.js';
-import { summariseFaults } from './fault-summary.js';
-import { summariseSafety } from './safety-summary.js';
+import { SCORECARD_SECTIONS } from './sections/index.js';
+import { summariseSections } from './summarise-sections.js';
 import { checkTaskRevisions } from './check-task-revisions.js';
 import { agentErrorKinds } from './agent-error-groups.js';
 import { summariseAgentErrors } from './agent-error-summary.js';
@@ -206,7 +198,6 @@ export function buildScorecard(
   const total = (pick: (usage: TrialRecord['usage']) => number, of = trials): number =>
     of.reduce((sum, trial) => sum + pick(trial.usage), 0);
   const succeeded = valid.filter((trial) => trial.success);
-  const faults = summariseFaults(valid);
   return {
     run_id: run.run_id,
     suite: { name: run.suite.name, hash: run.suite.hash },
@@ -288,30 +279,18 @@ export function buildScorecard(
     agent_error_kinds: agentErrorKinds(trials),
     incompatibility_example:
       valid.find((trial) => trial.terminal_reason === 'harness_incompatibility')?.error ?? null,
-    faults,
-    safety: summariseSafety(valid, faults),
-    constraints_pass: summariseConstraints(valid, run.suite.weights ?? {}),
-    plans: summarisePlans(valid, run.suite.weights ?? {}),
-    partial: summarisePartial(valid, run.suite.weights ?? {}),
-    calibration: summariseCalibration(valid, run.seed),
-    ...summariseSequences(trials, { oracle: options.oracleTrials }),
-    ...robustnessOf(tasks, trials, run.seed),
-    assistance: summariseAssistance(valid, {
+    ...summariseSections(SCORECARD_SECTIONS, {
+      run,
+      trials,
+      valid,
       weights: run.suite.weights ?? {},
-      assistTasks: run.suite.assist_tasks ?? [],
+      tasks,
+      failureLabels: options.failureLabels,
+      oracleTrials: options.oracleTrials,
     }),
     tasks,
     slices: buildSlices(tasks),
   };
-}
-
-function robustnessOf(
-  tasks: readonly TaskSummary[],
-  trials: readonly TrialRecord[],
-  seed: number,
-): { robustness?: RobustnessSummary } {
-  const robustness = summariseRobustness(tasks, variantsOf(trials), { seed });
-  return robustness === null ? {} : { robustness };
 }
 
 function summariseTask(

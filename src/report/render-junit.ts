@@ -6,6 +6,8 @@ import { escapeXml, escapeXmlAttribute } from './escape-xml.js';
 import { percent } from './format-figures.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import type { Scorecard } from './scorecard.js';
+import { valueOf } from './scorecard-section.js';
+import { SCORECARD_SECTIONS } from './sections/index.js';
 import { judgeTasks } from './task-gate.js';
 import type { TaskGate, TaskVerdict } from './task-gate.js';
 
@@ -65,6 +67,10 @@ function properties(card: Scorecard, taskGate: number): [string, string][] {
           : 'n/a',
     ],
     ['task_gate', String(taskGate)],
+    ...SCORECARD_SECTIONS.flatMap((entry) => {
+      const drawn = valueOf(entry, card);
+      return drawn?.section.junit?.(drawn.value, card) ?? [];
+    }),
   ];
 }
 

@@ -2,25 +2,17 @@ import { intervalLabel, intervalNote } from './interval-label.js';
 import { modeLine } from './mode-line.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
-import { describeInjection, describeSameTask, describeTally } from './describe-faults.js';
-import { describeAssistance } from './describe-assistance.js';
-import { describePartial, describePlans } from './describe-plans.js';
-import { driftFacts, memoryFacts } from './describe-sequences.js';
-import {
-  SAFETY_LABELS,
-  byKWithIntervals,
-  describeBlockedAttempts,
-  fixed,
-  percent,
-  usd,
-} from './format-figures.js';
+import { byKWithIntervals, fixed, percent, usd } from './format-figures.js';
+import { markdownCell, markdownTable } from './markdown-table.js';
 import { describeTotalCost } from './cost-summary.js';
 import { failureLabelRows } from './failure-label-rows.js';
 import type { GateVerdict } from './gate-verdict.js';
 import type { Scorecard } from './scorecard.js';
+import { REPORT_SLOTS, valueOf } from './scorecard-section.js';
+import type { ReportSlot } from './scorecard-section.js';
+import { SCORECARD_SECTIONS } from './sections/index.js';
 import { judgeTasks } from './task-gate.js';
 import type { TaskVerdict } from './task-gate.js';
-import { describeRobustnessKind } from './describe-robustness.js';
 
 export interface RenderMarkdownInput {
   readonly scorecard: Scorecard;
@@ -33,20 +25,32 @@ export interface RenderMarkdownInput {
   readonly maxTasks?: number;
 }
 
-/** A table cell: pipes escaped and line breaks flattened, so the row keeps its columns. */
-function cell(text: string): string {
-  return text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|');
+const code = markdownCode;
+const cell = markdownCell;
+const table = markdownTable;
+
+/** The sections' rows of the headline table at a slot, in the registry's order. */
+function sectionRows(card: Scorecard, slots: readonly ReportSlot[]): string[][] {
+  return slots.flatMap((slot) =>
+    SCORECARD_SECTIONS.flatMap((entry) => {
+      const drawn = valueOf(entry, card);
+      const markdown = drawn?.section.markdown;
+      if (drawn === undefined || markdown?.slot !== slot || markdown.rows === undefined) return [];
+      return markdown.rows(drawn.value, card);
+    }),
+  );
 }
 
-const code = markdownCode;
-
-function table(head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly string[][]) {
-  const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
-  return [
-    line(head),
-    `| ${align.map((side) => (side === 'r' ? '---:' : '---')).join(' | ')} |`,
-    ...rows.map(line),
-  ];
+/** The sections' blocks after the headline table, by slot, in the registry's order. */
+function sectionBlocks(card: Scorecard): string[] {
+  return REPORT_SLOTS.flatMap((slot) =>
+    SCORECARD_SECTIONS.flatMap((entry) => {
+      const drawn = valueOf(entry, card);
+      const markdown = drawn?.section.markdown;
+      if (drawn === undefined || markdown?.slot !== slot || markdown.block === undefined) return [];
+      return markdown.block(drawn.value, card);
+    }),
+  );
 }
 
 function gateLines(gates: readonly GateVerdict[]): string[] {
@@ -71,10 +75,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         'Success',
         `**${percent(rate.value)}** (${intervalLabel(rate.method)} ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${[intervalNote(rate.method)].flatMap((note) => (note === null ? [] : [`<br>${note}`])).join('')}${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}${(card.judge_validation ?? []).map((status) => `<br>${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}`).join('')}`,
       ],
-      ...(card.partial === null
-        ? []
-        : [['Partial credit (beside success)', describePartial(card.partial)]]),
-      ...(card.assistance == null ? [] : describeAssistance(card.assistance)),
+      ...sectionRows(card, ['headline']),
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',
@@ -102,86 +103,9 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         'Tasks under their gate',
         `${under} of ${n.tasks} (gate ${taskGate} unless a task's ${code('gate')} label says otherwise)`,
       ],
-      ...safetyRows(card),
-      ...(card.plans === null ? [] : [['Plans', describePlans(card.plans)]]),
-      ...(card.drift === undefined
-        ? []
-        : driftFacts(card.drift).map(([label, text]) => [`Drift: ${label}`, text])),
-      ...(card.memory === undefined
-        ? []
-        : memoryFacts(card.memory).map(([label, text]) => [`Memory: ${label}`, text])),
-      ...calibrationRows(card),
-      ...robustnessRows(card),
+      ...sectionRows(card, ['behaviour', 'sequences', 'reliability']),
     ],
   );
-}
-
-function robustnessRows({ robustness }: Scorecard): string[][] {
-  if (robustness === undefined) return [];
-  return robustness.kinds.map((kind) => [
-    `Robustness: ${code(kind.perturbation)}`,
-    escapeMarkdown(describeRobustnessKind(kind)),
-  ]);
-}
-
-/** Recovery and the same-task comparison per fault kind, then injection resistance. */
-function faultLines({ faults }: Scorecard): string[] {
-  if (faults === null) return [];
-  const kinds = Object.entries(faults.by_kind);
-  const rows = [['any fault', faults.any_fault] as const, ...kinds].map(([label, of]) => [
-    label === 'any fault' ? label : code(label),
-    describeTally(of.fired),
-    describeSameTask(of),
-  ]);
-  const { injection } = faults;
-  return [
-    '',
-    '**Faults and injections**',
-    ...(kinds.length === 0
-      ? []
-      : [
-          '',
-          ...table(
-            [
-              'fault',
-              'success when it fired (recovery)',
-              'same task: fired vs not (mean of per-task rates)',
-            ],
-            ['l', 'r', 'l'],
-            rows,
-          ),
-        ]),
-    ...(injection.trials === 0 && injection.unchecked_trials === 0
-      ? []
-      : ['', `Injection: ${describeInjection(injection)}.`]),
-  ];
-}
-
-/** One row for the safety rates that had trials: events/trials ≤ their one-sided 95% upper bound. */
-function safetyRows({ safety }: Scorecard): string[][] {
-  const parts = (Object.keys(SAFETY_LABELS) as (keyof typeof SAFETY_LABELS)[])
-    .filter((key) => safety[key].trials > 0)
-    .map((key) => {
-      const { events, trials, upper95 } = safety[key];
-      return `${SAFETY_LABELS[key]} ${events}/${trials} ≤ ${percent(upper95)}`;
-    });
-  const attempts = describeBlockedAttempts(safety.blocked_attempts);
-  return [
-    ...(parts.length === 0
-      ? []
-      : [['Safety', `${parts.join(' · ')} (one-sided 95% upper bound, clustered by task)`]]),
-    ...(attempts === '' ? [] : [['Rule-breaking attempts', attempts]]),
-  ];
-}
-
-function calibrationRows({ calibration: c }: Scorecard): string[][] {
-  if (c === null) return [];
-  return [
-    [
-      'Calibration',
-      `Brier ${fixed(c.brier)} (95% CI ${fixed(c.brier_ci95[0])} to ${fixed(c.brier_ci95[1])}) · ECE ${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)}) · ${c.trials} trials with a confidence, ${c.trials_without_confidence} without (left out)`,
-    ],
-  ];
 }
 
 function reasonLines(card: Scorecard, max: number): string[] {
@@ -281,7 +205,7 @@ export function renderMarkdown(input: RenderMarkdownInput): string {
     ...gateLines(gates),
     ...headline(card, verdicts, taskGate),
     ...(card.k.note === null ? [] : ['', `_Note: ${escapeMarkdown(card.k.note)}._`]),
-    ...faultLines(card),
+    ...sectionBlocks(card),
     ...reasonLines(card, maxReasons),
     ...taskLines(verdicts, maxTasks),
     ...failureLabelLines(card),

@@ -3,15 +3,12 @@ import { modeLine } from './mode-line.js';
 import Table from 'cli-table3';
 import { describeJudgeValidation } from './judge-validation-status.js';
 import { abridgeMessage } from './abridge-message.js';
-import { describeInjection, describeSameTask } from './describe-faults.js';
-import { describeAssistance } from './describe-assistance.js';
-import { describePartial, describePlans } from './describe-plans.js';
-import { driftFacts, memoryFacts } from './describe-sequences.js';
 import { costFigure, describePricing, describeTotalCost } from './cost-summary.js';
 import { failureLabelRows } from './failure-label-rows.js';
-import { SAFETY_LABELS, describeBlockedAttempts } from './format-figures.js';
 import type { SampleSummary, Scorecard } from './scorecard.js';
-import { ROBUSTNESS_NOTE, describeRobustnessKind } from './describe-robustness.js';
+import { valueOf } from './scorecard-section.js';
+import type { ReportSlot } from './scorecard-section.js';
+import { SCORECARD_SECTIONS } from './sections/index.js';
 
 const percent = (value: number): string =>
   Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -84,78 +81,16 @@ function costLine(card: Scorecard): string {
   return `Cost       ${total} total · ${costPerSuccess(card)} · ${costFigure(cost.mean_success_usd, cost)} mean success${apart('simulated user', cost.user_simulator_usd)}${apart('judge', cost.graders_usd)}`;
 }
 
-/** Events/trials of each safety rate that had trials, with its one-sided 95% upper bound. */
-function safetyLines({ safety }: Scorecard): string[] {
-  const parts = (Object.keys(SAFETY_LABELS) as (keyof typeof SAFETY_LABELS)[])
-    .filter((key) => safety[key].trials > 0)
-    .map((key) => {
-      const { events, trials, upper95 } = safety[key];
-      return `${SAFETY_LABELS[key]} ${events}/${trials} ≤${percent(upper95)}`;
-    });
-  const attempts = describeBlockedAttempts(safety.blocked_attempts);
-  return [
-    ...(parts.length === 0
-      ? []
-      : [`Safety     ${parts.join(' · ')} (trials; one-sided 95% upper bound, clustered by task)`]),
-    ...(attempts === '' ? [] : [`Attempts   ${attempts}`]),
-  ];
-}
-
-function constraintLines({ constraints_pass: pass }: Scorecard): string[] {
-  if (pass === null) return [];
-  const kinds = Object.entries(pass.by_kind)
-    .map(([kind, of]) => `${kind} ${of.passed}/${of.checks}`)
-    .join(' · ');
-  return [
-    `Constraints micro ${percent(pass.micro.rate)} (${pass.micro.passed}/${pass.micro.checks} checks; by task ${percent(pass.micro.task_rate)}, 95% CI [${percent(pass.micro.ci95[0])}, ${percent(pass.micro.ci95[1])}]) · mean of ${pass.kind_mean.kinds} kind(s) ${percent(pass.kind_mean.rate)}: ${kinds}`,
-  ];
-}
-
-function planLines({ plans }: Scorecard): string[] {
-  return plans === null ? [] : [`Plans      ${describePlans(plans)}`];
-}
-
-function calibrationLines({ calibration: c }: Scorecard): string[] {
-  if (c === null) return [];
-  return [
-    `Calibration Brier ${fixed(c.brier)} (95% CI [${fixed(c.brier_ci95[0])}, ${fixed(c.brier_ci95[1])}]) · ECE ${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)}) · n=${c.trials} trials with a confidence, ${c.tasks} tasks; ${c.trials_without_confidence} without one, left out · mean confidence ${fixed(c.mean_confidence, 2)}, success ${percent(c.accuracy)}`,
-  ];
-}
-
-function robustnessLines({ robustness }: Scorecard): string[] {
-  if (robustness === undefined) return [];
-  return [
-    ...robustness.kinds.map(
-      (kind, index) =>
-        `${index === 0 ? 'Robustness ' : '           '}${kind.perturbation}: ${describeRobustnessKind(kind)}`,
-    ),
-    `           ${ROBUSTNESS_NOTE}`,
-  ];
-}
-
-function faultLines({ faults }: Scorecard): string[] {
-  if (faults === null) return [];
-  const kinds = Object.entries(faults.by_kind);
-  const recovery = kinds
-    .map(([kind, of]) => `${kind} ${of.fired.successes}/${of.fired.trials}`)
-    .join(' · ');
-  const width = Math.max('any fault'.length, ...kinds.map(([kind]) => kind.length));
-  const compared = [['any fault', faults.any_fault] as const, ...kinds].map(
-    ([label, of]) => `             ${label.padEnd(width)}  ${describeSameTask(of)}`,
+/** The sections' lines at these slots, slot by slot, in the registry's order. */
+function sectionLines(card: Scorecard, slots: readonly ReportSlot[]): string[] {
+  return slots.flatMap((slot) =>
+    SCORECARD_SECTIONS.flatMap((entry) => {
+      const drawn = valueOf(entry, card);
+      const terminal = drawn?.section.terminal;
+      if (drawn === undefined || terminal?.slot !== slot) return [];
+      return terminal.lines(drawn.value, card);
+    }),
   );
-  const { injection } = faults;
-  return [
-    ...(kinds.length === 0
-      ? []
-      : [
-          `Faults     success when it fired (recovery): ${recovery}`,
-          `           same task, fired vs not (mean of per-task rates):`,
-          ...compared,
-        ]),
-    ...(injection.trials === 0 && injection.unchecked_trials === 0
-      ? []
-      : [`Injection  ${describeInjection(injection)}`]),
-  ];
 }
 
 /** Notes under the headline: no valid trial at all, or trials the system could not play. */
@@ -214,13 +149,6 @@ function agentErrorLines({ run_id: runId, agent_error_kinds: errors }: Scorecard
   ];
 }
 
-/** A section of sequence facts: its title on the first line, the rest indented under it. */
-function sequenceLines(title: string, facts: readonly [string, string][]): string[] {
-  return facts.map(
-    ([label, text], index) => `${(index === 0 ? title : '').padEnd(11)}${label}: ${text}`,
-  );
-}
-
 /** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
 export function renderTerminal(card: Scorecard): string {
   const { counts: n, success_rate: rate } = card;
@@ -238,10 +166,7 @@ export function renderTerminal(card: Scorecard): string {
     ...(card.judge_validation ?? []).map(
       (status) => `           ${describeJudgeValidation(status)}`,
     ),
-    ...(card.partial === null ? [] : [`Partial    ${describePartial(card.partial)}`]),
-    ...(card.assistance == null
-      ? []
-      : describeAssistance(card.assistance).map(([label, text]) => `  ${label}: ${text}`)),
+    ...sectionLines(card, ['headline']),
     ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
     `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
     ...byKWithIntervals(
@@ -267,14 +192,7 @@ export function renderTerminal(card: Scorecard): string {
     `Exit       ${counts(card.exit_reasons)}`,
     costLine(card),
     ...modelUsage(card),
-    ...faultLines(card),
-    ...safetyLines(card),
-    ...constraintLines(card),
-    ...planLines(card),
-    ...sequenceLines('Drift', card.drift === undefined ? [] : driftFacts(card.drift)),
-    ...sequenceLines('Memory', card.memory === undefined ? [] : memoryFacts(card.memory)),
-    ...calibrationLines(card),
-    ...robustnessLines(card),
+    ...sectionLines(card, ['behaviour', 'sequences', 'reliability']),
     `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
     `Latency    ${sample(card.latency_ms, ' ms')}`,
   ];
