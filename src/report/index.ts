@@ -1,4 +1,16 @@
 export { buildScorecard } from './build-scorecard.js';
+export type { GateMetric } from './gate-metric.js';
+export { SCORECARD_GATE_METRICS } from './scorecard-gate-metrics.js';
+export { REPORT_SLOTS } from './scorecard-section.js';
+export type {
+  AnyScorecardSection,
+  ReportSlot,
+  ScorecardSection,
+  SectionInput,
+  SectionKey,
+  SectionValue,
+} from './scorecard-section.js';
+export { SCORECARD_SECTIONS } from './sections/index.js';
 export { checkComparable } from './check-comparable.js';
 export type { RunTrials } from './check-comparable.js';
 export { comparisonSection } from './comparison-section.js';
