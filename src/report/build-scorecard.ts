@@ -24,6 +24,7 @@ import { summariseAgentErrors } from './agent-error-summary.js';
 import { describeSandbox } from './describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
 import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
+import type { SectionInput } from './scorecard-section.js';
 
 /** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
 const FEW_TASKS = 10;
@@ -175,14 +176,9 @@ export function buildScorecard(
 ): Scorecard {
   checkRunWeights(run.suite.weights, `build the scorecard of run ${run.run_id}`);
   checkTaskRevisions(run, trials);
-  const valid = trials.filter((trial) => trial.valid);
+  const input = scorecardSectionInput(run, trials, options);
+  const { valid, tasks } = input;
   const taskIds = run.suite.task_ids;
-  const byTask = new Map<string, TrialRecord[]>(taskIds.map((id) => [id, []]));
-  for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
-
-  const tasks: TaskSummary[] = taskIds.map((taskId) =>
-    summariseTask(taskId, byTask.get(taskId) ?? [], run.suite.weights?.[taskId] ?? 1),
-  );
   const counted = tasks.filter((task) => task.trials > 0);
   const full = rateOf(tasks);
   const outcomeOnly = rateOf(
@@ -279,17 +275,36 @@ export function buildScorecard(
     agent_error_kinds: agentErrorKinds(trials),
     incompatibility_example:
       valid.find((trial) => trial.terminal_reason === 'harness_incompatibility')?.error ?? null,
-    ...summariseSections(SCORECARD_SECTIONS, {
-      run,
-      trials,
-      valid,
-      weights: run.suite.weights ?? {},
-      tasks,
-      failureLabels: options.failureLabels,
-      oracleTrials: options.oracleTrials,
-    }),
+    ...summariseSections(SCORECARD_SECTIONS, input),
     tasks,
     slices: buildSlices(tasks),
+  };
+}
+
+/**
+ * What the scorecard's sections summarise from: the valid trials picked
+ * and the per-task summaries made once, for every section.
+ */
+export function scorecardSectionInput(
+  run: RunRecord,
+  trials: readonly TrialRecord[],
+  options: {
+    readonly failureLabels?: readonly StoredFailureLabel[];
+    readonly oracleTrials?: readonly TrialRecord[];
+  } = {},
+): Omit<SectionInput, 'use'> {
+  const byTask = new Map<string, TrialRecord[]>(run.suite.task_ids.map((id) => [id, []]));
+  for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
+  return {
+    run,
+    trials,
+    valid: trials.filter((trial) => trial.valid),
+    weights: run.suite.weights ?? {},
+    tasks: run.suite.task_ids.map((taskId) =>
+      summariseTask(taskId, byTask.get(taskId) ?? [], run.suite.weights?.[taskId] ?? 1),
+    ),
+    failureLabels: options.failureLabels,
+    oracleTrials: options.oracleTrials,
   };
 }
 
