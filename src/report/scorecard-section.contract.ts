@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
-import { buildScorecard, scorecardSectionInput } from './build-scorecard.js';
+import { buildScorecard, scorecardSectionInput } from './analysis/build-scorecard.js';
 import type { AnyScorecardSection } from './scorecard-section.js';
 import { summariseSections } from './summarise-sections.js';
 

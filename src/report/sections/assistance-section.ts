@@ -1,5 +1,5 @@
-import { summariseAssistance } from '../assistance-summary.js';
-import { describeAssistance } from '../describe-assistance.js';
+import { summariseAssistance } from '../analysis/assistance-summary.js';
+import { describeAssistance } from '../rendering/describe-assistance.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 /** Unassisted success and assisted completion, the share of trials the user helped. */

@@ -1,5 +1,5 @@
-import { summariseCalibration } from '../calibration-summary.js';
-import { fixed, percent } from '../format-figures.js';
+import { summariseCalibration } from '../analysis/calibration-summary.js';
+import { fixed, percent } from '../rendering/format-figures.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 /** Brier score and expected calibration error of the confidences agents stated. */

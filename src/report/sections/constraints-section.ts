@@ -1,6 +1,6 @@
-import { summariseConstraints } from '../constraint-summary.js';
-import type { ConstraintSummary } from '../constraint-summary.js';
-import { percent } from '../format-figures.js';
+import { summariseConstraints } from '../analysis/constraint-summary.js';
+import type { ConstraintSummary } from '../analysis/constraint-summary.js';
+import { percent } from '../rendering/format-figures.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 function terminalLines(pass: ConstraintSummary): string[] {

@@ -1,5 +1,5 @@
-import { driftFacts } from '../describe-sequences.js';
-import { summariseDrift } from '../drift-summary.js';
+import { driftFacts } from '../rendering/describe-sequences.js';
+import { summariseDrift } from '../analysis/drift-summary.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 import { memorySection } from './memory-section.js';
 import { sequenceLines } from './sequence-lines.js';

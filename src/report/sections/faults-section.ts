@@ -1,8 +1,12 @@
-import { describeInjection, describeSameTask, describeTally } from '../describe-faults.js';
-import { markdownCode } from '../escape-markdown.js';
-import { summariseFaults } from '../fault-summary.js';
-import type { FaultSummary } from '../fault-summary.js';
-import { markdownTable } from '../markdown-table.js';
+import {
+  describeInjection,
+  describeSameTask,
+  describeTally,
+} from '../rendering/describe-faults.js';
+import { markdownCode } from '../rendering/escape-markdown.js';
+import { summariseFaults } from '../analysis/fault-summary.js';
+import type { FaultSummary } from '../analysis/fault-summary.js';
+import { markdownTable } from '../rendering/markdown-table.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 function terminalLines(faults: FaultSummary): string[] {

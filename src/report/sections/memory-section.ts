@@ -1,5 +1,5 @@
-import { memoryFacts } from '../describe-sequences.js';
-import { summariseMemory } from '../memory-summary.js';
+import { memoryFacts } from '../rendering/describe-sequences.js';
+import { summariseMemory } from '../analysis/memory-summary.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 import { sequenceLines } from './sequence-lines.js';
 

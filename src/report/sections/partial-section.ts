@@ -1,5 +1,5 @@
-import { describePartial } from '../describe-plans.js';
-import { summarisePartial } from '../partial-summary.js';
+import { describePartial } from '../rendering/describe-plans.js';
+import { summarisePartial } from '../analysis/partial-summary.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 /** Mean partial score with its clustered interval, beside the same trials' success. */

@@ -1,5 +1,5 @@
-import { describePlans } from '../describe-plans.js';
-import { summarisePlans } from '../plan-summary.js';
+import { describePlans } from '../rendering/describe-plans.js';
+import { summarisePlans } from '../analysis/plan-summary.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 /** Micro and macro pass rates of agents' stated plans and their adherence. */

@@ -1,6 +1,6 @@
-import { ROBUSTNESS_NOTE, describeRobustnessKind } from '../describe-robustness.js';
-import { escapeMarkdown, markdownCode } from '../escape-markdown.js';
-import { summariseRobustness, variantsOf } from '../robustness-summary.js';
+import { ROBUSTNESS_NOTE, describeRobustnessKind } from '../rendering/describe-robustness.js';
+import { escapeMarkdown, markdownCode } from '../rendering/escape-markdown.js';
+import { summariseRobustness, variantsOf } from '../analysis/robustness-summary.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
 /** Per perturbation kind, the success gap between base tasks and their variants run beside them. */

@@ -1,6 +1,6 @@
-import { SAFETY_LABELS, describeBlockedAttempts, percent } from '../format-figures.js';
-import { summariseSafety } from '../safety-summary.js';
-import type { SafetySummary } from '../safety-summary.js';
+import { SAFETY_LABELS, describeBlockedAttempts, percent } from '../rendering/format-figures.js';
+import { summariseSafety } from '../analysis/safety-summary.js';
+import type { SafetySummary } from '../analysis/safety-summary.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 import { faultsSection } from './faults-section.js';
 
