@@ -16,8 +16,8 @@
 import { parseArgs } from 'node:util';
 import { createRng, deriveSeed } from '../src/core/index.js';
 import type { Rng } from '../src/core/index.js';
-import { pairedDifference } from '../src/report/paired-difference.js';
-import type { TaskDifference } from '../src/report/paired-difference.js';
+import { pairedDifference } from '../src/report/analysis/paired-difference.js';
+import type { TaskDifference } from '../src/report/analysis/paired-difference.js';
 import { sampleBeta } from '../src/testing/sample-beta.js';
 
 import { simulateCoverage, simulateWorseGate } from './simulate-worse-gate.js';

@@ -1,5 +1,5 @@
-// Coverage of the drift and memory intervals (src/report/drift-summary.ts,
-// src/report/memory-summary.ts). Run with `npm run simulate:sequences`
+// Coverage of the drift and memory intervals (src/report/analysis/drift-summary.ts,
+// src/report/analysis/memory-summary.ts). Run with `npm run simulate:sequences`
 // (prints Markdown). Each replication draws a suite of sequences from a
 // design, plays k attempts of each as Bernoulli episodes, builds the
 // summaries from the records and asks whether each 95% interval holds the
@@ -16,9 +16,9 @@
 import { parseArgs } from 'node:util';
 import { createRng, deriveSeed } from '../src/core/index.js';
 import type { Rng } from '../src/core/index.js';
-import { summariseDrift } from '../src/report/drift-summary.js';
-import { summariseMemory } from '../src/report/memory-summary.js';
-import type { SequenceTrial } from '../src/report/sequence-episodes.js';
+import { summariseDrift } from '../src/report/analysis/drift-summary.js';
+import { summariseMemory } from '../src/report/analysis/memory-summary.js';
+import type { SequenceTrial } from '../src/report/analysis/sequence-episodes.js';
 import { sampleBeta } from '../src/testing/sample-beta.js';
 
 const { values } = parseArgs({

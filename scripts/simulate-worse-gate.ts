@@ -7,10 +7,13 @@ import { checkWorseGate } from '../src/cli/worse-gates.js';
 import { createRng, deriveSeed } from '../src/core/index.js';
 import type { Rng } from '../src/core/index.js';
 import type { Comparison, TaskComparison, TaskCounts } from '../src/report/index.js';
-import { pairedDifference } from '../src/report/paired-difference.js';
-import { regressionListChance } from '../src/report/regression-list-chance.js';
-import { TASK_CHANGE_ALPHA } from '../src/report/task-changes.js';
-import { comparisonGate, theseTasksDifference } from '../src/report/these-tasks-difference.js';
+import { pairedDifference } from '../src/report/analysis/paired-difference.js';
+import { regressionListChance } from '../src/report/analysis/regression-list-chance.js';
+import { TASK_CHANGE_ALPHA } from '../src/report/analysis/task-changes.js';
+import {
+  comparisonGate,
+  theseTasksDifference,
+} from '../src/report/analysis/these-tasks-difference.js';
 import { boschlooExactTest, holmAdjustedPValues } from '../src/stats/index.js';
 import { sampleBeta } from '../src/testing/sample-beta.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRun, buildTrials } from '../../test/support/run-fixture.js';
-import { buildScorecard } from '../report/index.js';
+import { SCORECARD_GATE_METRICS, buildScorecard } from '../report/index.js';
 import { GATE_METRICS } from './gate-metrics.js';
 import { evaluateGates, failedGates, gateValue, parseGate } from './gates.js';
 
@@ -85,5 +85,11 @@ describe('the list of metrics', () => {
   it('is the one the README documents', () => {
     const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
     for (const { name } of GATE_METRICS) expect(readme).toContain(`\`${name}\``);
+  });
+
+  it("is the report's: the headline's metrics and those the scorecard sections offer", () => {
+    expect(GATE_METRICS).toEqual(
+      SCORECARD_GATE_METRICS.map(({ name, about }) => ({ name, about })),
+    );
   });
 });

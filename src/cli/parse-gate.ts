@@ -1,6 +1,6 @@
 import { EndstateError } from '../core/index.js';
 import { GATE_METRICS } from './gate-metrics.js';
-import type { GateMetric } from './gate-metrics.js';
+import type { GateMetricName } from './gate-metrics.js';
 
 /*
  * Apart from gates.ts, which evaluates gates on a scorecard: `endstate run`
@@ -20,7 +20,7 @@ export const gateUsage = (text: string, problem: string): EndstateError =>
   });
 
 /** The metric a name refers to and its k (empty when it takes none). */
-export function findMetric(metric: string): { spec: GateMetric; k: string } | undefined {
+export function findMetric(metric: string): { spec: GateMetricName; k: string } | undefined {
   const [name, k, extra] = metric.split('@');
   if (extra !== undefined) return undefined;
   if (k === undefined) {

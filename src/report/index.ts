@@ -1,11 +1,23 @@
-export { buildScorecard } from './build-scorecard.js';
-export { checkComparable } from './check-comparable.js';
-export type { RunTrials } from './check-comparable.js';
-export { comparisonSection } from './comparison-section.js';
-export { compareRuns } from './compare-runs.js';
-export type { CompareRunsOptions } from './compare-runs.js';
-export { GATE_ALPHA } from './these-tasks-difference.js';
-export { percentLevel } from './comparison-figures.js';
+export { buildScorecard } from './analysis/build-scorecard.js';
+export type { GateMetric } from './gate-metric.js';
+export { SCORECARD_GATE_METRICS } from './scorecard-gate-metrics.js';
+export { REPORT_SLOTS } from './scorecard-section.js';
+export type {
+  AnyScorecardSection,
+  ReportSlot,
+  ScorecardSection,
+  SectionInput,
+  SectionKey,
+  SectionValue,
+} from './scorecard-section.js';
+export { SCORECARD_SECTIONS } from './sections/index.js';
+export { checkComparable } from './analysis/check-comparable.js';
+export type { RunTrials } from './analysis/check-comparable.js';
+export { comparisonSection } from './analysis/comparison-section.js';
+export { compareRuns } from './analysis/compare-runs.js';
+export type { CompareRunsOptions } from './analysis/compare-runs.js';
+export { GATE_ALPHA } from './analysis/these-tasks-difference.js';
+export { percentLevel } from './rendering/comparison-figures.js';
 export type {
   ComparedRun,
   Comparison,
@@ -18,37 +30,37 @@ export type {
   TheseTasksDifference,
   TaskCounts,
   TaskChange,
-} from './comparison.js';
-export { renderComparisonMarkdown } from './render-comparison-markdown.js';
-export { renderComparisonTerminal } from './render-comparison-terminal.js';
-export { escapeXml, escapeXmlAttribute } from './escape-xml.js';
-export type { GateVerdict } from './gate-verdict.js';
-export { renderJunit } from './render-junit.js';
-export type { RenderJunitInput } from './render-junit.js';
-export { renderMarkdown } from './render-markdown.js';
-export type { RenderMarkdownInput } from './render-markdown.js';
-export { renderTerminal } from './render-terminal.js';
-export { renderTrial } from './render-trial.js';
-export type { RenderTrialOptions } from './render-trial.js';
-export { buildTrialGrid } from './build-trial-grid.js';
-export { escapeHtml } from './escape-html.js';
+} from './analysis/comparison.js';
+export { renderComparisonMarkdown } from './rendering/render-comparison-markdown.js';
+export { renderComparisonTerminal } from './rendering/render-comparison-terminal.js';
+export { escapeXml, escapeXmlAttribute } from './rendering/escape-xml.js';
+export type { GateVerdict } from './analysis/gate-verdict.js';
+export { renderJunit } from './rendering/render-junit.js';
+export type { RenderJunitInput } from './rendering/render-junit.js';
+export { renderMarkdown } from './rendering/render-markdown.js';
+export type { RenderMarkdownInput } from './rendering/render-markdown.js';
+export { renderTerminal } from './rendering/render-terminal.js';
+export { renderTrial } from './rendering/render-trial.js';
+export type { RenderTrialOptions } from './rendering/render-trial.js';
+export { buildTrialGrid } from './rendering/build-trial-grid.js';
+export { escapeHtml } from './rendering/escape-html.js';
 export {
   HTML_REPORT_DATA_SLOT,
   HTML_REPORT_FORMAT,
   HTML_REPORT_IDS,
   TRIAL_FLAGS,
   TRIAL_STATUS,
-} from './html-report-data.js';
+} from './rendering/html-report-data.js';
 export type {
   HtmlReportSection,
   HtmlReportSummary,
   TrialCell,
   TrialStatus,
-} from './html-report-data.js';
-export { TRIALS_PER_CHUNK, embedJson, renderHtmlReport } from './render-html-report.js';
-export type { HtmlReportInput } from './render-html-report.js';
-export { renderRunList } from './render-run-list.js';
-export type { RunListInput } from './render-run-list.js';
+} from './rendering/html-report-data.js';
+export { TRIALS_PER_CHUNK, embedJson, renderHtmlReport } from './rendering/render-html-report.js';
+export type { HtmlReportInput } from './rendering/render-html-report.js';
+export { renderRunList } from './rendering/render-run-list.js';
+export type { RunListInput } from './rendering/render-run-list.js';
 export {
   DEFAULT_TASK_GATE,
   GATE_LABEL,
@@ -56,77 +68,88 @@ export {
   gateLabelProblems,
   judgeTasks,
   meetsGate,
-} from './task-gate.js';
-export type { TaskGate, TaskVerdict } from './task-gate.js';
+} from './analysis/task-gate.js';
+export type { TaskGate, TaskVerdict } from './analysis/task-gate.js';
 export type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from './scorecard.js';
-export type { AgentErrorSummary } from './agent-error-summary.js';
-export { agentErrorKinds, maskErrorMessage } from './agent-error-groups.js';
-export type { AgentErrorGroup, AgentErrorKinds, AgentErrorSource } from './agent-error-groups.js';
-export type { CalibrationSummary } from './calibration-summary.js';
-export { summariseRobustness } from './robustness-summary.js';
-export type { RobustnessKind, RobustnessSummary, RobustnessTask } from './robustness-summary.js';
-export type { InvalidReason } from './invalid-reasons.js';
-export type { ConstraintSummary, PassTally } from './constraint-summary.js';
-export { summarisePartial } from './partial-summary.js';
-export type { PartialSummary } from './partial-summary.js';
-export { summariseDrift } from './drift-summary.js';
-export type { ChangeDrop, DriftOptions, DriftSummary } from './drift-summary.js';
-export { summariseMemory } from './memory-summary.js';
-export type { MemoryDifference, MemorySummary } from './memory-summary.js';
-export type { SequenceEpisode, SequenceRate, SequenceTrial } from './sequence-episodes.js';
-export type { SequenceDifference, SequenceDifferenceMethod } from './sequence-difference.js';
-export type { RegretFigure, RegretSummary } from './sequence-regret.js';
-export { summariseAssistance } from './assistance-summary.js';
-export type { AssistanceSummary } from './assistance-summary.js';
-export { summarisePlans } from './plan-summary.js';
-export type { PlanRate, PlanSummary, TrialWithGrades } from './plan-summary.js';
-export { CAP_EXIT_REASONS } from './safety-summary.js';
-export type { SafetyBound, SafetyRate, SafetySummary } from './safety-summary.js';
-export type { AttemptRule, AttemptTally, BlockedAttempts } from './blocked-attempts.js';
-export { summariseFaults } from './fault-summary.js';
+export type { AgentErrorSummary } from './analysis/agent-error-summary.js';
+export { agentErrorKinds, maskErrorMessage } from './analysis/agent-error-groups.js';
+export type {
+  AgentErrorGroup,
+  AgentErrorKinds,
+  AgentErrorSource,
+} from './analysis/agent-error-groups.js';
+export type { CalibrationSummary } from './analysis/calibration-summary.js';
+export { summariseRobustness } from './analysis/robustness-summary.js';
+export type {
+  RobustnessKind,
+  RobustnessSummary,
+  RobustnessTask,
+} from './analysis/robustness-summary.js';
+export type { InvalidReason } from './analysis/invalid-reasons.js';
+export type { ConstraintSummary, PassTally } from './analysis/constraint-summary.js';
+export { summarisePartial } from './analysis/partial-summary.js';
+export type { PartialSummary } from './analysis/partial-summary.js';
+export { summariseDrift } from './analysis/drift-summary.js';
+export type { ChangeDrop, DriftOptions, DriftSummary } from './analysis/drift-summary.js';
+export { summariseMemory } from './analysis/memory-summary.js';
+export type { MemoryDifference, MemorySummary } from './analysis/memory-summary.js';
+export type { SequenceEpisode, SequenceRate, SequenceTrial } from './analysis/sequence-episodes.js';
+export type {
+  SequenceDifference,
+  SequenceDifferenceMethod,
+} from './analysis/sequence-difference.js';
+export type { RegretFigure, RegretSummary } from './analysis/sequence-regret.js';
+export { summariseAssistance } from './analysis/assistance-summary.js';
+export type { AssistanceSummary } from './analysis/assistance-summary.js';
+export { summarisePlans } from './analysis/plan-summary.js';
+export type { PlanRate, PlanSummary, TrialWithGrades } from './analysis/plan-summary.js';
+export { CAP_EXIT_REASONS } from './analysis/safety-summary.js';
+export type { SafetyBound, SafetyRate, SafetySummary } from './analysis/safety-summary.js';
+export type { AttemptRule, AttemptTally, BlockedAttempts } from './analysis/blocked-attempts.js';
+export { summariseFaults } from './analysis/fault-summary.js';
 export type {
   FaultEffect,
   FaultSummary,
   SameTaskComparison,
   Tally,
   TasksLeftOut,
-} from './fault-summary.js';
-export { injectionVerdict, summariseInjection } from './injection-summary.js';
-export type { InjectionSummary, InjectionVerdict } from './injection-summary.js';
-export { providerErrorGroups, renderProviderErrors } from './provider-errors.js';
-export type { ProviderErrorGroup } from './provider-errors.js';
-export { renderLabelAgreement } from './render-label-agreement.js';
+} from './analysis/fault-summary.js';
+export { injectionVerdict, summariseInjection } from './analysis/injection-summary.js';
+export type { InjectionSummary, InjectionVerdict } from './analysis/injection-summary.js';
+export { providerErrorGroups, renderProviderErrors } from './analysis/provider-errors.js';
+export type { ProviderErrorGroup } from './analysis/provider-errors.js';
+export { renderLabelAgreement } from './rendering/render-label-agreement.js';
 export {
   describeJudgeValidation,
   judgeValidationStatus,
   judgedRubrics,
-} from './judge-validation-status.js';
+} from './analysis/judge-validation-status.js';
 export type {
   JudgeValidationStatus,
   JudgedRubric,
   JudgedTrial,
-} from './judge-validation-status.js';
-export type { LabelAgreementNames } from './render-label-agreement.js';
-export { proposeFailureLabel } from './propose-failure-label.js';
-export type { FailedTrialView, FailureLabelProposal } from './propose-failure-label.js';
-export { proposeTrialFailureLabel } from './trial-failure-label.js';
-export { summariseFailureLabels } from './failure-label-summary.js';
-export type { FailureLabelSummary, HumanLabelCounts } from './failure-label-summary.js';
-export { failureLabelLines } from './failure-label-lines.js';
-export type { CostSummary } from './cost-summary.js';
+} from './analysis/judge-validation-status.js';
+export type { LabelAgreementNames } from './rendering/render-label-agreement.js';
+export { proposeFailureLabel } from './analysis/propose-failure-label.js';
+export type { FailedTrialView, FailureLabelProposal } from './analysis/propose-failure-label.js';
+export { proposeTrialFailureLabel } from './analysis/trial-failure-label.js';
+export { summariseFailureLabels } from './analysis/failure-label-summary.js';
+export type { FailureLabelSummary, HumanLabelCounts } from './analysis/failure-label-summary.js';
+export { failureLabelLines } from './rendering/failure-label-lines.js';
+export type { CostSummary } from './analysis/cost-summary.js';
 export {
   ATTRIBUTION_RULE,
   DIAGNOSIS_ORDER,
   PASS_ABOVE,
   attributeTask,
   buildDiagnosis,
-} from './build-diagnosis.js';
+} from './analysis/build-diagnosis.js';
 export type {
   DiagnosedRun,
   Diagnosis,
   DiagnosisStage,
   ModeDifference,
   TaskDiagnosis,
-} from './diagnosis.js';
-export { renderDiagnosisTerminal } from './render-diagnosis-terminal.js';
-export { modeLine } from './mode-line.js';
+} from './analysis/diagnosis.js';
+export { renderDiagnosisTerminal } from './rendering/render-diagnosis-terminal.js';
+export { modeLine } from './rendering/mode-line.js';

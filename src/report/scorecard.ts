@@ -1,21 +1,21 @@
-import type { AssistanceSummary } from './assistance-summary.js';
-import type { PartialSummary } from './partial-summary.js';
-import type { PlanSummary } from './plan-summary.js';
-import type { DriftSummary } from './drift-summary.js';
-import type { MemorySummary } from './memory-summary.js';
+import type { AssistanceSummary } from './analysis/assistance-summary.js';
+import type { PartialSummary } from './analysis/partial-summary.js';
+import type { PlanSummary } from './analysis/plan-summary.js';
+import type { DriftSummary } from './analysis/drift-summary.js';
+import type { MemorySummary } from './analysis/memory-summary.js';
 import type { RunPricing, SandboxSpec } from '../schema/index.js';
-import type { CostSummary } from './cost-summary.js';
+import type { CostSummary } from './analysis/cost-summary.js';
 import type { ExitReason, TerminalReason } from '../schema/index.js';
-import type { AgentErrorKinds } from './agent-error-groups.js';
-import type { AgentErrorSummary } from './agent-error-summary.js';
-import type { CalibrationSummary } from './calibration-summary.js';
-import type { ConstraintSummary } from './constraint-summary.js';
-import type { FailureLabelSummary } from './failure-label-summary.js';
-import type { FaultSummary } from './fault-summary.js';
-import type { InvalidReason } from './invalid-reasons.js';
-import type { JudgeValidationStatus } from './judge-validation-status.js';
-import type { SafetySummary } from './safety-summary.js';
-import type { RobustnessSummary } from './robustness-summary.js';
+import type { AgentErrorKinds } from './analysis/agent-error-groups.js';
+import type { AgentErrorSummary } from './analysis/agent-error-summary.js';
+import type { CalibrationSummary } from './analysis/calibration-summary.js';
+import type { ConstraintSummary } from './analysis/constraint-summary.js';
+import type { FailureLabelSummary } from './analysis/failure-label-summary.js';
+import type { FaultSummary } from './analysis/fault-summary.js';
+import type { InvalidReason } from './analysis/invalid-reasons.js';
+import type { JudgeValidationStatus } from './analysis/judge-validation-status.js';
+import type { SafetySummary } from './analysis/safety-summary.js';
+import type { RobustnessSummary } from './analysis/robustness-summary.js';
 
 /** A sample summarised, with its size. NaN (null in JSON) when empty. */
 export interface SampleSummary {

@@ -1,4 +1,4 @@
-import type { HtmlReportSection } from '../html-report-data.js';
+import type { HtmlReportSection } from '../rendering/html-report-data.js';
 import type { Child } from './dom.js';
 import { section } from './dom.js';
 import type { ReportModel } from './report-model.js';

@@ -1,6 +1,6 @@
 import './style.css';
-import type { HtmlReportSummary } from '../html-report-data.js';
-import { HTML_REPORT_FORMAT, HTML_REPORT_IDS } from '../html-report-data.js';
+import type { HtmlReportSummary } from '../rendering/html-report-data.js';
+import { HTML_REPORT_FORMAT, HTML_REPORT_IDS } from '../rendering/html-report-data.js';
 import { renderCharts } from './charts.js';
 import { byId, h } from './dom.js';
 import { renderExtraSection } from './extra-sections.js';

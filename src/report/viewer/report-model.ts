@@ -1,5 +1,5 @@
-import type { HtmlReportSummary, TrialCell } from '../html-report-data.js';
-import { TRIAL_STATUS } from '../html-report-data.js';
+import type { HtmlReportSummary, TrialCell } from '../rendering/html-report-data.js';
+import { TRIAL_STATUS } from '../rendering/html-report-data.js';
 
 /** The summary with what several sections derive from the grid, computed once. */
 export interface ReportModel {

@@ -1,4 +1,4 @@
-import { ROBUSTNESS_NOTE, describeRobustnessKind } from '../describe-robustness.js';
+import { ROBUSTNESS_NOTE, describeRobustnessKind } from '../rendering/describe-robustness.js';
 import type { Scorecard } from '../scorecard.js';
 import { h } from './dom.js';
 import { facts } from './overview.js';

@@ -1,5 +1,5 @@
 import { dot, line, plot, ruleY, text } from '@observablehq/plot';
-import { SAFETY_LABELS, describeBlockedAttempts } from '../format-figures.js';
+import { SAFETY_LABELS, describeBlockedAttempts } from '../rendering/format-figures.js';
 import type { Scorecard } from '../scorecard.js';
 import { h } from './dom.js';
 import { fixed, percent } from './format.js';

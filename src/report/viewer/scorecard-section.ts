@@ -1,6 +1,6 @@
-import { driftFacts, memoryFacts } from '../describe-sequences.js';
-import { intervalLabel, intervalNote } from '../interval-label.js';
-import { describeJudgeValidation } from '../judge-validation-status.js';
+import { driftFacts, memoryFacts } from '../rendering/describe-sequences.js';
+import { intervalLabel, intervalNote } from '../rendering/interval-label.js';
+import { describeJudgeValidation } from '../analysis/judge-validation-status.js';
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
 import { h, section } from './dom.js';

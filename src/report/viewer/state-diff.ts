@@ -1,6 +1,6 @@
 import type { TrialRecord } from '../../schema/index.js';
-import { ABSENT, changedRecords, fieldChanges } from '../field-changes.js';
-import type { ChangedRecord, FieldChange } from '../field-changes.js';
+import { ABSENT, changedRecords, fieldChanges } from '../analysis/field-changes.js';
+import type { ChangedRecord, FieldChange } from '../analysis/field-changes.js';
 import { h } from './dom.js';
 
 function shown(value: unknown): HTMLElement {

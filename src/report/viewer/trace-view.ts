@@ -7,9 +7,9 @@ import type {
 } from '../../schema/index.js';
 // The pure functions only: the schema's index would bring zod into the page.
 import { failedChecks } from '../../schema/grades.js';
-import { BLOCK_LABELS, answersByCall } from '../answers-by-call.js';
-import type { CallAnswer } from '../answers-by-call.js';
-import { GRADER_TITLES } from '../grader-titles.js';
+import { BLOCK_LABELS, answersByCall } from '../analysis/answers-by-call.js';
+import type { CallAnswer } from '../analysis/answers-by-call.js';
+import { GRADER_TITLES } from '../rendering/grader-titles.js';
 import type { Child } from './dom.js';
 import { h } from './dom.js';
 import { integer, ms, number, usd } from './format.js';

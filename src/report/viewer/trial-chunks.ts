@@ -1,6 +1,6 @@
 import type { TrialRecord } from '../../schema/index.js';
-import type { HtmlReportSummary } from '../html-report-data.js';
-import { HTML_REPORT_IDS } from '../html-report-data.js';
+import type { HtmlReportSummary } from '../rendering/html-report-data.js';
+import { HTML_REPORT_IDS } from '../rendering/html-report-data.js';
 
 /** Decoded chunks kept in memory; older ones are decoded again when needed. */
 const CACHED_CHUNKS = 16;
