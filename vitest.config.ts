@@ -44,6 +44,14 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./src/domains/retail/index.ts', import.meta.url)),
       },
       {
+        find: /^endstate\/stats$/,
+        replacement: fileURLToPath(new URL('./src/stats/public.ts', import.meta.url)),
+      },
+      {
+        find: /^endstate\/report$/,
+        replacement: fileURLToPath(new URL('./src/report/public.ts', import.meta.url)),
+      },
+      {
         find: /^endstate\/testing$/,
         replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
       },

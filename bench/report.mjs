@@ -21,7 +21,7 @@ import {
   runSuite,
 } from '../dist/index.js';
 import { buildScorecard, renderHtmlReport } from '../dist/report/index.js';
-import { buildSyntheticRun } from '../dist/testing/index.js';
+import { buildSyntheticRun } from '../dist/testing/build-synthetic-run.js';
 import { round } from './measure.mjs';
 import { pickSize, smokeMark } from './smoke.mjs';
 

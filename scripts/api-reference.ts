@@ -63,6 +63,18 @@ them. The file formats and protocols are written by hand:
 - [Command protocol](command-protocol.md): any program as the agent, over
   JSON lines on stdin/stdout.
 - [MCP](mcp.md): any MCP client as the agent, against the trial's tools.
+
+## Entry points
+
+| import | for |
+|---|---|
+| \`endstate\` | authoring (environments, tools, tasks, graders, agents, model callers), running (\`runSuite\`, \`validateSuite\`, stores) and reading results (trial and run records, stored runs, \`failureCases\`, \`regrade\`) |
+| \`endstate/stats\` | the estimators: pass@k and pass^k, intervals, paired and exact tests, agreement, calibration, sample size ([statistics](statistics.md)) |
+| \`endstate/report\` | \`buildScorecard\`, \`compareRuns\`, \`buildDiagnosis\`, failure-label proposals, and their rendering for a terminal, Markdown and JUnit XML |
+| \`endstate/testing\` | for tests of one's own environments, graders and agents: builders of tasks, records and grader contexts, \`createToolHarness\`, \`checkGrader\`, \`playSteps\`, a scripted model, fake OpenAI-compatible servers, a fake clock |
+| \`endstate/retail\` | the tau-bench retail domain as code |
+
+The sections below are the authoring part of \`endstate\`.
 `;
 
 const FORMAT =

@@ -1,6 +1,10 @@
 /**
  * endstate: evaluate tool-using AI agents by the state they leave behind.
- * The library entry re-exports by name; see docs/ for the architecture.
+ * The library entry, for authoring (environments, tools, tasks, graders,
+ * agents), running (suites, stores) and reading results (records, stored
+ * runs); it re-exports by name. Statistics are in `endstate/stats`,
+ * scorecards, comparisons and their rendering in `endstate/report`, fakes
+ * and builders for tests in `endstate/testing`; see docs/api.md.
  */
 export { EndstateError, canonicalJson, hashJson } from './core/index.js';
 /** The zod that endstate's schemas use: tool inputs written with it always match. */
@@ -127,72 +131,6 @@ export type {
   TrajectoryMatchOptions,
   UnmatchedCalls,
 } from './grade/index.js';
-export {
-  boschlooExactTest,
-  boundedMeanInterval,
-  clopperPearsonInterval,
-  clopperPearsonUpperBound,
-  clusterBootstrapInterval,
-  clusterRatioBootstrapInterval,
-  clusteredUpperBound,
-  taskMeanInterval,
-  cohensKappa,
-  clusteredCohensKappa,
-  eceUpperBound,
-  expectedCalibrationError,
-  fisherExactTest,
-  hoeffdingInterval,
-  holmAdjustedPValues,
-  intraTaskCorrelation,
-  mcnemarExact,
-  pairedTTest,
-  passAtK,
-  passHatK,
-  sampleSize,
-  signFlipInterval,
-  signFlipPermutationTest,
-  stratifiedDifferenceInterval,
-  stratifiedPermutationTest,
-  successRateInterval,
-  suitePassK,
-  suitePassKIntervals,
-  weightedPairedTTest,
-  wilsonInterval,
-} from './stats/index.js';
-export type {
-  BoundedMeanInterval,
-  CalibrationError,
-  ClusteredUpperBound,
-  TaskMeanInterval,
-  AgreementCluster,
-  CohensKappa,
-  ClusteredCohensKappa,
-  ClusteredCohensKappaOptions,
-  DifferenceSampleSize,
-  EceUpperBound,
-  IntraTaskCorrelation,
-  SampleSize,
-  SampleSizeTarget,
-  SuccessRateInterval,
-  SuitePassKIntervals,
-  WidthSampleSize,
-} from './stats/index.js';
-export type { McNemarTest, PairedTTest, SignFlipTest, WeightedPairedTTest } from './stats/index.js';
-export type {
-  BinomialCounts,
-  BoschlooExactTest,
-  FisherExactTest,
-  HoeffdingInterval,
-  HoeffdingIntervalInput,
-  SignFlipInterval,
-  SignFlipIntervalOptions,
-  StratifiedDifferenceInterval,
-  StratifiedDifferenceIntervalOptions,
-  StratifiedPermutationMethod,
-  StratifiedPermutationOptions,
-  StratifiedPermutationTest,
-  StratumCounts,
-} from './stats/index.js';
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
 export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';
@@ -206,33 +144,10 @@ export type {
 } from './run/index.js';
 export { createMemoryStore, openSqliteStore } from './store/index.js';
 export type { GoneRun, RunStore, StoredTrialKey } from './store/index.js';
-export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './report/index.js';
-export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './report/index.js';
-export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './report/index.js';
-export { buildDiagnosis, renderDiagnosisTerminal } from './report/index.js';
-export type {
-  DiagnosedRun,
-  Diagnosis,
-  DiagnosisStage,
-  ModeDifference,
-  TaskDiagnosis,
-} from './report/index.js';
-export { proposeFailureLabel, summariseFailureLabels } from './report/index.js';
-export type { FailedTrialView, FailureLabelProposal, FailureLabelSummary } from './report/index.js';
+/** What `buildScorecard` of `endstate/report` makes of a run; its parts are typed there. */
+export type { Scorecard } from './report/index.js';
 export { FAILURE_LABELS, FAILURE_LABEL_RULES } from './schema/index.js';
 export type { FailureLabel, StoredFailureLabel } from './schema/index.js';
-export type {
-  Comparison,
-  CompareRunsOptions,
-  ComparisonGate,
-  DifferenceMethod,
-  ComparisonWeighting,
-  Estimand,
-  PairedDifference,
-  TheseTasksDifference,
-  RunTrials,
-  TaskChange,
-} from './report/index.js';
 export type {
   Check,
   DiagnosisMode,
@@ -300,37 +215,6 @@ export type {
 } from './grade/index.js';
 export type { DecodingSettings, ModelCaller } from './model/index.js';
 export type {
-  AgentErrorSummary,
-  CalibrationSummary,
-  ComparedRun,
-  ChangeDrop,
-  ConstraintSummary,
-  DriftSummary,
-  FaultSummary,
-  GateVerdict,
-  HumanLabelCounts,
-  InvalidReason,
-  JudgeValidationStatus,
-  MemoryDifference,
-  MemorySummary,
-  PartialSummary,
-  AssistanceSummary,
-  PlanSummary,
-  RegretFigure,
-  RegretSummary,
-  RobustnessKind,
-  RobustnessSummary,
-  SafetySummary,
-  SampleSummary,
-  SequenceDifference,
-  SequenceDifferenceMethod,
-  SequenceRate,
-  SliceSummary,
-  TaskComparison,
-  TaskSummary,
-} from './report/index.js';
-export type { IntervalsByK, RateSummary } from './report/scorecard.js';
-export type {
   FailureCaseFile,
   RunJudge,
   TaskValidation,
@@ -352,38 +236,6 @@ export type {
   TrialIdentity,
 } from './schema/index.js';
 export type { FrozenState } from './state/index.js';
-export type {
-  BoundedMeanIntervalOptions,
-  ClusterBootstrapInterval,
-  ClusterBootstrapOptions,
-  ClusterRatioBootstrapInterval,
-  ClusterRatioBootstrapOptions,
-  ClusteredUpperBoundOptions,
-  TaskMeanMethod,
-  TaskMeanIntervalOptions,
-  ConfidencePrediction,
-  DesignEffectSource,
-  DifferenceTarget,
-  EceUpperBoundMethod,
-  EceUpperBoundOptions,
-  IntraTaskCorrelationStatus,
-  PairedTTestOptions,
-  PassKInterval,
-  ProportionInterval,
-  RatioCluster,
-  ReliabilityBin,
-  SignFlipMethod,
-  SignFlipOptions,
-  SuccessCounts,
-  SuccessRateIntervalOptions,
-  SuitePassK,
-  TaskCounts,
-  TaskEventCounts,
-  TaskTrialCounts,
-  TrialCluster,
-  WidthTarget,
-} from './stats/index.js';
-export type { ResolvedBase } from './stats/sample-size.js';
 export type { MemoryStoreOptions, RunVerification } from './store/index.js';
 export type { SqliteStoreOptions } from './store/sqlite-store.js';
 export type { AcceptedDrift, LockableSuite, ModuleImporter } from './task/index.js';
@@ -399,16 +251,6 @@ export type {
   ModelRefusal,
   Provider,
 } from './model/index.js';
-export type {
-  BlockedAttempts,
-  FaultEffect,
-  InjectionSummary,
-  JudgedRubric,
-  PassTally,
-  PlanRate,
-  SafetyRate,
-} from './report/index.js';
-export type { TaskCounts as ComparedTaskCounts } from './report/index.js';
 export type { ValidationCheck } from './run/index.js';
 export type {
   AgentConnection,
@@ -431,25 +273,9 @@ export type {
   UsageEvent,
   UserSpec,
 } from './schema/index.js';
-export type { ClusterBootstrapMethod, ClusterRatioBootstrapMethod } from './stats/index.js';
-export type { SampleSizeBase } from './stats/sample-size.js';
 export type { MemoryTables, SealProblem, StoreKey } from './store/index.js';
 export type { TaskFingerprint } from './task/index.js';
 export type { RecordedCall } from './model/index.js';
-export type {
-  AttemptRule,
-  AttemptTally,
-  SafetyBound,
-  SameTaskComparison,
-  Tally,
-} from './report/index.js';
 export type { RunSeal, TrialSeal } from './store/index.js';
-export type {
-  AgentErrorGroup,
-  AgentErrorKinds,
-  AgentErrorSource,
-  CostSummary,
-  TasksLeftOut,
-} from './report/index.js';
 export type { PriceSource, RunPricing } from './schema/index.js';
 export type { SealedTrialEntry } from './store/index.js';

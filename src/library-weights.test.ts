@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EndstateError,
-  buildScorecard,
-  createMemoryStore,
-  createOracleAgent,
-  runSuite,
-} from './index.js';
+import { EndstateError, createMemoryStore, createOracleAgent, runSuite } from './index.js';
 import type { RunRecord, Suite } from './index.js';
+import { buildScorecard } from './report/public.js';
 import { buildTask, shopEnvironment, shopRefundTask } from './testing/index.js';
 
 /** A suite built in code, as a library user may: the task file's schema never saw `weight`. */

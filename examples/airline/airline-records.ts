@@ -7,7 +7,6 @@ import type { WorkingState } from 'endstate';
  */
 
 export const CabinSchema = z.enum(['economy', 'premium_economy', 'business']);
-export type Cabin = z.infer<typeof CabinSchema>;
 
 const Usd = z.number().int();
 

@@ -11,25 +11,19 @@ export type {
   SessionCaps,
 } from './agent.js';
 export { createDoNothingAgent, createOracleAgent } from './oracle-agent.js';
-export { perturbArgs } from './perturb-args.js';
 export { createPathAgent, createReplayAgent } from './replay-agent.js';
 export { runSteps } from './run-steps.js';
 export { SLIP_KINDS, createSimulatedAgent } from './simulated-agent.js';
 export type { SimulatedAgentOptions, SlipKind } from './simulated-agent.js';
 export { createLlmAgent } from './llm-agent.js';
 export type { LlmAgentOptions } from './llm-agent.js';
-export { COMMAND_PROTOCOL, createCommandAgent, sandboxSpec } from './command-agent.js';
+export { createCommandAgent, sandboxSpec } from './command-agent.js';
 export type { CommandAgentOptions } from './command-agent.js';
 export { createMcpAgent, createMcpServerAgent } from './mcp-agent.js';
 export type { McpAgentOptions, McpServerAgentOptions } from './mcp-agent.js';
 export { listenMcpHttp } from './mcp-http-endpoint.js';
 export type { McpHttpEndpoint } from './mcp-http-endpoint.js';
-export {
-  MCP_HARNESS_TOOLS,
-  MCP_TASK_PROMPT,
-  mcpInstructions,
-  serveSessionOverMcp,
-} from './mcp-session-server.js';
+export { serveSessionOverMcp } from './mcp-session-server.js';
 export type { McpServeEnding, McpServeResult } from './mcp-session-server.js';
 export { defineAgentKind } from './agent-kind.js';
 export type { AgentBuildContext, AgentKind, AgentSpecInput } from './agent-kind.js';

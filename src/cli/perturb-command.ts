@@ -27,11 +27,6 @@ const NOT_COPIED = new Set(['endstate.lock.json', '.endstate', 'node_modules']);
  */
 export const RENAME_ENTITIES_KIND = 'rename-entities';
 
-/** The kinds named by `--kinds`, in the order given; an unknown one is refused with the list. */
-export function selectKinds(text: string): Perturbation[] {
-  return selectAllKinds(text).perTask;
-}
-
 function selectAllKinds(text: string): { perTask: Perturbation[]; renameEntities: boolean } {
   const named = [...new Set(text.split(',').map((name) => name.trim()))].filter(Boolean);
   const renameEntities = named.includes(RENAME_ENTITIES_KIND);

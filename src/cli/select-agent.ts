@@ -227,18 +227,3 @@ export async function buildAgent(
         : tasks.filter((task) => Object.hasOwn(trajectories, task.id)),
   };
 }
-
-/** The agent the flags ask for, and the tasks it can run (replay runs only the tasks in its file). */
-export async function selectAgent(
-  choice: AgentChoice,
-  suite: Suite,
-  tasks: readonly Task[],
-  cwd: string,
-  callerFor: CallerFactory,
-): Promise<{ agent: Agent; tasks: readonly Task[] }> {
-  return buildAgent(agentSpecOfFlags(choice), suite, tasks, {
-    cwd,
-    hidden: choice.hidden,
-    callerFor,
-  });
-}

@@ -12,11 +12,6 @@ import { DEFAULT_STORE } from './store-help.js';
 
 export { DEFAULT_STORE };
 
-/** `.endstate/` in the working folder holds the store unless --store says otherwise. */
-export function storePath(option: string | undefined, cwd: string): string {
-  return resolve(cwd, option ?? DEFAULT_STORE);
-}
-
 interface StoreSpecBase {
   /** The value to open with `openStore`: a SQLite path resolved against the working folder, else the value given. */
   readonly spec: string;

@@ -248,8 +248,6 @@ export const BOUNDS = {
   },
 } as const satisfies Record<string, NumericRange>;
 
-export type BoundName = keyof typeof BOUNDS;
-
 /** A size as people read it and exactly: "5.0 MiB (5,242,880 bytes)", "4 MiB (4,194,304 bytes)". */
 export function describeBytes(bytes: number): string {
   const exact = `${bytes.toLocaleString('en-US')} byte${bytes === 1 ? '' : 's'}`;

@@ -8,15 +8,13 @@ export {
   wallClockIso,
   yieldToEventLoop,
 } from './clock.js';
-export type { Clock, Stopwatch, Timeout } from './clock.js';
+export type { Clock, Stopwatch } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
-export { MAX_LISTED_PROBLEMS, createProblemList } from './problem-list.js';
-export type { ProblemList } from './problem-list.js';
+export { createProblemList } from './problem-list.js';
 export { findJsonDifference } from './find-json-difference.js';
 export type { JsonDifference } from './find-json-difference.js';
 export { findNonJsonValue, formatValuePath } from './find-non-json-value.js';
-export type { NonJsonPlace } from './find-non-json-value.js';
 export { cloneJson, deepFreeze, getOwn, isJsonObject, jsonEqual, setOwn } from './json.js';
 export type { JsonObject, JsonValue } from './json.js';
 export { createRng, deriveSeed } from './rng.js';
@@ -24,7 +22,6 @@ export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';
 export {
-  EXCERPT_CONTEXT,
   excerptAround,
   forbiddenTextFinder,
   normalizeWithOrigin,
@@ -32,16 +29,11 @@ export {
 } from './forbidden-text.js';
 export type { NormalizedText, TextSpan } from './forbidden-text.js';
 export { compileUserPattern } from './user-pattern.js';
-export type {
-  CompiledUserPattern,
-  PatternMatch,
-  UserPattern,
-  UserPatternOptions,
-} from './user-pattern.js';
-export { PROTOTYPE_KEYS, isPrototypeKey, prototypeKeyMessage } from './prototype-keys.js';
+export type { UserPattern } from './user-pattern.js';
+export { isPrototypeKey, prototypeKeyMessage } from './prototype-keys.js';
 export { CEL_LIMITS, parseCelWithinLimits } from './cel-limits.js';
 export { loadCelJs, loadRe2js } from './load-engines.js';
-export type { CelProgram, ParsedCel } from './cel-limits.js';
+export type { ParsedCel } from './cel-limits.js';
 export {
   BOUNDS,
   MAX_INPUT_FILE_BYTES,
@@ -49,9 +41,7 @@ export {
   MAX_TIMER_MS,
   describeBytes,
   describeRange,
-  rangeProblem,
 } from './bounds.js';
-export type { BoundName, NumericRange } from './bounds.js';
+export type { NumericRange } from './bounds.js';
 export { jsonChunks } from './json-chunks.js';
-export type { JsonChunkOptions } from './json-chunks.js';
 export { codePointBefore, codePointFrom } from './code-points.js';

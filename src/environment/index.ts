@@ -1,6 +1,6 @@
 export { defineEnvironment, isEnvironment } from './define-environment.js';
 export type { Environment, EnvironmentSpec } from './define-environment.js';
-export { TOOL_EFFECTS, defineTool, describeTool } from './define-tool.js';
+export { defineTool, describeTool } from './define-tool.js';
 export type {
   PastCall,
   ToolContext,
@@ -11,20 +11,18 @@ export type {
   ToolSpec,
 } from './define-tool.js';
 export { createDispatcher } from './dispatcher.js';
-export type { Dispatcher, DispatcherOptions } from './dispatcher.js';
+export type { Dispatcher } from './dispatcher.js';
 export type { ToolAccess, ToolCallResult } from './call-stage.js';
 export { ToolCrashError, describeThrown } from './tool-crash-error.js';
 export { createEventLog } from './event-log.js';
 export { createFaultInjector, faultPlan } from './fault-injector.js';
-export type { FaultInjector, FaultPlan, FiredFault } from './fault-injector.js';
+export type { FaultInjector } from './fault-injector.js';
 export type { EventLog } from './event-log.js';
-export { OUTBOX_COLLECTION, createOutbox } from './outbox.js';
 export type { Outbox, OutboxMessage } from './outbox.js';
-export { isToolFailure, toolError } from './tool-error.js';
+export { toolError } from './tool-error.js';
 export type { ToolFailure } from './tool-error.js';
 export { replayCalls } from './replay-calls.js';
-export type { ReplayedCalls } from './replay-calls.js';
-export { createToolPresentation, plainPresentation } from './tool-presentation.js';
-export type { ResolvedToolName, ToolPresentation } from './tool-presentation.js';
+export { createToolPresentation } from './tool-presentation.js';
+export type { ToolPresentation } from './tool-presentation.js';
 export { environmentAt, upsertRecords } from './environment-version.js';
 export type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';

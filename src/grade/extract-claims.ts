@@ -34,8 +34,6 @@ export const CLAIM_VERBS: Readonly<
   place: { words: ['placed', 'submitted'], stems: [] },
 };
 
-export type ClaimAction = keyof typeof CLAIM_VERBS;
-
 /** One sentence in which the agent says an action was done. */
 export interface ActionClaim {
   readonly sentence: string;

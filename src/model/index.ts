@@ -1,14 +1,7 @@
-export { classifyModelError, retryAfterMs } from './classify-model-error.js';
-export type { ModelErrorClass } from './classify-model-error.js';
 export { API_KEY_VARIABLES, createLanguageModel } from './create-language-model.js';
-export {
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  DEFAULT_RETRY_POLICY,
-  createModelCaller,
-} from './create-model-caller.js';
+export { DEFAULT_RETRY_POLICY, createModelCaller } from './create-model-caller.js';
 export type { ModelCallerOptions, ModelRefusal, RetryPolicy } from './create-model-caller.js';
 export { DEFAULT_JUDGE_DECODING, createJudgeCaller } from './create-judge-caller.js';
-export type { JudgeCallerOptions } from './create-judge-caller.js';
 export { decodingOptions } from './model-caller.js';
 export type {
   DecodingSettings,
@@ -23,7 +16,7 @@ export type { RequestLimiter, RequestLimiterFactory, RequestLimits } from './req
 export { REQUEST_WINDOW_MS, createLocalRequestLimiter } from './create-local-request-limiter.js';
 export type { LimiterClock } from './create-local-request-limiter.js';
 export type { ModelRef, Provider } from './model-ref.js';
-export { openModelRecording, recordingKey } from './model-recording.js';
+export { openModelRecording } from './model-recording.js';
 export type { ModelRecording, RecordedCall } from './model-recording.js';
-export { PRICING_FILE_EXAMPLE, costOf, loadPricing, priceOf, runPricingOf } from './pricing.js';
+export { PRICING_FILE_EXAMPLE, loadPricing, priceOf, runPricingOf } from './pricing.js';
 export type { Price, Pricing, PricingTable } from './pricing.js';

@@ -1,10 +1,4 @@
-export { perturbTask, variantId } from './perturb-task.js';
-export type { PerturbTaskOptions, VariantOutcome } from './perturb-task.js';
+export { perturbTask } from './perturb-task.js';
+export type { VariantOutcome } from './perturb-task.js';
 export { PERTURBATION_KINDS } from './perturbation-kinds.js';
-export type {
-  ExtraFile,
-  Perturbation,
-  PerturbationInput,
-  PerturbationResult,
-  SuiteContext,
-} from './perturbation.js';
+export type { Perturbation } from './perturbation.js';

@@ -55,8 +55,6 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   tmp_mb: BOUNDS.tmpMb.default,
   cpu_s: BOUNDS.cpuS.default,
 };
-
-export const SANDBOX_KINDS = ['bubblewrap', 'none'] as const;
 export const AGENT_NETWORKS = ['relay', 'none', 'host'] as const;
 export type AgentNetwork = (typeof AGENT_NETWORKS)[number];
 

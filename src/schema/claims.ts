@@ -12,7 +12,6 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** How a bound value is written into a `requires` check. */
 export const PLACEHOLDER_CONVERSIONS = ['text', 'number', 'cents'] as const;
-export type PlaceholderConversion = (typeof PLACEHOLDER_CONVERSIONS)[number];
 
 /** The placeholders of a `says` template, in order. */
 export function placeholdersOf(template: string): string[] {
@@ -103,6 +102,4 @@ export const ClaimsSchema = z.strictObject({
   extract: z.enum(['deterministic', 'judge', 'none']).default('deterministic'),
   verify: z.array(DeclaredClaimSchema).default([]),
 });
-
-export type Claims = z.infer<typeof ClaimsSchema>;
 export type DeclaredClaim = z.infer<typeof DeclaredClaimSchema>;

@@ -194,17 +194,13 @@ export const TrialEventSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type TrialEvent = z.infer<typeof TrialEventSchema>;
-export type UserEvent = z.infer<typeof UserEventSchema>;
-export type AgentEvent = z.infer<typeof AgentEventSchema>;
 export type ToolCallEvent = z.infer<typeof ToolCallEventSchema>;
 export type ToolResultEvent = z.infer<typeof ToolResultEventSchema>;
 export type BlockedEvent = z.infer<typeof BlockedEventSchema>;
 export type FaultEvent = z.infer<typeof FaultEventSchema>;
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
-export type NoteEvent = z.infer<typeof NoteEventSchema>;
 export type EndpointRefusedEvent = z.infer<typeof EndpointRefusedEventSchema>;
 export type ConnectionEvent = z.infer<typeof ConnectionEventSchema>;
-export type AssistEvent = z.infer<typeof AssistEventSchema>;
 
 /** An event before the recorder stamps its time. */
 export type UnstampedEvent = TrialEvent extends infer E

@@ -14,7 +14,6 @@ export const CaseReplaySchema = z.object({
   /** What the replay adds to the recorded steps or cannot repeat; null when the steps are the agent's own. */
   note: z.string().nullable(),
 });
-export type CaseReplay = z.infer<typeof CaseReplaySchema>;
 
 /** What the failed trial was judged, and where it came from. */
 export const FailureVerdictSchema = z.object({
@@ -52,7 +51,6 @@ export const FailureCaseEntrySchema = z.object({
   failed_checks: z.array(z.string()),
   reproduces_exit: z.boolean(),
 });
-export type FailureCaseEntry = z.infer<typeof FailureCaseEntrySchema>;
 
 /** `DIR/index.json`: what the folder holds and how to replay it. */
 export const FailureCaseIndexSchema = z.object({

@@ -124,4 +124,3 @@ export const FaultFileSchema = z.union([
     inject: z.array(InjectionSchema).default([]),
   }),
 ]);
-export type FaultFile = z.infer<typeof FaultFileSchema>;

@@ -16,7 +16,6 @@ export const SequenceEpisodeSchema = z.strictObject({
   /** The environment version this episode runs on; default: the previous episode's (the first: the base). */
   version: z.string().min(1).optional(),
 });
-export type SequenceEpisode = z.infer<typeof SequenceEpisodeSchema>;
 
 /**
  * A sequence file (`sequences/<id>.yaml`): episodes played in one trial,

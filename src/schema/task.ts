@@ -32,14 +32,6 @@ export const StepSchema = z.union([
   z.strictObject({ say: z.string() }),
 ]);
 
-/**
- * The user's help, as a script rule gives it: `hint` marks a reply that
- * gives the agent what it should have found itself; a `take_over` rule
- * performs a tool call in the agent's place. Either is recorded as an
- * `assist` event, and a success with one is an assisted completion.
- */
-export const AssistTypeSchema = z.enum(['hint', 'take_over']);
-
 /** A tool call the user makes themselves (through the dispatcher, marked as the user's). */
 export const TakeOverSchema = z.strictObject({
   tool: ToolName,
@@ -79,7 +71,6 @@ export const UserSpecSchema = z.strictObject({
 
 /** Default and upper bound of `limits.tool_timeout_s`, in seconds. */
 export const DEFAULT_TOOL_TIMEOUT_S = 30;
-export const MAX_TOOL_TIMEOUT_S = BOUNDS.toolTimeoutS.max;
 
 /** A number field held to its documented range (src/core/bounds.ts); the message names both ends. */
 function ranged(range: NumericRange) {
@@ -309,14 +300,9 @@ export type { Change } from './change.js';
 export type TaskFile = z.infer<typeof TaskFileSchema>;
 export type Step = z.infer<typeof StepSchema>;
 export type ScriptRule = z.infer<typeof ScriptRuleSchema>;
-export type AssistType = z.infer<typeof AssistTypeSchema>;
-export type TakeOver = z.infer<typeof TakeOverSchema>;
 export type UserSpec = z.infer<typeof UserSpecSchema>;
 export type Limits = z.infer<typeof LimitsSchema>;
 export type Expect = z.infer<typeof ExpectSchema>;
 export type Constraint = z.infer<typeof ConstraintSchema>;
 export type KnownBad = z.infer<typeof KnownBadSchema>;
-export type KnownGood = z.infer<typeof KnownGoodSchema>;
-export type Variant = z.infer<typeof VariantSchema>;
 export type ToolPresent = z.infer<typeof ToolPresentSchema>;
-export type ExtraTool = z.infer<typeof ExtraToolSchema>;

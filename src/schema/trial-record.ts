@@ -110,7 +110,6 @@ export const UsageSchema = z.object({
   /** Model-based graders' cost (the judge): not the system under test, so apart from its cost. */
   grader_cost_usd: z.number().nonnegative().nullable().default(0),
 });
-export type Usage = z.infer<typeof UsageSchema>;
 
 /**
  * 3: costs may be null (a model no pricing table priced: unknown, tokens
@@ -124,7 +123,6 @@ export const RecordVariantSchema = z.object({
   base: z.string(),
   perturbation: z.string(),
 });
-export type RecordVariant = z.infer<typeof RecordVariantSchema>;
 
 /**
  * On an episode of a sequence (its record's `task_id` is `<sequence id>@<episode>`):

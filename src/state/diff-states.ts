@@ -23,10 +23,3 @@ export function diffStates(before: StateSnapshot, after: StateSnapshot): StateDi
   }
   return diff;
 }
-
-/** Number of records that changed in a diff. */
-export function countChanges(diff: StateDiff): number {
-  let count = 0;
-  for (const records of Object.values(diff)) count += Object.keys(records).length;
-  return count;
-}

@@ -22,10 +22,8 @@ export type {
   ClusteredCohensKappaOptions,
 } from './clustered-cohens-kappa.js';
 export { labelAgreement } from './label-agreement.js';
-export type { LabelAgreement, LabelPair, LabelScore } from './label-agreement.js';
-export { designEffect, kishTrialsPerTask } from './design-effect.js';
+export type { LabelAgreement, LabelPair } from './label-agreement.js';
 export { describeSample } from './describe-sample.js';
-export type { Description } from './describe-sample.js';
 export { expectedCalibrationError } from './expected-calibration-error.js';
 export type {
   CalibrationError,
@@ -35,7 +33,6 @@ export type {
 export { mcnemarExact } from './mcnemar-exact.js';
 export type { McNemarTest } from './mcnemar-exact.js';
 export { mean } from './mean.js';
-export { normalCdf } from './normal-cdf.js';
 export { normalQuantile } from './normal-quantile.js';
 export { pairedTTest } from './paired-t-test.js';
 export type { PairedTTest, PairedTTestOptions } from './paired-t-test.js';
@@ -43,14 +40,7 @@ export { weightedPairedTTest } from './weighted-paired-t-test.js';
 export type { WeightedPairedTTest } from './weighted-paired-t-test.js';
 export { passAtK } from './pass-at-k.js';
 export { passHatK } from './pass-hat-k.js';
-export { quantile } from './quantile.js';
-export {
-  DEFAULT_ALPHA,
-  DEFAULT_ICC,
-  DEFAULT_POWER,
-  DEFAULT_TRIALS_PER_TASK,
-  sampleSize,
-} from './sample-size.js';
+export { DEFAULT_ICC, DEFAULT_TRIALS_PER_TASK, sampleSize } from './sample-size.js';
 export type {
   DifferenceSampleSize,
   DifferenceTarget,
@@ -59,7 +49,7 @@ export type {
   WidthSampleSize,
   WidthTarget,
 } from './sample-size.js';
-export { MAX_EXACT_SIGN_FLIPS, signFlipPermutationTest } from './sign-flip-permutation-test.js';
+export { signFlipPermutationTest } from './sign-flip-permutation-test.js';
 export type {
   SignFlipMethod,
   SignFlipOptions,
@@ -77,14 +67,9 @@ export type {
   StratifiedPermutationTest,
   StratumCounts,
 } from './stratified-permutation-test.js';
-export { hypergeometricProbabilities } from './hypergeometric-probabilities.js';
-export type {
-  HypergeometricInput,
-  HypergeometricProbabilities,
-} from './hypergeometric-probabilities.js';
 export { studentTCdf } from './student-t-cdf.js';
 export { studentTQuantile } from './student-t-quantile.js';
-export { suitePassK, weightedMean } from './suite-pass-k.js';
+export { suitePassK } from './suite-pass-k.js';
 export type { SuitePassK, TaskTrialCounts } from './suite-pass-k.js';
 export { wilsonInterval, wilsonScoreBounds } from './wilson-interval.js';
 export type { ProportionInterval } from './wilson-interval.js';
@@ -94,13 +79,12 @@ export type {
   IntraTaskCorrelationStatus,
   TaskCounts,
 } from './intra-task-correlation.js';
-export { TASK_MEAN_RESAMPLES, taskMeanInterval } from './task-mean-interval.js';
+export { taskMeanInterval } from './task-mean-interval.js';
 export type {
   TaskMeanInterval,
   TaskMeanIntervalOptions,
   TaskMeanMethod,
 } from './task-mean-interval.js';
-export { weightedSpread } from './weighted-spread.js';
 export { kishShare, successRateInterval } from './success-rate-interval.js';
 export type {
   SuccessCounts,
@@ -114,12 +98,12 @@ export type { BoschlooExactTest } from './boschloo-exact-test.js';
 export { fisherExactTest } from './fisher-exact-test.js';
 export type { BinomialCounts, FisherExactTest } from './fisher-exact-test.js';
 export { holmAdjustedPValues } from './holm-adjusted-p-values.js';
-export { MAX_SIGN_FLIP_INTERVAL_DIFFERENCES, signFlipInterval } from './sign-flip-interval.js';
+export { signFlipInterval } from './sign-flip-interval.js';
 export type { SignFlipInterval, SignFlipIntervalOptions } from './sign-flip-interval.js';
 export { hoeffdingInterval } from './hoeffding-interval.js';
 export type { HoeffdingInterval, HoeffdingIntervalInput } from './hoeffding-interval.js';
 export { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
-export { clusteredUpperBound, MIN_EVENT_ICC } from './clustered-upper-bound.js';
+export { clusteredUpperBound } from './clustered-upper-bound.js';
 export type {
   ClusteredUpperBound,
   ClusteredUpperBoundOptions,
@@ -135,4 +119,3 @@ export type {
 export { boundedMeanInterval } from './bounded-mean-interval.js';
 export type { BoundedMeanInterval, BoundedMeanIntervalOptions } from './bounded-mean-interval.js';
 export { moverDifferenceInterval } from './mover-difference-interval.js';
-export type { MoverDifferenceInterval, RateWithInterval } from './mover-difference-interval.js';

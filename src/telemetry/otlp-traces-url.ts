@@ -1,11 +1,5 @@
 import { EndstateError } from '../core/index.js';
 
-/** The variables that turn tracing on, as OpenTelemetry's exporters name them. */
-export const TRACES_ENDPOINT_VARIABLES = [
-  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
-] as const;
-
 /**
  * Where to post spans over OTLP/HTTP, from the environment, or undefined
  * when tracing is off: neither endpoint variable set (or set empty), or

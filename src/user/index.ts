@@ -1,6 +1,5 @@
-export { HINT_MARK, STOP_TOKEN, USER_PROMPT_VERSION, createLlmUsers } from './llm-user.js';
-export type { LlmUsersOptions } from './llm-user.js';
-export { createScriptedUser, scriptedUsers } from './scripted-user.js';
+export { USER_PROMPT_VERSION } from './llm-user.js';
+export { scriptedUsers } from './scripted-user.js';
 export type {
   UserAnswer,
   UserContext,
@@ -10,10 +9,4 @@ export type {
 } from './user-simulator.js';
 export { createUsersFromSpec } from './create-users-from-spec.js';
 export type { UsersSpec } from './create-users-from-spec.js';
-export {
-  NO_USER_REPLY,
-  STANDING_CONSENT,
-  createNoUser,
-  noUserOpening,
-  noUsers,
-} from './no-user.js';
+export { NO_USER_REPLY, STANDING_CONSENT, noUsers } from './no-user.js';

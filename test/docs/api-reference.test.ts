@@ -33,6 +33,21 @@ describe('docs/api.md', () => {
     },
     BUILD_TIMEOUT_MS,
   );
+
+  it('lists every entry point of package.json `exports`, and no other', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const exported = Object.keys(manifest.exports)
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => join('endstate', subpath))
+      .sort();
+    const written = readFileSync(join(root, 'docs/api.md'), 'utf8');
+    const section = written.slice(written.indexOf('## Entry points'));
+    const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|')));
+    const listed = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]).sort();
+    expect(listed).toEqual(exported);
+  });
 });
 
 describe('buildApiReference', () => {

@@ -7,7 +7,7 @@ import { loadViewerTemplate } from '../../src/cli/load-viewer-template.js';
 import { buildScorecard, renderHtmlReport } from '../../src/report/index.js';
 import type { JudgeValidationStatus, Scorecard } from '../../src/report/index.js';
 import type { Check, RunRecord, TrialRecord } from '../../src/schema/index.js';
-import { buildSyntheticRun } from '../../src/testing/index.js';
+import { buildSyntheticRun } from '../../src/testing/build-synthetic-run.js';
 import type { PageRecorder } from './chromium.js';
 import {
   BROWSER_SKIP_TITLE,

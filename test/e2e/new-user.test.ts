@@ -122,6 +122,26 @@ reference:
   - { tool: cancel_order, args: { order_id: '7' } }
 `;
 
+/** A script that runs the suite through the library, as a user's own code would. */
+const LIBRARY_RUN = `import * as root from 'endstate';
+import { createMemoryStore, createOracleAgent, loadSuite, runSuite } from 'endstate';
+import { buildScorecard, renderMarkdown } from 'endstate/report';
+import { successRateInterval } from 'endstate/stats';
+import * as testing from 'endstate/testing';
+
+const suite = await loadSuite('suite');
+const { run, trials } = await runSuite({ suite, agent: createOracleAgent(), trials: 1, store: createMemoryStore() });
+const scorecard = buildScorecard(run, trials);
+console.log(JSON.stringify({
+  success: scorecard.success_rate.value,
+  markdownNamesTheRun: renderMarkdown({ scorecard, taskGate: 1 }).includes(run.run_id),
+  rate: successRateInterval([{ successes: 3, trials: 4 }]).value,
+  rootHasBuildScorecard: 'buildScorecard' in root,
+  rootHasPassHatK: 'passHatK' in root,
+  testingHasBuildTask: 'buildTask' in testing,
+}));
+`;
+
 describe('a new user', () => {
   beforeAll(() => {
     const packs = join(project, '.packs');
@@ -184,16 +204,43 @@ describe('a new user', () => {
     expect(output.scorecard.success_rate.value).toBe(1);
   });
 
+  it('runs the suite through the library and reads it with endstate/report and endstate/stats', () => {
+    write({ 'library.mjs': LIBRARY_RUN });
+    const result = run(process.execPath, ['library.mjs']);
+    expect(result.code, result.output).toBe(0);
+    const read = JSON.parse(result.output) as Record<string, unknown>;
+    const [successes, trials] = [3, 4];
+    expect(read).toEqual({
+      success: 1,
+      markdownNamesTheRun: true,
+      rate: successes / trials,
+      // The root is for authoring, running and reading results; the rest is in its subpath.
+      rootHasBuildScorecard: false,
+      rootHasPassHatK: false,
+      testingHasBuildTask: true,
+    });
+  });
+
   it('type-checks the suite and the library strictly, without skipLibCheck', () => {
     write({
       'index.ts': [
         "import { loadSuite, z } from 'endstate';",
-        "import type { Suite } from 'endstate';",
+        "import type { RunRecord, Suite, TrialRecord } from 'endstate';",
+        "import { buildScorecard, renderMarkdown } from 'endstate/report';",
+        "import type { Comparison, Scorecard } from 'endstate/report';",
+        "import { passHatK, successRateInterval } from 'endstate/stats';",
+        "import type { SuccessRateInterval } from 'endstate/stats';",
         "import { buildTask } from 'endstate/testing';",
         "import environment from './suite/environment';",
         "import * as retail from 'endstate/retail';",
         'export const load = (path: string): Promise<Suite> => loadSuite(path);',
         "export const id = z.string().parse(buildTask(environment, { id: 't' }).id);",
+        'export const card = (run: RunRecord, trials: readonly TrialRecord[]): Scorecard =>',
+        '  buildScorecard(run, trials);',
+        'export const page = (scorecard: Scorecard): string => renderMarkdown({ scorecard, taskGate: 1 });',
+        'export const rate: SuccessRateInterval = successRateInterval([{ successes: 1, trials: 2 }]);',
+        'export const reliable: number = passHatK(4, 3, 2);',
+        'export const method = (comparison: Comparison): string => comparison.difference.method;',
         'export { retail };',
         '',
       ].join('\n'),

@@ -167,7 +167,7 @@ describe('endstate run: the pattern and CEL engines', () => {
 });
 
 describe('import endstate', () => {
-  it('loads no @stdlib module until a statistic needs one', () => {
+  it('loads no @stdlib module until a statistic needs one, endstate/stats included', () => {
     const cwd = tempFolder();
     const file = join(cwd, 'imports.txt');
     const result = spawnSync(
@@ -177,7 +177,7 @@ describe('import endstate', () => {
         pathToFileURL(RECORDER).href,
         '--input-type=module',
         '-e',
-        `import '${DIST}/index.js';`,
+        `import '${DIST}/index.js'; import '${DIST}/stats/public.js';`,
       ],
       { cwd, encoding: 'utf8', env: { ...process.env, RECORD_IMPORTS: file } },
     );

@@ -1,7 +1,7 @@
 import type { Rng } from '../../src/core/index.js';
 import { createRng } from '../../src/core/index.js';
 import type { ConfidencePrediction } from '../../src/stats/index.js';
-import { sampleBeta } from '../../src/testing/index.js';
+import { sampleBeta } from '../../src/testing/sample-beta.js';
 
 /**
  * An agent whose task success rates p come from Beta(a, b) and who states

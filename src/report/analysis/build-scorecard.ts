@@ -129,9 +129,6 @@ export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
   );
 }
 
-/** The rate helper, still importable from here, where it was first defined. */
-export { rateSummary } from './rate-summary.js';
-
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
 function rateOf(counts: readonly { successes: number; trials: number; weight: number }[]) {
   const counted = counts.filter((task) => task.trials > 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../core/index.js';
-import { sampleBeta } from '../../testing/index.js';
+import { sampleBeta } from '../../testing/sample-beta.js';
 import { pairedDifference } from './paired-difference.js';
 import type { TaskDifference } from './paired-difference.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../core/index.js';
 import type { Rng } from '../../core/index.js';
-import { sampleBeta } from '../../testing/index.js';
+import { sampleBeta } from '../../testing/sample-beta.js';
 import { summariseDrift } from './drift-summary.js';
 import { summariseMemory } from './memory-summary.js';
 import type { SequenceTrial } from './sequence-episodes.js';

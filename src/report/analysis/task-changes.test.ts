@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../core/index.js';
 import type { Rng } from '../../core/index.js';
-import { sampleBeta } from '../../testing/index.js';
+import { sampleBeta } from '../../testing/sample-beta.js';
 import type { TaskCounts } from './comparison.js';
 import { taskChanges } from './task-changes.js';
 

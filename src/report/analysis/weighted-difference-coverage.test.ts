@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../core/index.js';
 import type { Rng } from '../../core/index.js';
-import { sampleBeta } from '../../testing/index.js';
+import { sampleBeta } from '../../testing/sample-beta.js';
 import { pairedDifference } from './paired-difference.js';
 import type { TaskDifference } from './paired-difference.js';
 

@@ -16,12 +16,6 @@ export const perSuccessUsd = (cost: {
   readonly per_success_usd: number | null;
 }): string => (cost.total_usd === null ? 'unknown' : usd(cost.per_success_usd));
 
-/** `k=1 0.645 · k=2 0.432`, or a dash when there is no k. */
-export const byK = (record: Readonly<Record<string, number>>, separator = ' · '): string =>
-  Object.entries(record)
-    .map(([k, value]) => `k=${k} ${fixed(value)}`)
-    .join(separator) || '—';
-
 /** `k=1 0.645 [0.54, 0.74] · k=2 ...`: estimates by k with their 95% intervals. */
 export const byKWithIntervals = (
   record: Readonly<Record<string, number>>,
