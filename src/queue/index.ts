@@ -21,3 +21,5 @@ export {
 export type { RedisRequestLimiterOptions } from './redis-request-limiter.js';
 export { openSharedRequestLimits } from './shared-request-limits.js';
 export type { SharedRequestLimits } from './shared-request-limits.js';
+export { createRunQueue } from './create-run-queue.js';
+export type { RunQueueOptions } from './create-run-queue.js';

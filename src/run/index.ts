@@ -31,3 +31,24 @@ export { planSequenceAttempts } from './resume-plan.js';
 export type { PendingSequenceAttempt } from './resume-plan.js';
 export { runSequenceJob } from './run-sequence-attempt.js';
 export type { SequenceAttemptJob } from './run-sequence-attempt.js';
+export { planRun } from './plan-run.js';
+export { checkQueuePlayable, playRun } from './play-run.js';
+export type { PlayRunOptions, QueuedRun, RunQueue } from './play-run.js';
+export type {
+  CallerFactory,
+  RunModels,
+  RunPlan,
+  RunPlanContext,
+  RunPlanInput,
+  RunUsers,
+  StoredRun,
+} from './run-plan.js';
+export {
+  judgeFor,
+  judgeFromSpec,
+  judgeOf,
+  judgedTasks,
+  tasksWithoutJudge,
+} from './judge-wiring.js';
+export { selectPlayables } from './select-playables.js';
+export type { Playables } from './select-playables.js';
