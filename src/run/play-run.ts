@@ -9,12 +9,15 @@ import type { RunRecordInput } from './run-suite.js';
 
 /** A run whose attempts workers play: recorded in the store before it is queued. */
 export interface QueuedRun {
+  /** The run, already in the store. */
   readonly run: RunRecord;
+  /** Where the workers' trials are kept. */
   readonly store: RunStore;
   /** The run's tasks, in its order. */
   readonly tasks: readonly Task[];
   /** Trials a resumed run has stored: their attempts are not queued again. */
   readonly stored?: readonly TrialRecord[];
+  /** run-start, trial-end and run-end, as the jobs report them. */
   readonly onEvent?: (event: RunEvent) => void;
   /** Asked between waits: once it returns an error, the run is marked interrupted and it is thrown. */
   readonly stop?: () => Error | undefined;
@@ -26,9 +29,11 @@ export interface QueuedRun {
  * (`createRunQueue` of the queue module, over BullMQ).
  */
 export interface RunQueue {
+  /** Queues the run's pending attempts, follows them and closes the run (`finished`, or `interrupted` and thrown). */
   play(run: QueuedRun): Promise<RunRecord>;
 }
 
+/** How `playRun` plays a plan: where, what it tells, and what stops it. */
 export interface PlayRunOptions {
   /** Workers play the trials (default: this process, `plan.concurrency` at a time). */
   readonly queue?: RunQueue;

@@ -21,6 +21,7 @@ export type CallerFactory = (ref: ModelRef) => Promise<ModelCaller>;
  * what the run record keeps of them (read once the plan is built).
  */
 export interface RunModels {
+  /** A model caller per model (see createModelCaller). */
   readonly callerFor: CallerFactory;
   /** The prices applied to the models a caller was made for; undefined when no model was wired. */
   readonly pricing?: () => RunPricing | undefined;
@@ -37,6 +38,7 @@ export interface RunModels {
  * oracle or simulated agent with the tasks' own users needs none of it.
  */
 export interface RunPlanContext extends Omit<AgentBuildContext, 'callerFor'> {
+  /** The run's models: needed by an llm agent, users played by a model and a judge. */
   readonly models?: RunModels;
 }
 
@@ -66,6 +68,7 @@ export interface RunPlanInput {
   readonly tasks?: string;
   /** Faults and injections added to every task; a stored run keeps its own. */
   readonly faults?: RunFaults;
+  /** Files, agent programs and models, reached through the shell. */
   readonly context?: RunPlanContext;
 }
 
@@ -75,13 +78,17 @@ export interface RunPlanInput {
  * without, to play its queued attempts (a worker).
  */
 export interface StoredRun {
+  /** The run's record, as the store holds it. */
   readonly run: RunRecord;
+  /** The trials the store holds of it (`store.listTrials(run.run_id)`). */
   readonly trials?: readonly TrialRecord[];
 }
 
 /** A run's simulated users: a factory per trial, and how the system spec names them. */
 export interface RunUsers {
+  /** Makes each trial's simulated user. */
   readonly factory: UserFactory;
+  /** The system spec's `user` entry. */
   readonly spec: SystemSpec['user'];
 }
 
@@ -91,27 +98,39 @@ export interface RunUsers {
  * plays it; nothing in it is read again from flags or files.
  */
 export interface RunPlan {
+  /** The suite the run plays. */
   readonly suite: Suite;
+  /** The system's agent, built through the agent registry. */
   readonly agent: Agent;
   /** Tasks played on their own, in the run's order (a replay agent's: those in its file). */
   readonly tasks: readonly Task[];
+  /** Sequences played whole, their episodes in order. */
   readonly sequences: readonly Sequence[];
   /** Undefined: the tasks' scripted users. */
   readonly users: RunUsers | undefined;
+  /** The judge model of tasks with a rubric, if the run has one. */
   readonly judge: RunJudge | undefined;
+  /** `dialogue`, or a diagnosis mode. */
   readonly mode: DiagnosisMode;
+  /** Faults and injections added to every task. */
   readonly faults: RunFaults | undefined;
+  /** k, trials per task. */
   readonly trials: number;
+  /** The run seed every trial seed derives from. */
   readonly seed: number;
+  /** Trials played at once by this process. */
   readonly concurrency: number;
+  /** Reruns of an invalid trial. */
   readonly maxReruns: number;
   /** The prices of the run's models, as the run record keeps them (undefined when no model is called). */
   readonly pricing: RunPricing | undefined;
+  /** The limits on requests per provider endpoint, as the run record keeps them. */
   readonly requestLimits: RunRecord['request_limits'];
   /** The agent program's sandbox, as the system spec records it. */
   readonly sandbox: SandboxSpec | undefined;
   /** The system under test, built once: the run record, the resume check and the preflight read it. */
   readonly system: SystemSpec;
+  /** sha256 of the system spec's canonical JSON: the label of every result of the run. */
   readonly systemHash: string;
   /** The stored run this plan goes on with, and its trials. */
   readonly resume: { readonly run: RunRecord; readonly trials: readonly TrialRecord[] } | undefined;
