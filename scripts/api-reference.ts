@@ -6,6 +6,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
+/** The example of "Running an evaluation from code": test/docs/api-example.test.ts runs it as docs/api.md shows it. */
+const RUN_EXAMPLE = `import { createMemoryStore, loadSuite, planRun, playRun } from 'endstate';
+import { buildScorecard } from 'endstate/report';
+
+const suite = await loadSuite('examples/support');
+const plan = await planRun(
+  { agent: { kind: 'simulated', options: { slip: 0.1 } }, trials: 4, seed: 7 },
+  suite,
+);
+const store = createMemoryStore();
+const run = await playRun(plan, store);
+const scorecard = buildScorecard(run, await store.listTrials(run.run_id));
+const { successes, valid_trials: valid } = scorecard.counts;
+console.log(\`\${run.run_id}: \${successes} of \${valid} trials succeeded\`);`;
+
 /** The symbols of the reference, by section, in the order they are shown. */
 export const API_SECTIONS: readonly { title: string; intro: string; names: readonly string[] }[] = [
   {
@@ -46,6 +61,26 @@ export const API_SECTIONS: readonly { title: string; intro: string; names: reado
       'AgentSpec',
       'SessionBudget',
       'TrialStoppedError',
+    ],
+  },
+  {
+    title: 'Running an evaluation from code',
+    intro: `What \`endstate run\` does, from code: \`planRun\` resolves the run once (the agent built through the registry, the simulated users, the judge, the mode, faults, settings and the system spec that pins them), \`playRun\` plays it and stores every trial. \`endstate run\` parses its flags into the same input, and \`--resume\` and the queue's workers rebuild the plan from the stored run record, so a run made from code is the run the command line would make. Files, agent programs and models are reached through \`context\` (an llm agent, users played by a model and a judge need \`context.models.callerFor\`). The canary gate and the preflight requests are the command line's.
+
+The bundled support suite played by the simulated agent, with no network:
+
+\`\`\`ts
+${RUN_EXAMPLE}
+\`\`\``,
+    names: [
+      'planRun',
+      'playRun',
+      'RunPlanInput',
+      'RunPlanContext',
+      'RunModels',
+      'StoredRun',
+      'RunPlan',
+      'PlayRunOptions',
     ],
   },
 ];

@@ -134,6 +134,19 @@ export type {
 export { runTrial } from './trial/index.js';
 export { runSuite, validateSuite } from './run/index.js';
 export type { RunEvent, RunResult, RunSuiteOptions, SuiteValidation } from './run/index.js';
+export { planRun, playRun } from './run/index.js';
+export type {
+  CallerFactory,
+  PlayRunOptions,
+  QueuedRun,
+  RunModels,
+  RunPlan,
+  RunPlanContext,
+  RunPlanInput,
+  RunQueue,
+  RunUsers,
+  StoredRun,
+} from './run/index.js';
 export { failureCaseFiles, failureCases, regrade, trajectoryOf } from './run/index.js';
 export type {
   FailureCase,

@@ -1,47 +1,29 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { agentSpecOf } from '../agent/index.js';
-import { BOUNDS, EndstateError } from '../core/index.js';
-import {
-  buildSystemSpec,
-  createRunRecord,
-  hashSystemSpec,
-  resumeRefusal,
-  runCanary,
-  runSuite,
-} from '../run/index.js';
-import type { RunJudge, RunSuiteOptions } from '../run/index.js';
-import type { DiagnosisMode, RunRecord, SystemSpec, TrialRecord } from '../schema/index.js';
-import { parseModelRef } from '../model/index.js';
-import type { DecodingSettings, ModelRef, Pricing } from '../model/index.js';
-import { USER_PROMPT_VERSION, createUsersFromSpec } from '../user/index.js';
-import type { RunEvent } from '../run/index.js';
+import { EndstateError } from '../core/index.js';
+import { checkQueuePlayable, planRun, runCanary } from '../run/index.js';
+import type { RunModels, RunPlan, RunPlanInput } from '../run/index.js';
+import type { DiagnosisMode, RunRecord, TrialRecord } from '../schema/index.js';
+import type { Pricing } from '../model/index.js';
 import { describeVerification, openStore } from '../store/index.js';
 import type { RunStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
-import type { Sequence, Suite, Task } from '../task/index.js';
-import { selectPlayables } from './select-playables.js';
-import type { Agent } from '../agent/index.js';
-import type { QueueAddress } from '../queue/index.js';
-import type * as queueModuleType from '../queue/index.js';
+import type { Suite } from '../task/index.js';
 import type { RunFaults } from '../trial/index.js';
 import type { CliIo } from './cli-io.js';
 import type { CiOutputFlags } from './ci-outputs.js';
 import { parseGate } from './parse-gate.js';
-import { guardInterrupts } from './interrupt-guard.js';
 import { loadRunFaults } from './load-faults.js';
 import { warnIfLockStale } from './lock-warning.js';
-import { createProgress } from './progress.js';
-import { DEFAULT_SLIP, agentSpecOfFlags, buildAgent } from './select-agent.js';
-import type { CallerFactory } from './select-agent.js';
-import { judgeFromSpec, judgeOf, tasksWithoutJudge } from './judge-wiring.js';
+import { playShown, runQueueOf } from './play-shown.js';
+import { agentBuildContext } from './select-agent.js';
 import { loadPricingFlag, modelsOf, wireModels } from './model-wiring.js';
-import { hiddenStoreFileOf, storeFileOf, storeForWorkers, storeSpecOf } from './store-path.js';
+import { runPlanInputOf } from './run-plan-input.js';
+import { hiddenStoreFileOf, storeFileOf, storeSpecOf } from './store-path.js';
 import type { StoreSpec } from './store-path.js';
 import { traceRunStore } from './trace-run-store.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { goneRunError, resolveStoredRun } from './open-stored-run.js';
-import { hasSandboxFlags } from './agent-sandbox.js';
 import type { SandboxFlags } from './agent-sandbox.js';
 
 export interface RunFlags extends CiOutputFlags, SandboxFlags {
@@ -101,75 +83,6 @@ export interface RunFlags extends CiOutputFlags, SandboxFlags {
   readonly queue?: string;
   /** Milliseconds without news from the queue before every outstanding job's state is read (default 5000). */
   readonly queueReconcile?: number;
-}
-
-function decodingOf(flags: RunFlags): DecodingSettings {
-  return {
-    ...(flags.temperature !== undefined ? { temperature: flags.temperature } : {}),
-    ...(flags.topP !== undefined ? { top_p: flags.topP } : {}),
-    ...(flags.maxOutputTokens !== undefined ? { max_output_tokens: flags.maxOutputTokens } : {}),
-    ...(flags.modelSeed !== undefined ? { seed: flags.modelSeed } : {}),
-  };
-}
-
-/**
- * The simulated users: a model playing the users of tasks that have a
- * scenario (`--user-model`), else the tasks' scripts; on --resume without
- * user flags, those of the run's system spec.
- */
-async function usersOf(
-  flags: RunFlags,
-  callerFor: CallerFactory,
-  stored: SystemSpec | undefined,
-): Promise<RunSuiteOptions['users']> {
-  if (flags.userModel === undefined) {
-    if (flags.userTemperature !== undefined) {
-      throw new EndstateError('E_USAGE', '--user-temperature applies with --user-model');
-    }
-    if (stored === undefined || stored.user.kind === 'scripted') return undefined;
-    return createUsersFromSpec(stored.user, { callerFor });
-  }
-  const ref = parseModelRef(flags.userModel, '--user-model');
-  const decoding: DecodingSettings =
-    flags.userTemperature === undefined ? {} : { temperature: flags.userTemperature };
-  return createUsersFromSpec(
-    { kind: 'llm', prompt_version: USER_PROMPT_VERSION, model: { ...ref, ...decoding } },
-    { callerFor },
-  );
-}
-
-/**
- * The run's mode: `--mode`, else a resumed run's own, else `dialogue`. A
- * no-user run has no simulated user, so a user model is refused.
- */
-function modeOf(flags: RunFlags, stored: SystemSpec | undefined): DiagnosisMode {
-  const mode = flags.mode ?? stored?.mode ?? 'dialogue';
-  if (mode === 'no-user' && flags.userModel !== undefined) {
-    throw new EndstateError(
-      'E_USAGE',
-      '--mode no-user plays without a simulated user, so --user-model has nothing to play',
-      {
-        hint: 'Leave out --user-model (the opening holds the scenario), or use --mode dialogue or oracle-plan.',
-      },
-    );
-  }
-  return mode;
-}
-
-/** Flags that choose or shape the agent: given on --resume, they are checked against the run's. */
-function hasAgentFlags(flags: RunFlags): boolean {
-  return (
-    flags.agent !== undefined ||
-    flags.slip !== undefined ||
-    flags.trajectory !== undefined ||
-    flags.model !== undefined ||
-    flags.systemPrompt !== undefined ||
-    Object.keys(decodingOf(flags)).length > 0 ||
-    flags.parallelToolCalls !== undefined ||
-    flags.command !== undefined ||
-    !flags.sandbox ||
-    hasSandboxFlags(flags)
-  );
 }
 
 /**
@@ -268,18 +181,6 @@ async function loadSuiteOf(
   return loadSuite(path, { displayPath: shownPath });
 }
 
-/** Every planned trial is held in memory and stored: their number is bounded before the run. */
-function checkPlannedTrials(taskCount: number, trials: number): void {
-  const planned = taskCount * trials;
-  const range = BOUNDS.plannedTrials;
-  if (planned <= range.max) return;
-  throw new EndstateError(
-    'E_USAGE',
-    `${taskCount} task(s) × --trials ${trials} plans ${planned} trials; at most ${range.max} are allowed in one run (${range.why})`,
-    { hint: 'Lower --trials, or select fewer tasks with --tasks and split the work over runs.' },
-  );
-}
-
 /** A stored run to go on with (`--resume`), with the trials it has. */
 async function resumable(
   openStore: () => Promise<RunStore>,
@@ -319,7 +220,8 @@ async function resumable(
   return { run, trials: await store.listTrials(run.run_id) };
 }
 
-interface RunInput {
+/** A run whose flags, suite and stored run are checked, ready to plan. */
+interface CheckedRun {
   readonly suite: Suite;
   /** As shown in messages: the argument, or the path the resumed run recorded. */
   readonly suitePath: string;
@@ -336,280 +238,93 @@ export interface RunHooks {
   readonly onRun?: (run: RunRecord) => void;
 }
 
+/** Plans the run, checks it (canary, preflight), plays it here or on the queue and prints its scorecard. */
 async function runChecked(
-  input: RunInput,
+  checked: CheckedRun,
   flags: RunFlags,
   io: CliIo,
   openStore: () => Promise<RunStore>,
   hooks: RunHooks,
 ): Promise<number> {
-  const { suite, suitePath, resume, runFaults, gates, pricing } = input;
-  const playables = selectPlayables(suite, {
-    ...(resume === undefined ? {} : { resumeTaskIds: resume.run.suite.task_ids }),
-    ...(resume !== undefined || flags.tasks === undefined ? {} : { glob: flags.tasks }),
-  });
-  let tasks = playables.tasks;
-  const { sequences } = playables;
-  if (sequences.length > 0 && flags.queue !== undefined) {
-    throw new EndstateError(
-      'E_USAGE',
-      `--queue cannot play the sequences of suite ${suite.name} (${sequences.map((sequence) => sequence.id).join(', ')})`,
-      {
-        hint: 'Play a suite with sequences in one process (leave out --queue), or select only plain tasks with --tasks.',
-      },
-    );
-  }
-  // Said once the run is sure to start, after the canary and the preflight.
-  const notes: string[] = [];
-  if (resume === undefined && flags.judge === undefined) {
-    tasks = tasksWithoutJudge(tasks, (text) => notes.push(text));
-  }
-  const episodes = sequences.reduce((sum, sequence) => sum + sequence.episodes.length, 0);
-  checkPlannedTrials(tasks.length + episodes, resume?.run.trials_per_task ?? flags.trials);
-  let wiring: ReturnType<typeof wireModels> | undefined;
-  const wire = (): ReturnType<typeof wireModels> => (wiring ??= wireModels(flags, io, { pricing }));
-  const callerFor: CallerFactory = (ref) => wire().callerFor(ref);
-  const stored = resume?.run.system;
-  const storeSpec = storeSpecOf(flags.store, io.cwd);
-  const hidden = {
-    cwd: io.cwd,
-    suite: resolve(io.cwd, suitePath),
-    store: hiddenStoreFileOf(storeSpec, io.cwd),
-  };
-  const agentSpec =
-    stored !== undefined && !hasAgentFlags(flags)
-      ? agentSpecOf(stored)
-      : agentSpecOfFlags({
-          kind: flags.agent ?? stored?.agent.kind ?? 'oracle',
-          slip: flags.slip ?? DEFAULT_SLIP,
-          trajectory: flags.trajectory,
-          model: flags.model,
-          systemPrompt: flags.systemPrompt,
-          decoding: decodingOf(flags),
-          parallelToolCalls: flags.parallelToolCalls === true,
-          command: flags.command,
-          sandbox: flags,
-          hidden,
-        });
-  const selected = await buildAgent(agentSpec, suite, tasks, { cwd: io.cwd, hidden, callerFor });
-  const mode = modeOf(flags, stored);
-  const users = await usersOf(flags, callerFor, stored);
-  const judge =
-    stored !== undefined && flags.judge === undefined
-      ? await judgeFromSpec(stored.judge, callerFor)
-      : await judgeOf(flags.judge, callerFor);
-  const spec = buildSystemSpec(selected.agent.spec, {
-    user: users?.spec,
-    judge: judge?.spec,
-    mode,
-  });
-  if (resume !== undefined) {
-    const refusal = resumeRefusal(resume.run, resume.trials, suite, {
-      spec,
-      hash: hashSystemSpec(spec),
-    });
-    if (refusal !== undefined) throw refusal;
-  }
-  if (flags.canary) await checkCanary(suite, suitePath, flags.seed);
-  if (flags.preflight && flags.replay === undefined) {
-    const models = modelsOf(spec);
-    if (models.length > 0) await preflight(models, wire());
-  }
-  const queue = flags.queue === undefined ? undefined : await reachQueue(flags.queue);
+  const models = lazyModels(flags, io, checked.pricing);
+  const plan = await planRun(
+    planInputOf(checked, flags, io, models),
+    checked.suite,
+    checked.resume,
+  );
+  await checkBeforeRun(plan, checked.suitePath, flags, models);
+  const queue = await runQueueOf(flags, io, checked.suitePath);
   // With an OTLP endpoint set, the store's writes also become spans.
-  const store = await traceRunStore(await openStore(), io, resume?.run);
-  for (const note of notes) io.err(note);
-  const play: PlayInput = {
-    suite,
-    agent: selected.agent,
-    tasks: selected.tasks,
-    sequences,
-    store,
-    resume,
-    users,
-    judge,
-    runFaults,
-    mode,
-    wiring: () => wiring,
-  };
-  const run =
-    queue === undefined
-      ? await playHere(play, flags, io)
-      : await playOnQueue(play, { ...queue, suitePath: resolve(io.cwd, suitePath) }, flags, io);
+  const store = await traceRunStore(await openStore(), io, checked.resume?.run);
+  for (const note of plan.notes) io.err(note);
+  const run = await playShown(plan, store, queue, io);
   hooks.onRun?.(run);
   // The scorecard and its outputs load once the trials are done: the first
   // trial starts without the report and statistics code.
   const { reportStoredRun } = await import('./report-stored-run.js');
-  return reportStoredRun({ store, run, spec: storeSpec, gates }, flags, io);
+  const spec = storeSpecOf(flags.store, io.cwd);
+  return reportStoredRun({ store, run, spec, gates: checked.gates }, flags, io);
 }
 
-/** What playing a checked run needs, here or on the queue. */
-interface PlayInput {
-  readonly suite: Suite;
-  readonly agent: Agent;
-  readonly tasks: readonly Task[];
-  readonly sequences: readonly Sequence[];
-  readonly store: RunStore;
-  readonly resume: { run: RunRecord; trials: TrialRecord[] } | undefined;
-  readonly users: RunSuiteOptions['users'];
-  readonly judge: RunJudge | undefined;
-  readonly runFaults: RunFaults | undefined;
-  readonly mode: DiagnosisMode;
-  readonly wiring: () => ReturnType<typeof wireModels> | undefined;
+/** The models of the run, wired once a model agent, user or judge asks for one (or the preflight does). */
+interface LazyModels {
+  readonly runModels: RunModels;
+  wire(): ReturnType<typeof wireModels>;
 }
 
-/** The run's trials played by this process, `--concurrency` at a time. */
-async function playHere(input: PlayInput, flags: RunFlags, io: CliIo): Promise<RunRecord> {
-  const { store, resume, users, judge, runFaults } = input;
-  const wiring = input.wiring();
-  // Read when asked: a model caller made during the run wires the models then.
-  const refusal = (): EndstateError | undefined => input.wiring()?.refusal();
-  const progress = createProgress(io);
-  const guard = guardInterrupts(store, (signal) => {
-    progress.stop();
-    io.err(`\n${signal}: the finished trials of ${guard.runId ?? 'the run'} are stored\n`);
-  });
-  try {
-    const result = await runSuite({
-      suite: input.suite,
-      agent: input.agent,
-      tasks: input.tasks,
-      sequences: input.sequences,
-      trials: flags.trials,
-      concurrency: flags.concurrency,
-      seed: flags.seed,
-      maxReruns: flags.maxReruns,
-      store,
-      collect: false,
-      mode: input.mode,
-      ...(users === undefined ? {} : { users }),
-      ...(judge === undefined ? {} : { judge }),
-      ...(runFaults === undefined ? {} : { faults: runFaults }),
-      ...(resume === undefined ? {} : { resume }),
-      ...(wiring === undefined
-        ? {}
-        : { pricing: wiring.pricing(), requestLimits: wiring.requestLimits() }),
-      stop: () => guard.interruption ?? refusal(),
-      onEvent: (event: RunEvent) => {
-        if (event.type === 'run-start') {
-          guard.runId = event.run.run_id;
-          if (resume !== undefined) io.err(resumingLine(event));
-        }
-        progress.onEvent(event);
-      },
-    }).catch((error: unknown) => {
-      // The guard exits once the run is marked interrupted.
-      if (error === guard.interruption) return new Promise<never>(() => {});
-      if (error === refusal() && guard.runId !== undefined) {
-        progress.stop();
-        io.err(
-          `run ${guard.runId} stopped after a refused model request: its finished trials are stored; once fixed, go on with --resume ${guard.runId}\n`,
-        );
-      }
-      throw error;
-    });
-    return result.run;
-  } finally {
-    guard.release();
-    progress.stop();
-  }
+function lazyModels(flags: RunFlags, io: CliIo, pricing: Pricing | undefined): LazyModels {
+  let wiring: ReturnType<typeof wireModels> | undefined;
+  const wire = (): ReturnType<typeof wireModels> => (wiring ??= wireModels(flags, io, { pricing }));
+  return {
+    wire,
+    runModels: {
+      callerFor: (ref) => wire().callerFor(ref),
+      pricing: () => wiring?.pricing(),
+      requestLimits: () => wiring?.requestLimits(),
+      // Read when asked: a model caller made during the run wires the models then.
+      refusal: () => wiring?.refusal(),
+    },
+  };
 }
 
-function resumingLine(event: Extract<RunEvent, { type: 'run-start' }>): string {
-  return `resuming ${event.run.run_id}: ${event.alreadyDone} of ${event.plannedTrials} trials were stored, ${event.plannedTrials - event.alreadyDone} to run\n`;
-}
-
-type QueueModule = typeof queueModuleType;
-
-/** The queue module (loaded only for --queue) and the address, once Redis answers there. */
-async function reachQueue(
-  url: string,
-): Promise<{ queueModule: QueueModule; address: QueueAddress }> {
-  const queueModule = await import('../queue/index.js');
-  const address = queueModule.parseQueueAddress(url);
-  await queueModule.checkQueueReachable(address);
-  return { queueModule, address };
-}
-
-/**
- * The run's trials played by workers: the run is stored (a new one) and
- * one job per pending attempt queued; this process follows the jobs and
- * closes the run once every planned trial is stored.
- */
-async function playOnQueue(
-  input: PlayInput,
-  queue: { queueModule: QueueModule; address: QueueAddress; suitePath: string },
+/** The plan input of the flags, with what the shell supplies: files read relative to the working folder, the folders a sandbox hides, the models. */
+function planInputOf(
+  checked: CheckedRun,
   flags: RunFlags,
   io: CliIo,
-): Promise<RunRecord> {
-  const { store, resume } = input;
-  const wiring = input.wiring();
-  const run =
-    resume?.run ??
-    createRunRecord(
-      {
-        suite: input.suite,
-        agent: input.agent,
-        trials: flags.trials,
-        concurrency: flags.concurrency,
-        seed: flags.seed,
-        maxReruns: flags.maxReruns,
-        mode: input.mode,
-        ...(input.users === undefined ? {} : { users: input.users }),
-        ...(input.judge === undefined ? {} : { judge: input.judge }),
-        ...(input.runFaults === undefined ? {} : { faults: input.runFaults }),
-        ...(wiring === undefined
-          ? {}
-          : { pricing: wiring.pricing(), requestLimits: wiring.requestLimits() }),
-      },
-      input.tasks,
-    );
-  if (resume === undefined) await store.createRun(run);
-  const progress = createProgress(io);
-  const guard = guardInterrupts(store, (signal) => {
-    progress.stop();
-    io.err(
-      `\n${signal}: the finished trials of ${run.run_id} are stored; queued jobs stay on the queue, and endstate run --resume ${run.run_id} --queue … waits for them\n`,
-    );
+  models: LazyModels,
+): RunPlanInput {
+  const hidden = {
+    cwd: io.cwd,
+    suite: resolve(io.cwd, checked.suitePath),
+    store: hiddenStoreFileOf(storeSpecOf(flags.store, io.cwd), io.cwd),
+  };
+  // The plan's context reaches models through `models`; the agent's is the same factory.
+  const { callerFor: _sameFactory, ...agentContext } = agentBuildContext(
+    io.cwd,
+    hidden,
+    models.runModels.callerFor,
+  );
+  return runPlanInputOf(flags, {
+    stored: checked.resume?.run.system,
+    hidden,
+    faults: checked.runFaults,
+    context: { ...agentContext, models: models.runModels },
   });
-  guard.runId = run.run_id;
-  io.err(`queueing the trials of ${run.run_id} on ${queue.address.shown}\n`);
-  try {
-    return await queue.queueModule
-      .runOnQueue({
-        address: queue.address,
-        run,
-        store,
-        tasks: input.tasks,
-        ...(resume === undefined ? {} : { stored: resume.trials }),
-        place: {
-          store: storeForWorkers(storeSpecOf(flags.store, io.cwd)),
-          suitePath: queue.suitePath,
-        },
-        ...(flags.queueReconcile === undefined ? {} : { reconcileMs: flags.queueReconcile }),
-        stop: () => guard.interruption,
-        onEvent: (event: RunEvent) => {
-          if (event.type === 'run-start' && resume !== undefined) io.err(resumingLine(event));
-          progress.onEvent(event);
-        },
-      })
-      .catch((error: unknown) => {
-        if (error === guard.interruption) return new Promise<never>(() => {});
-        progress.stop();
-        throw error;
-      });
-  } finally {
-    guard.release();
-    progress.stop();
-  }
 }
 
-/** One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds. */
-async function preflight(
-  models: readonly { ref: ModelRef; role: 'agent' | 'user' | 'judge' }[],
-  wiring: ReturnType<typeof wireModels>,
+/** What must hold before the first trial: a queue plays no sequences, the canary passes, every model answers. */
+async function checkBeforeRun(
+  plan: RunPlan,
+  suitePath: string,
+  flags: RunFlags,
+  models: LazyModels,
 ): Promise<void> {
-  for (const { ref, role } of models) await wiring.preflight(ref, role);
+  if (flags.queue !== undefined) checkQueuePlayable(plan);
+  if (flags.canary) await checkCanary(plan.suite, suitePath, flags.seed);
+  if (!flags.preflight || flags.replay !== undefined) return;
+  // One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds.
+  for (const { ref, role } of modelsOf(plan.system)) await models.wire().preflight(ref, role);
 }
 
 /** The canary gate: the suite's canary tasks must reset and be solved by the oracle. */

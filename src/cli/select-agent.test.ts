@@ -3,20 +3,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AGENT_KINDS, agentSpecOf } from '../agent/index.js';
+import { AGENT_KINDS, agentSpecOf, createAgentFromSpec } from '../agent/index.js';
 import { AGENT_KINDS as HELP_AGENT_KINDS } from './agent-kinds.js';
 import type { ModelCaller } from '../model/index.js';
 import { buildSystemSpec, hashSystemSpec } from '../run/index.js';
-import type { Suite } from '../task/index.js';
-import { buildTask, shopEnvironment, shopRefundTask } from '../testing/index.js';
-import type { AgentChoice, CallerFactory } from './select-agent.js';
-import { agentSpecOfFlags, buildAgent } from './select-agent.js';
+import type { CallerFactory } from '../run/index.js';
+import type { AgentChoice } from './select-agent.js';
+import { agentBuildContext, agentSpecOfFlags } from './select-agent.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'endstate-select-agent-'));
 writeFileSync(join(cwd, 'paths.json'), JSON.stringify({ 'refund-8842': [{ say: 'done' }] }));
 writeFileSync(join(cwd, 'prompt.md'), 'Be brief.');
-const task = buildTask(shopEnvironment, shopRefundTask);
-const suite = { name: 'shop', tasks: [task] } as unknown as Suite;
 const hidden = { cwd, suite: join(cwd, 'suite'), store: join(cwd, '.endstate/endstate.db') };
 const callerFor: CallerFactory = (ref) =>
   Promise.resolve({
@@ -50,8 +47,8 @@ const FLAGS: Record<string, Partial<AgentChoice>> = {
   mcp: { command: 'node client.mjs', sandbox: { sandbox: false } },
 };
 
-async function specHashOf(spec: Parameters<typeof buildAgent>[0]) {
-  const { agent } = await buildAgent(spec, suite, [task], { cwd, hidden, callerFor });
+async function specHashOf(spec: Parameters<typeof createAgentFromSpec>[0]) {
+  const agent = await createAgentFromSpec(spec, agentBuildContext(cwd, hidden, callerFor));
   const system = buildSystemSpec(agent.spec);
   return { system, hash: hashSystemSpec(system) };
 }

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Agent, AgentBuildContext, AgentSpecInput } from '../agent/index.js';
-import { AGENT_KINDS, SLIP_KINDS, createAgentFromSpec, sandboxSpec } from '../agent/index.js';
+import type { AgentBuildContext, AgentSpecInput } from '../agent/index.js';
+import { AGENT_KINDS, SLIP_KINDS, sandboxSpec } from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import { parseModelRef } from '../model/index.js';
-import type { DecodingSettings, ModelCaller, ModelRef } from '../model/index.js';
-import type { SandboxSpec, TrajectoryFile } from '../schema/index.js';
+import type { DecodingSettings, ModelRef } from '../model/index.js';
+import type { CallerFactory } from '../run/index.js';
+import type { SandboxSpec } from '../schema/index.js';
 import { readInputFileOrThrow } from '../task/index.js';
-import type { Suite, Task } from '../task/index.js';
 import { agentIsolation, hasSandboxFlags } from './agent-sandbox.js';
 import type { HiddenPaths, SandboxFlags } from './agent-sandbox.js';
 import { loadTrajectories } from './load-trajectories.js';
@@ -31,9 +31,6 @@ export interface AgentChoice {
   readonly sandbox: SandboxFlags;
   readonly hidden: HiddenPaths;
 }
-
-/** Models are wired only when a model agent or user is asked for. */
-export type CallerFactory = (ref: ModelRef) => Promise<ModelCaller>;
 
 function readSystemPrompt(path: string, cwd: string): string {
   const file = resolve(cwd, path);
@@ -72,21 +69,17 @@ export function sandboxFlagsOf(sandbox: SandboxSpec): SandboxFlags {
 /**
  * What building an agent needs beyond its spec, from the shell: files are
  * read relative to `cwd`, a sandbox hides the run's folders, models come
- * from `callerFor`. `trajectories` are those already read from `file`.
+ * from `callerFor`.
  */
 export function agentBuildContext(
   cwd: string,
   hidden: HiddenPaths,
   callerFor: CallerFactory,
-  loaded?: { readonly file: string; readonly trajectories: TrajectoryFile },
 ): AgentBuildContext {
   return {
     cwd,
     callerFor,
-    loadTrajectories: (file) =>
-      loaded !== undefined && loaded.file === file
-        ? loaded.trajectories
-        : loadTrajectories(file, cwd),
+    loadTrajectories: (file) => loadTrajectories(file, cwd),
     readSystemPrompt: (file) => readSystemPrompt(file, cwd),
     isolate: (sandbox, command) => agentIsolation(sandboxFlagsOf(sandbox), command, hidden),
   };
@@ -181,49 +174,4 @@ function checkFlagsApply(choice: AgentChoice): void {
       '--agent-env, --agent-dir, --agent-mount and --agent-network apply to --agent command and --agent mcp',
     );
   }
-}
-
-/** Replay trajectories read once, checked against the suite: a task id it does not have is an error. */
-function loadReplayFile(file: string, suite: Suite, cwd: string): TrajectoryFile {
-  const trajectories = loadTrajectories(file, cwd);
-  const known = new Set(suite.tasks.map((task) => task.id));
-  const unknown = Object.keys(trajectories).filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw new EndstateError(
-      'E_TRAJECTORY_INVALID',
-      `trajectory file ${file} names unknown task(s): ${unknown.join(', ')}`,
-      { hint: `Suite ${suite.name} has: ${[...known].join(', ')}.` },
-    );
-  }
-  return trajectories;
-}
-
-/**
- * The agent a spec describes (from the flags, or stored with a run), built
- * through the registry, and the tasks it can run: replay runs only the
- * tasks in its file.
- */
-export async function buildAgent(
-  spec: AgentSpecInput,
-  suite: Suite,
-  tasks: readonly Task[],
-  context: { cwd: string; hidden: HiddenPaths; callerFor: CallerFactory },
-): Promise<{ agent: Agent; tasks: readonly Task[] }> {
-  const file = spec.kind === 'replay' ? spec.options['trajectory_file'] : undefined;
-  const loaded =
-    typeof file === 'string'
-      ? { file, trajectories: loadReplayFile(file, suite, context.cwd) }
-      : undefined;
-  const agent = await createAgentFromSpec(
-    spec,
-    agentBuildContext(context.cwd, context.hidden, context.callerFor, loaded),
-  );
-  const trajectories = loaded?.trajectories;
-  return {
-    agent,
-    tasks:
-      trajectories === undefined
-        ? tasks
-        : tasks.filter((task) => Object.hasOwn(trajectories, task.id)),
-  };
 }

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { agentSpecOf } from '../agent/index.js';
 import {
   checkQueueReachable,
   createJobPlayer,
@@ -12,13 +11,12 @@ import type { RunRecord } from '../schema/index.js';
 import { openStore } from '../store/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite } from '../task/index.js';
-import { createUsersFromSpec } from '../user/index.js';
+import { planRun } from '../run/index.js';
+import type { RunModels } from '../run/index.js';
 import type { CliIo } from './cli-io.js';
-import { judgeFromSpec } from './judge-wiring.js';
 import { loadPricingFlag, wireModels } from './model-wiring.js';
 import type { ModelWiringFlags } from './model-wiring.js';
-import { buildAgent } from './select-agent.js';
-import type { CallerFactory } from './select-agent.js';
+import { agentBuildContext } from './select-agent.js';
 import { hiddenStoreFileOf, storeSpecOf } from './store-path.js';
 
 export interface WorkerFlags extends ModelWiringFlags {
@@ -77,7 +75,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
       return buildSystem(run, suite, {
         cwd: io.cwd,
         store: hiddenStoreFileOf(storeSpecOf(store, io.cwd), io.cwd),
-        callerFor: (ref) => wiring.callerFor(ref),
+        models: { callerFor: (ref) => wiring.callerFor(ref) },
       }).then((system) => ({ ...system, stop: () => wiring.refusal() }));
     },
   });
@@ -132,24 +130,25 @@ export function withRunLimits(flags: ModelWiringFlags, run: RunRecord): ModelWir
   };
 }
 
-/** The system a run's stored spec describes: agent, simulated users and judge. */
+/**
+ * The system a run's stored spec describes (agent, simulated users and
+ * judge): the run's plan, rebuilt from its record alone.
+ */
 async function buildSystem(
   run: RunRecord,
   suite: Suite,
-  context: { readonly cwd: string; readonly store: string; readonly callerFor: CallerFactory },
+  context: { readonly cwd: string; readonly store: string; readonly models: RunModels },
 ): Promise<PlayedSystem> {
   const hidden = { cwd: context.cwd, suite: suite.path, store: context.store };
-  const { agent } = await buildAgent(agentSpecOf(run.system), suite, suite.tasks, {
-    cwd: context.cwd,
+  const { callerFor: _sameFactory, ...agentContext } = agentBuildContext(
+    context.cwd,
     hidden,
-    callerFor: context.callerFor,
+    context.models.callerFor,
+  );
+  const plan = await planRun({ context: { ...agentContext, models: context.models } }, suite, {
+    run,
   });
-  const users =
-    run.system.user.kind === 'scripted'
-      ? undefined
-      : await createUsersFromSpec(run.system.user, { callerFor: context.callerFor });
-  const judge = await judgeFromSpec(run.system.judge, context.callerFor);
-  return { agent, users: users?.factory, judge: judge?.forTrial };
+  return { agent: plan.agent, users: plan.users?.factory, judge: plan.judge?.forTrial };
 }
 
 /** One line per trial played, one per job failure. */

@@ -41,6 +41,7 @@ export {
   MAX_TIMER_MS,
   describeBytes,
   describeRange,
+  rangeProblem,
 } from './bounds.js';
 export type { NumericRange } from './bounds.js';
 export { jsonChunks } from './json-chunks.js';

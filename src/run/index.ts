@@ -7,7 +7,6 @@ export type { SuiteValidation, TaskValidation, ValidationCheck } from './validat
 export { runAttempt } from './run-attempt.js';
 export { runCanary } from './canary.js';
 export { planAttempts } from './resume-plan.js';
-export { resumeRefusal } from './resume-check.js';
 export type { PendingAttempt } from './resume-plan.js';
 export { outlineOf } from './trial-outline.js';
 export type { TrialOutline } from './trial-outline.js';
@@ -17,3 +16,16 @@ export { failureCaseFiles, failureCases } from './failure-cases.js';
 export type { FailureCase, FailureCaseFile } from './failure-cases.js';
 export { regrade } from './regrade.js';
 export type { RegradeOptions, RegradeResult, RegradeSummary, TrialRef } from './regrade.js';
+export { planRun } from './plan-run.js';
+export { checkQueuePlayable, playRun } from './play-run.js';
+export type { PlayRunOptions, QueuedRun, RunQueue } from './play-run.js';
+export type {
+  CallerFactory,
+  RunModels,
+  RunPlan,
+  RunPlanContext,
+  RunPlanInput,
+  RunUsers,
+  StoredRun,
+} from './run-plan.js';
+export { judgeFromSpec, judgeOf, judgedTasks } from './judge-wiring.js';

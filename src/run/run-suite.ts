@@ -67,6 +67,11 @@ export interface RunSuiteOptions {
   readonly collect?: boolean;
   /** Faults and injections added to every task (`--faults`). */
   readonly faults?: RunFaults;
+  /**
+   * The system spec of `agent`, `users`, `judge` and `mode`, when the
+   * caller built it already (a run plan); default: built from them.
+   */
+  readonly system?: SystemSpec;
   /** The prices applied to the run's model calls and their tables, kept with the run record. */
   readonly pricing?: RunPricing;
   /** The limits on requests per provider endpoint the run's model calls were held to, kept with the run record. */
@@ -241,6 +246,7 @@ export type RunRecordInput = Pick<
   | 'judge'
   | 'mode'
   | 'faults'
+  | 'system'
   | 'pricing'
   | 'requestLimits'
 >;
@@ -257,11 +263,13 @@ export function createRunRecord(
   sequences: readonly Sequence[] = [],
 ): RunRecord {
   const { suite, agent } = options;
-  const system = buildSystemSpec(agent.spec, {
-    user: options.users?.spec,
-    judge: options.judge?.spec,
-    mode: options.mode,
-  });
+  const system =
+    options.system ??
+    buildSystemSpec(agent.spec, {
+      user: options.users?.spec,
+      judge: options.judge?.spec,
+      mode: options.mode,
+    });
   const systemHash = hashSystemSpec(system);
   const seed = options.seed ?? 0;
   const createdAt = wallClockIso();

@@ -3,9 +3,9 @@ import type { JsonObject } from '../core/index.js';
 import { JUDGE_PROMPT_VERSION } from '../grade/index.js';
 import { DEFAULT_JUDGE_DECODING, createJudgeCaller, parseModelRef } from '../model/index.js';
 import type { ModelRef } from '../model/index.js';
-import type { RunJudge } from '../run/index.js';
 import type { Task } from '../task/index.js';
-import type { CallerFactory } from './select-agent.js';
+import type { CallerFactory } from './run-plan.js';
+import type { RunJudge } from './run-suite.js';
 
 /**
  * The run's judge model (`--judge provider:id`): one judge caller per
@@ -20,7 +20,8 @@ export async function judgeOf(
   return judgeFor(parseModelRef(judgeFlag, '--judge'), callerFor);
 }
 
-async function judgeFor(ref: ModelRef, callerFor: CallerFactory): Promise<RunJudge> {
+/** The judge `ref` names, pinned at temperature 0 with this endstate's judge prompt. */
+export async function judgeFor(ref: ModelRef, callerFor: CallerFactory): Promise<RunJudge> {
   const caller = await callerFor(ref);
   return {
     forTrial: (trial) => createJudgeCaller({ caller, trial, decoding: DEFAULT_JUDGE_DECODING }),
