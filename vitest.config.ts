@@ -51,6 +51,7 @@ export default defineConfig({
   },
   test: {
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     // Many tests wait on a child process (the built CLI, an agent, a
     // sandbox): one worker per core plus one keeps both cores busy.
     maxWorkers: availableParallelism() + 1,
