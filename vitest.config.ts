@@ -15,6 +15,7 @@ export const SLOW_TESTS = [
   'test/hostile/**/*.test.ts',
   'test/property/**/*.test.ts',
   'test/e2e/distributed.test.ts',
+  'test/e2e/shared-limits.test.ts',
   'test/e2e/postgres-store.test.ts',
   'test/e2e/telemetry.test.ts',
   'test/e2e/perturb.test.ts',
