@@ -23,6 +23,7 @@ export const SLOW_TESTS = [
   'test/e2e/retail.test.ts',
   'examples/shotgun-answer.test.ts',
   'src/**/*coverage*.test.ts',
+  'src/**/*sweep*.test.ts',
   'src/**/*power*.test.ts',
   'src/**/*false-positive-rate*.test.ts',
   'src/run/stress.test.ts',
