@@ -8,8 +8,11 @@ import { defineConfig } from 'vitest/config';
  * adversarial sandbox probes, the scale-out services (Redis, PostgreSQL),
  * telemetry export, the CLI's start-up module checks, property sweeps, the
  * tau-bench retail sweeps through the CLI (all 635 tasks; the gold replay
- * of src/domains/retail stays fast) and its perturbation e2e, and the
- * Monte Carlo coverage, power and false-positive simulations. Everything else is the fast tier, `npm test`.
+ * of src/domains/retail stays fast) and its perturbation e2e, the Monte
+ * Carlo coverage, power and false-positive simulations, the full-size
+ * monotonicity sweeps (a smaller sweep stays fast) and the 10,000-trial HTML
+ * report in a browser (a 1,500-trial one stays fast). Everything else is the
+ * fast tier, `npm test`.
  */
 export const SLOW_TESTS = [
   'test/hostile/**/*.test.ts',
@@ -18,6 +21,7 @@ export const SLOW_TESTS = [
   'test/e2e/shared-limits.test.ts',
   'test/e2e/postgres-store.test.ts',
   'test/e2e/telemetry.test.ts',
+  'test/e2e/html-report-large.test.ts',
   'test/e2e/perturb.test.ts',
   'test/e2e/startup.test.ts',
   'test/e2e/retail.test.ts',
