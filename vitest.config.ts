@@ -11,8 +11,9 @@ import { defineConfig } from 'vitest/config';
  * of src/domains/retail stays fast) and its perturbation e2e, the Monte
  * Carlo coverage, power and false-positive simulations, the full-size
  * monotonicity sweeps (a smaller sweep stays fast) and the 10,000-trial HTML
- * report in a browser (a 1,500-trial one stays fast). Everything else is the
- * fast tier, `npm test`.
+ * report in a browser (a 1,500-trial one stays fast), and the check that
+ * docs/api.md is what the TSDoc gives (a whole-library type check).
+ * Everything else is the fast tier, `npm test`.
  */
 export const SLOW_TESTS = [
   'test/hostile/**/*.test.ts',
@@ -22,6 +23,7 @@ export const SLOW_TESTS = [
   'test/e2e/postgres-store.test.ts',
   'test/e2e/telemetry.test.ts',
   'test/e2e/html-report-large.test.ts',
+  'test/docs/api-reference.test.ts',
   'test/e2e/perturb.test.ts',
   'test/e2e/startup.test.ts',
   'test/e2e/retail.test.ts',
