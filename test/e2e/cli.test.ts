@@ -269,7 +269,9 @@ describe('bad input', () => {
  * The built binary, spawned as a user runs it: each command once. The
  * tests above run the CLI in this process; these show that the package
  * starts, loads each command's code from dist/ and leaves with the exit
- * code it returned, with nothing left holding the process open.
+ * code it returned, with nothing left holding the process open. Each
+ * spawn waits for a process of its own, so these tests take longer on a
+ * busy machine.
  */
 describe('the binary, as a user runs it', () => {
   it('runs a suite, then reports, shows, compares, regrades and labels its runs', () => {
@@ -311,7 +313,7 @@ describe('the binary, as a user runs it', () => {
     const regrade = runCli(['regrade', 'latest'], cwd);
     expect(regrade.code, regrade.stderr).toBe(0);
     expect(regrade.stdout).toMatch(/^endstate · run-\S+-regrade-/);
-  });
+  }, 120_000);
 
   it('validates, locks, perturbs and diagnoses a suite of its own, and writes starters', () => {
     const cwd = copyExample('support');
@@ -331,7 +333,7 @@ describe('the binary, as a user runs it', () => {
     expect(existsSync(join(cwd, 'evals/environment.ts'))).toBe(true);
     expect(runCli(['examples', 'ex'], cwd).code).toBe(0);
     expect(existsSync(join(cwd, 'ex/support/environment.ts'))).toBe(true);
-  });
+  }, 120_000);
 
   it('plans, measures a judge, and stops import and worker on what they cannot read or reach', () => {
     const cwd = tempFolder();
@@ -353,5 +355,5 @@ describe('the binary, as a user runs it', () => {
     const worker = runCli(['worker', '--queue', 'redis://127.0.0.1:1'], cwd);
     expect(worker.code).toBe(4);
     expect(worker.stderr).toContain('error E_QUEUE: cannot reach the queue at redis://127.0.0.1:1');
-  });
+  }, 120_000);
 });
