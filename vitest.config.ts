@@ -8,20 +8,28 @@ import { defineConfig } from 'vitest/config';
  * adversarial sandbox probes, the scale-out services (Redis, PostgreSQL),
  * telemetry export, the CLI's start-up module checks, property sweeps, the
  * tau-bench retail sweeps through the CLI (all 635 tasks; the gold replay
- * of src/domains/retail stays fast) and its perturbation e2e, and the
- * Monte Carlo coverage, power and false-positive simulations. Everything else is the fast tier, `npm test`.
+ * of src/domains/retail stays fast) and its perturbation e2e, the Monte
+ * Carlo coverage, power and false-positive simulations, the full-size
+ * monotonicity sweeps (a smaller sweep stays fast) and the 10,000-trial HTML
+ * report in a browser (a 1,500-trial one stays fast), and the check that
+ * docs/api.md is what the TSDoc gives (a whole-library type check).
+ * Everything else is the fast tier, `npm test`.
  */
 export const SLOW_TESTS = [
   'test/hostile/**/*.test.ts',
   'test/property/**/*.test.ts',
   'test/e2e/distributed.test.ts',
+  'test/e2e/shared-limits.test.ts',
   'test/e2e/postgres-store.test.ts',
   'test/e2e/telemetry.test.ts',
+  'test/e2e/html-report-large.test.ts',
+  'test/docs/api-reference.test.ts',
   'test/e2e/perturb.test.ts',
   'test/e2e/startup.test.ts',
   'test/e2e/retail.test.ts',
   'examples/shotgun-answer.test.ts',
   'src/**/*coverage*.test.ts',
+  'src/**/*sweep*.test.ts',
   'src/**/*power*.test.ts',
   'src/**/*false-positive-rate*.test.ts',
   'src/run/stress.test.ts',
@@ -59,6 +67,7 @@ export default defineConfig({
   },
   test: {
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     // Many tests wait on a child process (the built CLI, an agent, a
     // sandbox): one worker per core plus one keeps both cores busy.
     maxWorkers: availableParallelism() + 1,

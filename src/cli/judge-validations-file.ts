@@ -18,7 +18,8 @@ export function judgeValidationsPath(store: StoreBeside): string {
  */
 export function readJudgeValidations(file: string): JudgeValidation[] {
   if (!existsSync(file)) return [];
-  return readJsonLines(file, process.cwd(), JudgeValidationSchema, {
+  // The file's path is absolute (beside the store), so no working folder is read.
+  return readJsonLines(file, dirname(file), JudgeValidationSchema, {
     what: 'judge validations file',
     hint: 'Each line is written by endstate judge validate --record; remove or fix the lines named.',
   }).map((line) => line.value);

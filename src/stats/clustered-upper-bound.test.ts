@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../core/index.js';
-import type { Rng } from '../core/index.js';
-import { sampleBeta } from '../testing/sample-beta.js';
-import { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
+import {
+  expectRisingAsEventsAdded,
+  expectRisingWithOneMoreEvent,
+} from '../../test/support/upper-bound-layouts.js';
 import { clusteredUpperBound } from './clustered-upper-bound.js';
 import type { TaskEventCounts } from './clustered-upper-bound.js';
 
 const tasksOf = (events: readonly number[], trials: number): TaskEventCounts[] =>
   events.map((count) => ({ events: count, trials }));
-
-/** `events` events over `tasks` tasks of `trials` each, filling one task before the next, or round-robin. */
-function placed(events: number, tasks: number, trials: number, packed: boolean): TaskEventCounts[] {
-  const counts = Array.from({ length: tasks }, () => 0);
-  for (let event = 0; event < events; event += 1) {
-    const task = packed ? Math.floor(event / trials) : event % tasks;
-    counts[task] = (counts[task] ?? 0) + 1;
-  }
-  return tasksOf(counts, trials);
-}
 
 describe('clusteredUpperBound', () => {
   it('counts each task once when no event was seen: 0 in 25 tasks × 4 → 1 − 0.05^(1/25)', () => {
@@ -71,112 +61,13 @@ describe('clusteredUpperBound', () => {
     );
   });
 
-  it('never falls as events are added, for every layout of up to 50 trials', () => {
-    // Exhaustive over equal task sizes and two placements: spread (ρ̂ stays low)
-    // and packed (ρ̂ high, and it falls when an event opens a new task).
-    for (let tasks = 1; tasks <= 50; tasks += 1) {
-      for (let trials = 1; tasks * trials <= 50; trials += 1) {
-        const zero = clusteredUpperBound(placed(0, tasks, trials, false)).upper;
-        for (const packed of [false, true]) {
-          let previous = 0;
-          for (let events = 0; events <= tasks * trials; events += 1) {
-            const bound = clusteredUpperBound(placed(events, tasks, trials, packed)).upper;
-            expect(bound).toBeGreaterThanOrEqual(zero);
-            expect(bound, `${events} of ${tasks}×${trials}`).toBeGreaterThanOrEqual(previous);
-            previous = bound;
-          }
-        }
-      }
-    }
+  // The full sweeps (up to 50 trials; 5 tasks × 6 trials): clustered-upper-bound-sweep.test.ts (slow tier).
+  it('never falls as events are added, for every layout of up to 20 trials', () => {
+    expect(expectRisingAsEventsAdded(20)).toBeGreaterThan(0);
   });
 
-  it('never falls when one event is added to any task of any layout of 5 tasks × 6 trials', () => {
-    // Every layout (7^5 of them) against each layout with one event more;
-    // ρ̂ taken from each layout alone fails this (5,5,1,0,1 → 5,5,1,1,1).
-    const layouts: number[][] = [];
-    for (let code = 0; code < 7 ** 5; code += 1) {
-      layouts.push([0, 1, 2, 3, 4].map((task) => Math.floor(code / 7 ** task) % 7));
-    }
-    // Each layout's bound once: every layout is compared with up to 5 others.
-    const bounds = new Map<string, number>();
-    const bound = (events: number[]): number => {
-      const key = events.join(',');
-      let upper = bounds.get(key);
-      if (upper === undefined) {
-        upper = clusteredUpperBound(events.map((count) => ({ events: count, trials: 6 }))).upper;
-        bounds.set(key, upper);
-      }
-      return upper;
-    };
-    for (const events of layouts) {
-      for (let task = 0; task < 5; task += 1) {
-        if (events[task] === 6) continue;
-        const more = events.map((count, index) => (index === task ? count + 1 : count));
-        // Equal up to rounding when the same nested layout gives both bounds.
-        expect(bound(more), `${events.join(',')} + 1 in task ${task}`).toBeGreaterThanOrEqual(
-          bound(events) - 1e-12,
-        );
-      }
-    }
-  });
-});
-
-/** Share of simulated suites whose bound is at or above the true mean rate. */
-function simulateCoverage(
-  rng: Rng,
-  cell: { tasks: number; trials: number; rate: number; icc: number; suites: number },
-  bound: (counts: TaskEventCounts[]) => number,
-): number {
-  // Beta(a, b) with mean `rate` and intra-task correlation 1/(a + b + 1) = icc.
-  const total = 1 / cell.icc - 1;
-  const [a, b] = [cell.rate * total, (1 - cell.rate) * total];
-  let covered = 0;
-  for (let suite = 0; suite < cell.suites; suite += 1) {
-    const counts = Array.from({ length: cell.tasks }, () => {
-      const taskRate = sampleBeta(rng, a, b);
-      let events = 0;
-      for (let trial = 0; trial < cell.trials; trial += 1) if (rng.next() < taskRate) events += 1;
-      return { events, trials: cell.trials };
-    });
-    if (bound(counts) >= cell.rate) covered += 1;
-  }
-  return covered / cell.suites;
-}
-
-describe('clusteredUpperBound coverage (simulation)', () => {
-  const suites = 2000;
-  // 95% less three standard errors of a simulated share at 95% (0.0049 for 2000 suites).
-  const floor = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / suites);
-  const cells = [
-    { tasks: 20, trials: 4, rate: 0.05, icc: 0.5 },
-    { tasks: 30, trials: 4, rate: 0.1, icc: 0.9 },
-    { tasks: 30, trials: 8, rate: 0.1, icc: 0.3 },
-    { tasks: 10, trials: 8, rate: 0.3, icc: 0.3 },
-    { tasks: 50, trials: 2, rate: 0.2, icc: 0.1 },
-  ];
-
-  it.each(cells)(
-    'covers the true rate one-sidedly at 95% ($tasks tasks × $trials, rate $rate, ρ $icc)',
-    (cell) => {
-      const coverage = simulateCoverage(
-        createRng(cell.tasks * 1000 + cell.trials),
-        { ...cell, suites },
-        (counts) => clusteredUpperBound(counts).upper,
-      );
-      expect(coverage).toBeGreaterThanOrEqual(floor);
-    },
-  );
-
-  it('would fail without the clustering: the plain bound over trials covers far less', () => {
-    const coverage = simulateCoverage(
-      createRng(7),
-      { tasks: 30, trials: 8, rate: 0.05, icc: 0.5, suites },
-      (counts) =>
-        clopperPearsonUpperBound(
-          counts.reduce((sum, task) => sum + task.events, 0),
-          counts.reduce((sum, task) => sum + task.trials, 0),
-        ),
-    );
-    expect(coverage).toBeLessThan(floor);
+  it('never falls when one event is added to any task of any layout of 5 tasks × 5 trials', () => {
+    // Each of 6^5 layouts, each task that is not full: 5 · 5 · 6^4 pairs.
+    expect(expectRisingWithOneMoreEvent(5, 5)).toBe(5 * 5 * 6 ** 4);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyExample, runCli } from './run-cli.js';
+import { copyExample, runCliHere } from './run-cli.js';
 
 /** A copy of the support example whose refund-8842 task has one more assertion. */
 function supportWithAssertion(assertion: string): string {
@@ -15,10 +15,10 @@ function supportWithAssertion(assertion: string): string {
 }
 
 describe('a CEL assertion that cannot work', () => {
-  it('fails validate, naming the task, its file, expect.assert[i], the expression and the error', () => {
+  it('fails validate, naming the task, its file, expect.assert[i], the expression and the error', async () => {
     const refunds = 'sT.refunds.filter(r, r.order_id == "8842")';
     const assertion = `${refunds}.size() == 0 || ${refunds}[0].amount_cents * 2 > 0`;
-    const result = runCli(['validate', 'support'], supportWithAssertion(assertion));
+    const result = await runCliHere(['validate', 'support'], supportWithAssertion(assertion));
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('FAIL refund-8842 (tasks/refund-8842.yaml)');
     expect(result.stdout).toContain(
@@ -27,21 +27,21 @@ describe('a CEL assertion that cannot work', () => {
     expect(result.stdout).toMatch(/1 of \d+ tasks unusable/);
   });
 
-  it('is refused at load, at its line, when it type-checks with no state', () => {
+  it('is refused at load, at its line, when it type-checks with no state', async () => {
     const assertion = 'sT.refunds.map(r, r.amount_cents).sum() == 4299';
-    const result = runCli(['validate', 'support'], supportWithAssertion(assertion));
+    const result = await runCliHere(['validate', 'support'], supportWithAssertion(assertion));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       `tasks/refund-8842.yaml:28:7 expect.assert[2]: CEL does not type-check: found no matching overload for 'list.sum()' in ${assertion}`,
     );
   });
 
-  it('makes each trial of a run an invalid grader failure naming the check, rerun and counted apart', () => {
+  it('makes each trial of a run an invalid grader failure naming the check, rerun and counted apart', async () => {
     const refunds = 'sT.refunds.filter(r, r.order_id == "8842")';
     const assertion = `${refunds}.size() == 0 || ${refunds}[0].amount_cents * 2 > 0`;
     const cwd = supportWithAssertion(assertion);
     const args = ['run', 'support', '--tasks', 'refund-8842', '--max-reruns', '1'];
-    runCli([...args, '--no-canary', '--json', 'out.json'], cwd);
+    await runCliHere([...args, '--no-canary', '--json', 'out.json'], cwd);
     const { scorecard, trials } = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
       scorecard: { terminal_reasons: Record<string, number> };
       trials: { rerun: number; terminal_reason: string; valid: boolean; error: string }[];

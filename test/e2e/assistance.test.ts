@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 interface Rate {
   readonly value: number;
@@ -10,9 +10,9 @@ interface Rate {
 }
 
 describe('human assistance in a run', () => {
-  it('reports unassisted success and assisted completion, adding up to success', () => {
+  it('reports unassisted success and assisted completion, adding up to success', async () => {
     const cwd = tempFolder();
-    const run = runCli(
+    const run = await runCliHere(
       [
         'run',
         example('support'),
@@ -79,7 +79,7 @@ describe('human assistance in a run', () => {
       assisted.filter((trial) => trial.success).length,
     );
 
-    const report = runCli(['report', 'latest', '--md', 'summary.md'], cwd);
+    const report = await runCliHere(['report', 'latest', '--md', 'summary.md'], cwd);
     expect(report.code).toBe(0);
     const markdown = readFileSync(join(cwd, 'summary.md'), 'utf8');
     expect(markdown).toMatch(/\| Unassisted success \| \d+\.\d% \(95% CI/);

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyExample, runCli } from './run-cli.js';
+import { copyExample, runCliHere } from './run-cli.js';
 
 describe('the canary gate', () => {
-  it('stops a run before any trial when the canary task fails, and says why', () => {
+  it('stops a run before any trial when the canary task fails, and says why', async () => {
     const cwd = copyExample('support');
     const file = join(cwd, 'support/tasks/refund-8842.yaml');
     const text = readFileSync(file, 'utf8');
@@ -21,7 +21,7 @@ describe('the canary gate', () => {
     expect(broken).not.toBe(text);
     writeFileSync(file, broken);
 
-    const run = runCli(['run', 'support', '--agent', 'simulated', '--trials', '2'], cwd);
+    const run = await runCliHere(['run', 'support', '--agent', 'simulated', '--trials', '2'], cwd);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     const lines = run.stderr.trimEnd().split('\n');
@@ -35,11 +35,11 @@ describe('the canary gate', () => {
       "Hint: Run endstate validate support to see every task's checks. Canary tasks are those labelled canary: true (else the first task); --no-canary skips the gate.",
     );
     // Nothing was recorded.
-    const report = runCli(['report', 'latest'], cwd);
+    const report = await runCliHere(['report', 'latest'], cwd);
     expect(report.code).toBe(2);
 
     // --no-canary lets the run go ahead; the broken task then fails in its trials.
-    const skipped = runCli(
+    const skipped = await runCliHere(
       ['run', 'support', '--agent', 'oracle', '--tasks', 'refund-8842', '--no-canary'],
       cwd,
     );
@@ -47,7 +47,7 @@ describe('the canary gate', () => {
     expect(skipped.stdout).toMatch(/Success\s+0\.0%/);
   });
 
-  it('stops a run before any trial when the environment leaks state between trials', () => {
+  it('stops a run before any trial when the environment leaks state between trials', async () => {
     const cwd = copyExample('support');
     const tools = join(cwd, 'support/support-tools.ts');
     const text = readFileSync(tools, 'utf8');
@@ -67,7 +67,7 @@ describe('the canary gate', () => {
       ),
     );
 
-    const run = runCli(['run', 'support', '--agent', 'oracle', '--trials', '1'], cwd);
+    const run = await runCliHere(['run', 'support', '--agent', 'oracle', '--trials', '1'], cwd);
     expect(run.code).toBe(2);
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe(
@@ -76,12 +76,15 @@ describe('the canary gate', () => {
     expect(lines[1]).toMatch(
       /^ {2}tasks\/refund-8842\.yaml: refund-8842 leak: a second play of its reference path \(after task [\w.-]+, from a fresh reset, same seed\) differs from the first: tool result of call \d+ \(process_refund\): refund_id "RF-M\d+" vs "RF-M1" \(second vs first\)/,
     );
-    expect(runCli(['report', 'latest'], cwd).code).toBe(2);
+    expect((await runCliHere(['report', 'latest'], cwd)).code).toBe(2);
   });
 
-  it('passes on an intact suite with the first task as the canary', () => {
+  it('passes on an intact suite with the first task as the canary', async () => {
     const cwd = copyExample('support');
-    const run = runCli(['run', 'support', '--tasks', 'refund-8842', '--trials', '1'], cwd);
+    const run = await runCliHere(
+      ['run', 'support', '--tasks', 'refund-8842', '--trials', '1'],
+      cwd,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Success\s+100\.0%/);
   });

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateJunit } from '../support/xmllint.js';
-import { copyExample, example, runCli, tempFolder } from './run-cli.js';
+import { copyExample, example, runCliHere, tempFolder } from './run-cli.js';
+import type { CliResult } from './run-cli.js';
 
 interface Output {
   run: { run_id: string };
@@ -32,10 +33,10 @@ function attributesOf(xml: string, name: string): Record<string, string> {
 describe('CI outputs', () => {
   const cwd = tempFolder();
   let output: Output;
-  let baseline: ReturnType<typeof runCli>;
+  let baseline: CliResult;
 
-  beforeAll(() => {
-    baseline = runCli(
+  beforeAll(async () => {
+    baseline = await runCliHere(
       [...RUN_ARGS, '--json', 'out.json', '--junit', 'junit.xml', '--md', 'summary.md'],
       cwd,
     );
@@ -83,39 +84,44 @@ describe('CI outputs', () => {
     expect(markdown).toContain('**Tasks under their gate**');
   });
 
-  it('run: exits 0 with a gate at the success rate', () => {
+  it('run: exits 0 with a gate at the success rate', async () => {
     const value = output.scorecard.success_rate.value;
-    const result = runCli([...RUN_ARGS, '--fail-under', `success_rate=${value}`], cwd);
+    const result = await runCliHere([...RUN_ARGS, '--fail-under', `success_rate=${value}`], cwd);
     expect(result.stderr).not.toContain('gate failed');
     expect(result.code).toBe(0);
   });
 
-  it('run: exits 1 with a gate just above the success rate, naming it', () => {
+  it('run: exits 1 with a gate just above the success rate, naming it', async () => {
     const value = output.scorecard.success_rate.value;
-    const result = runCli([...RUN_ARGS, '--fail-under', `success_rate=${value + 0.001}`], cwd);
+    const result = await runCliHere(
+      [...RUN_ARGS, '--fail-under', `success_rate=${value + 0.001}`],
+      cwd,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`gate failed: success_rate = ${value.toFixed(4)} is under`);
   });
 
-  it('report: exits 0 at or above every gate and 1 under any, on the stored run', () => {
+  it('report: exits 0 at or above every gate and 1 under any, on the stored run', async () => {
     const { run_id: runId } = output.run;
     const passHat = output.scorecard.pass_hat_k['2']!;
     const value = output.scorecard.success_rate.value;
     const report = (...gates: string[]) =>
-      runCli(['report', runId, ...gates.flatMap((gate) => ['--fail-under', gate])], cwd);
-    expect(report(`success_rate=${value}`, `pass_hat_k@2=${passHat}`, 'valid_rate=1').code).toBe(0);
-    expect(report('success_rate=0', 'outcome_rate=0', 'success_rate_lower=0').code).toBe(0);
-    const under = report(`success_rate=${value}`, `pass_hat_k@2=${passHat + 0.001}`);
+      runCliHere(['report', runId, ...gates.flatMap((gate) => ['--fail-under', gate])], cwd);
+    expect(
+      (await report(`success_rate=${value}`, `pass_hat_k@2=${passHat}`, 'valid_rate=1')).code,
+    ).toBe(0);
+    expect((await report('success_rate=0', 'outcome_rate=0', 'success_rate_lower=0')).code).toBe(0);
+    const under = await report(`success_rate=${value}`, `pass_hat_k@2=${passHat + 0.001}`);
     expect(under.code).toBe(1);
     expect(under.stderr).toContain('gate failed: pass_hat_k@2');
     expect(under.stderr).not.toContain('gate failed: success_rate');
-    const missingK = report('pass_hat_k@3=0');
+    const missingK = await report('pass_hat_k@3=0');
     expect(missingK).toMatchObject({ code: 1 });
     expect(missingK.stderr).toContain('pass_hat_k@3 is not available (k stops at 2)');
   });
 
-  it('report: writes the same JUnit and Markdown as the run, from the store alone', () => {
-    const result = runCli(
+  it('report: writes the same JUnit and Markdown as the run, from the store alone', async () => {
+    const result = await runCliHere(
       ['report', output.run.run_id, '--junit', 'report.xml', '--md', 'report.md'],
       cwd,
     );
@@ -128,8 +134,8 @@ describe('CI outputs', () => {
     );
   });
 
-  it('report: --task-gate 0 passes every task that has a valid trial', () => {
-    const result = runCli(
+  it('report: --task-gate 0 passes every task that has a valid trial', async () => {
+    const result = await runCliHere(
       ['report', output.run.run_id, '--junit', 'lenient.xml', '--task-gate', '0'],
       cwd,
     );
@@ -144,8 +150,8 @@ describe('CI outputs', () => {
     [['report', 'latest', '--fail-under', 'success_rate=80'], /between 0 and 1/],
     [['report', 'latest', '--task-gate', '2'], /expected a probability between 0 and 1/],
     [[...RUN_ARGS, '--fail-under', 'pass_hat_k@0=1'], /unknown metric "pass_hat_k@0"/],
-  ])('exits 2 on a bad gate: %j', (args, message) => {
-    const result = runCli(args, cwd);
+  ])('exits 2 on a bad gate: %j', async (args, message) => {
+    const result = await runCliHere(args, cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
   });
@@ -163,7 +169,7 @@ describe('task gate labels', () => {
       );
 
     writeFileSync(file, labelled('high'));
-    const refused = runCli(
+    const refused = await runCliHere(
       ['run', 'support', '--tasks', 'refund-8842', '--junit', 'junit.xml'],
       cwd,
     );
@@ -173,7 +179,7 @@ describe('task gate labels', () => {
     expect(refused.stderr).not.toContain('trials');
 
     writeFileSync(file, labelled('0'));
-    const lenient = runCli(
+    const lenient = await runCliHere(
       [
         'run',
         'support',

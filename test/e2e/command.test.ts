@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCli, runCliHere, tempFolder } from './run-cli.js';
 import { SANDBOX_SKIP_TITLE, sandboxForTests } from './bubblewrap.js';
 
 const SANDBOX = sandboxForTests();
@@ -43,14 +43,14 @@ describe('endstate run --agent command', () => {
     },
   );
 
-  it('needs --command, refuses shell syntax, exit 2', () => {
+  it('needs --command, refuses shell syntax, exit 2', async () => {
     const cwd = tempFolder();
-    expect(runCli(['run', example('support'), '--agent', 'command'], cwd)).toMatchObject({
+    expect(await runCliHere(['run', example('support'), '--agent', 'command'], cwd)).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--agent command needs --command'),
     });
     expect(
-      runCli(
+      await runCliHere(
         ['run', example('support'), '--agent', 'command', '--command', 'node a.mjs | tee log'],
         cwd,
       ),

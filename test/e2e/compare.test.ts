@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comparison } from '../../src/report/index.js';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 interface RunOutput {
   run: { run_id: string };
@@ -12,9 +12,14 @@ interface RunOutput {
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 /** Two runs of the support suite by the simulated agent: few slips (A), then many (B). */
-function runSupport(cwd: string, slip: string, seed: string, json: string): RunOutput {
+async function runSupport(
+  cwd: string,
+  slip: string,
+  seed: string,
+  json: string,
+): Promise<RunOutput> {
   const args = ['--agent', 'simulated', '--slip', slip, '--trials', '4', '--seed', seed];
-  const result = runCli(['run', example('support'), ...args, '--json', json], cwd);
+  const result = await runCliHere(['run', example('support'), ...args, '--json', json], cwd);
   expect(result.code).toBe(0);
   return readJson<RunOutput>(join(cwd, json));
 }
@@ -23,14 +28,14 @@ describe('endstate compare', () => {
   let cwd = '';
   let careful: RunOutput;
   let sloppy: RunOutput;
-  beforeAll(() => {
+  beforeAll(async () => {
     cwd = tempFolder();
-    careful = runSupport(cwd, '0.05', '1', 'a.json');
-    sloppy = runSupport(cwd, '0.4', '2', 'b.json');
+    careful = await runSupport(cwd, '0.05', '1', 'a.json');
+    sloppy = await runSupport(cwd, '0.4', '2', 'b.json');
   }, 120_000);
 
-  it('compares the run before the latest with the latest: terminal, JSON and Markdown', () => {
-    const result = runCli(
+  it('compares the run before the latest with the latest: terminal, JSON and Markdown', async () => {
+    const result = await runCliHere(
       [
         'compare',
         'latest~1',
@@ -99,12 +104,12 @@ describe('endstate compare', () => {
     );
   });
 
-  it('takes run ids, and reverses every difference when the runs swap sides', () => {
-    const forward = runCli(
+  it('takes run ids, and reverses every difference when the runs swap sides', async () => {
+    const forward = await runCliHere(
       ['compare', careful.run.run_id, sloppy.run.run_id, '--json', 'f.json'],
       cwd,
     );
-    const backward = runCli(
+    const backward = await runCliHere(
       ['compare', sloppy.run.run_id, careful.run.run_id, '--json', 'r.json'],
       cwd,
     );
@@ -120,8 +125,8 @@ describe('endstate compare', () => {
     });
   });
 
-  it('--fail-if-worse exits 1 when B is clearly worse, naming the gate and why', () => {
-    const result = runCli(
+  it('--fail-if-worse exits 1 when B is clearly worse, naming the gate and why', async () => {
+    const result = await runCliHere(
       [
         'compare',
         careful.run.run_id,
@@ -141,9 +146,9 @@ describe('endstate compare', () => {
     expect(result.stderr).toMatch(/^gate failed: --fail-if-worse success_rate=0 failed: /m);
   });
 
-  it('--fail-if-worse exits 0 for two runs of the same system', () => {
-    const again = runSupport(cwd, '0.05', '3', 'c.json');
-    const result = runCli(
+  it('--fail-if-worse exits 0 for two runs of the same system', async () => {
+    const again = await runSupport(cwd, '0.05', '3', 'c.json');
+    const result = await runCliHere(
       ['compare', careful.run.run_id, again.run.run_id, '--fail-if-worse', 'success_rate'],
       cwd,
     );
@@ -159,30 +164,35 @@ describe('endstate compare', () => {
     ['success_rate=1.5', 'the margin must be a number from 0 up to 1, got "1.5"'],
   ])(
     '--fail-if-worse %s is bad input (exit 2), named before anything is compared',
-    (gate, problem) => {
-      const result = runCli(['compare', 'latest~1', 'latest', '--fail-if-worse', gate], cwd);
+    async (gate, problem) => {
+      const result = await runCliHere(
+        ['compare', 'latest~1', 'latest', '--fail-if-worse', gate],
+        cwd,
+      );
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(`error E_USAGE: --fail-if-worse ${gate}: ${problem}`);
     },
   );
 
-  it('refuses to compare runs of different suites (exit 2)', () => {
+  it('refuses to compare runs of different suites (exit 2)', async () => {
     expect(
-      runCli(
-        ['run', example('airline'), '--agent', 'oracle', '--tasks', 'cancel-refundable-*'],
-        cwd,
+      (
+        await runCliHere(
+          ['run', example('airline'), '--agent', 'oracle', '--tasks', 'cancel-refundable-*'],
+          cwd,
+        )
       ).code,
     ).toBe(0);
-    const result = runCli(['compare', careful.run.run_id, 'latest'], cwd);
+    const result = await runCliHere(['compare', careful.run.run_id, 'latest'], cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^error E_NOT_COMPARABLE: cannot compare run \S+ \(suite support\) with run \S+ \(suite airline\): they ran different suites/,
     );
   });
 
-  it('names the recent runs when a run is not in the store', () => {
-    const result = runCli(['compare', 'latest~99', 'latest'], cwd);
+  it('names the recent runs when a run is not in the store', async () => {
+    const result = await runCliHere(['compare', 'latest~99', 'latest'], cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error E_RUN_NOT_FOUND: no run "latest~99"');
   });
@@ -194,7 +204,7 @@ describe('endstate compare --fail-if-worse with few tasks', () => {
   let cwd = '';
   const runIds: Record<string, string> = {};
   /** Five support tasks × 8 trials: the oracle twice, and an agent that always slips. */
-  beforeAll(() => {
+  beforeAll(async () => {
     cwd = tempFolder();
     const agents = {
       oracle: ['--agent', 'oracle'],
@@ -203,7 +213,7 @@ describe('endstate compare --fail-if-worse with few tasks', () => {
     };
     for (const [name, args] of Object.entries(agents)) {
       const json = `${name}.json`;
-      const result = runCli(
+      const result = await runCliHere(
         [
           'run',
           example('support'),
@@ -222,8 +232,8 @@ describe('endstate compare --fail-if-worse with few tasks', () => {
     }
   }, 120_000);
 
-  it('fails when every task falls, deciding on the trials of these 5 tasks, and says so in text, Markdown and JSON', () => {
-    const result = runCli(
+  it('fails when every task falls, deciding on the trials of these 5 tasks, and says so in text, Markdown and JSON', async () => {
+    const result = await runCliHere(
       [
         'compare',
         runIds.oracle!,
@@ -274,8 +284,8 @@ describe('endstate compare --fail-if-worse with few tasks', () => {
     expect(markdown).toContain("--fail-if-worse decides on these 5 tasks' own trials");
   });
 
-  it('passes two runs of the same system on the same 5 tasks', () => {
-    const result = runCli(
+  it('passes two runs of the same system on the same 5 tasks', async () => {
+    const result = await runCliHere(
       ['compare', runIds.oracle!, runIds.again!, '--fail-if-worse', 'success_rate'],
       cwd,
     );
@@ -286,8 +296,8 @@ describe('endstate compare --fail-if-worse with few tasks', () => {
     );
   });
 
-  it('past a margin, reads the interval on these tasks', () => {
-    const result = runCli(
+  it('past a margin, reads the interval on these tasks', async () => {
+    const result = await runCliHere(
       ['compare', runIds.oracle!, runIds.failing!, '--fail-if-worse', 'success_rate=0.5'],
       cwd,
     );

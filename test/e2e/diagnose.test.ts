@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnosis } from '../../src/report/index.js';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 interface ReportOutput {
   run: { run_id: string; system_hash: string; system: { mode?: string } };
@@ -29,10 +29,10 @@ describe('endstate diagnose', () => {
   let diagnosis: Diagnosis;
   let stdout = '';
   const reports: ReportOutput[] = [];
-  beforeAll(() => {
+  beforeAll(async () => {
     cwd = tempFolder();
     const args = ['--agent', 'simulated', '--slip', '0.3', '--trials', '3', '--seed', '5'];
-    const result = runCli(
+    const result = await runCliHere(
       ['diagnose', example('support'), ...args, '--json', 'diagnosis.json'],
       cwd,
     );
@@ -41,13 +41,13 @@ describe('endstate diagnose', () => {
     stdout = result.stdout;
     diagnosis = readJson<Diagnosis>(join(cwd, 'diagnosis.json'));
     for (const run of diagnosis.runs) {
-      const report = runCli(['report', run.run_id, '--json', `${run.mode}.json`], cwd);
+      const report = await runCliHere(['report', run.run_id, '--json', `${run.mode}.json`], cwd);
       expect(report.code).toBe(0);
       reports.push(readJson<ReportOutput>(join(cwd, `${run.mode}.json`)));
     }
   }, 240_000);
 
-  it('plays three stored runs, one per mode, each with its own system hash', () => {
+  it('plays three stored runs, one per mode, each with its own system hash', async () => {
     expect(diagnosis.runs.map((run) => run.mode)).toEqual(['dialogue', 'no-user', 'oracle-plan']);
     expect(reports.map((report) => report.run.system.mode)).toEqual([
       undefined,
@@ -55,7 +55,7 @@ describe('endstate diagnose', () => {
       'oracle-plan',
     ]);
     expect(new Set(reports.map((report) => report.run.system_hash)).size).toBe(3);
-    const header = runCli(['report', diagnosis.runs[1]!.run_id], cwd);
+    const header = await runCliHere(['report', diagnosis.runs[1]!.run_id], cwd);
     expect(header.stdout.split('\n').slice(0, 4)).toContain('mode: no-user, diagnosis only');
   });
 
@@ -97,21 +97,27 @@ describe('endstate diagnose', () => {
     expect(counted).toBe(ids.length);
   });
 
-  it('renders the same diagnosis from the stored runs, and refuses them out of order', () => {
+  it('renders the same diagnosis from the stored runs, and refuses them out of order', async () => {
     const ids = diagnosis.runs.map((run) => run.run_id);
-    const again = runCli(['diagnose', '--runs', ids.join(','), '--json', 'again.json'], cwd);
+    const again = await runCliHere(
+      ['diagnose', '--runs', ids.join(','), '--json', 'again.json'],
+      cwd,
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(stdout);
-    const swapped = runCli(['diagnose', '--runs', [ids[1], ids[0], ids[2]].join(',')], cwd);
+    const swapped = await runCliHere(
+      ['diagnose', '--runs', [ids[1], ids[0], ids[2]].join(',')],
+      cwd,
+    );
     expect(swapped.code).toBe(2);
     expect(swapped.stderr).toMatch(/was played in mode no-user, not dialogue/);
-    const two = runCli(['diagnose', '--runs', ids.slice(0, 2).join(',')], cwd);
+    const two = await runCliHere(['diagnose', '--runs', ids.slice(0, 2).join(',')], cwd);
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/must name three runs/);
   });
 
-  it('refuses a user model in no-user mode before anything runs', () => {
-    const result = runCli(
+  it('refuses a user model in no-user mode before anything runs', async () => {
+    const result = await runCliHere(
       ['run', example('support'), '--mode', 'no-user', '--user-model', 'openai:gpt-4o-mini'],
       cwd,
     );

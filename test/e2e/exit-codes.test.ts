@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer } from '../../src/testing/index.js';
-import { REPO, example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+import { REPO, example, runCli, runCliHere, tempFolder } from './run-cli.js';
 import { SANDBOX_SKIP_TITLE, sandboxForTests } from './bubblewrap.js';
 
 const SANDBOX = sandboxForTests();
@@ -12,9 +12,9 @@ it.skipIf(SANDBOX)(SANDBOX_SKIP_TITLE, () => {});
 const CRASHING = join(REPO, 'test/fixtures/crashing-suite');
 
 describe('exit codes a CI can trust', () => {
-  it('exits 4 when every trial is invalid, and shows why under the scorecard', () => {
+  it('exits 4 when every trial is invalid, and shows why under the scorecard', async () => {
     const cwd = tempFolder();
-    const result = runCli(['run', CRASHING, '--no-canary'], cwd);
+    const result = await runCliHere(['run', CRASHING, '--no-canary'], cwd);
     expect(result.code).toBe(4);
     expect(result.stdout).toMatch(/^Success {4}— /m);
     expect(result.stdout).toContain(
@@ -32,23 +32,27 @@ describe('exit codes a CI can trust', () => {
     );
   });
 
-  it('lets --max-invalid tolerate missing trials, checks its range, and report applies it when asked', () => {
+  it('lets --max-invalid tolerate missing trials, checks its range, and report applies it when asked', async () => {
     const cwd = tempFolder();
-    expect(runCli(['run', CRASHING, '--no-canary', '--max-invalid', '1'], cwd).code).toBe(0);
-    expect(runCli(['report', 'latest'], cwd).code).toBe(0);
-    expect(runCli(['report', 'latest', '--max-invalid', '0.5'], cwd)).toMatchObject({
+    expect(
+      (await runCliHere(['run', CRASHING, '--no-canary', '--max-invalid', '1'], cwd)).code,
+    ).toBe(0);
+    expect((await runCliHere(['report', 'latest'], cwd)).code).toBe(0);
+    expect(await runCliHere(['report', 'latest', '--max-invalid', '0.5'], cwd)).toMatchObject({
       code: 4,
       stderr: expect.stringContaining('over --max-invalid 0.5'),
     });
-    expect(runCli(['run', CRASHING, '--no-canary', '--max-invalid', '1.5'], cwd)).toMatchObject({
+    expect(
+      await runCliHere(['run', CRASHING, '--no-canary', '--max-invalid', '1.5'], cwd),
+    ).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('expected a probability between 0 and 1'),
     });
   });
 
-  it('puts invalid trials (4) before a failed gate (1)', () => {
+  it('puts invalid trials (4) before a failed gate (1)', async () => {
     const cwd = tempFolder();
-    const result = runCli(
+    const result = await runCliHere(
       ['run', CRASHING, '--no-canary', '--fail-under', 'success_rate=0.5'],
       cwd,
     );
@@ -109,7 +113,7 @@ describe('exit codes a CI can trust', () => {
       JSON.stringify({ models: { 'openai-compatible:fake-model': { input: 2, output: 10 } } }),
     );
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('support'),

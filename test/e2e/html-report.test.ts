@@ -1,22 +1,16 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViewerTemplate } from '../../src/cli/load-viewer-template.js';
-import { buildScorecard, renderHtmlReport } from '../../src/report/index.js';
+import { renderHtmlReport } from '../../src/report/index.js';
 import type { JudgeValidationStatus, Scorecard } from '../../src/report/index.js';
 import type { Check, RunRecord, TrialRecord } from '../../src/schema/index.js';
-import { buildSyntheticRun } from '../../src/testing/build-synthetic-run.js';
 import type { PageRecorder } from './chromium.js';
-import {
-  BROWSER_SKIP_TITLE,
-  chromiumForTests,
-  launchChromium,
-  recordPage,
-  startScriptTimer,
-} from './chromium.js';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { BROWSER_SKIP_TITLE, chromiumForTests, launchChromium, recordPage } from './chromium.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
+import { expectLargeReportOpens } from './large-report.js';
 import { constraintChecks } from '../../src/schema/index.js';
 
 const CHROMIUM = chromiumForTests();
@@ -30,8 +24,6 @@ interface Stored {
 }
 
 const SECTIONS = ['system', 'scorecard', 'curves', 'reasons', 'slices', 'grid', 'failures'];
-/** Markup in a trial's text: shown as text, it fetches nothing and runs nothing. */
-const HOSTILE = '<img src="https://example.invalid/x.png" onerror="console.error(1)"></script><b>';
 
 const failedChecks = (trial: TrialRecord): Check[] =>
   [
@@ -59,12 +51,12 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
 
   beforeAll(async () => {
     folder = tempFolder();
-    const ran = runCli(
+    const ran = await runCliHere(
       ['run', example('support'), '--agent', 'simulated', '--slip', '0.3', '--trials', '3'],
       folder,
     );
     expect(ran.stderr).not.toMatch(/error/i);
-    const reported = runCli(
+    const reported = await runCliHere(
       ['report', 'latest', '--html', 'report.html', '--json', 'run.json'],
       folder,
     );
@@ -210,54 +202,8 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     ]);
   });
 
-  it('opens the report of a 10,000-trial run quickly, drawing trial text as text', async () => {
-    const synthetic = buildSyntheticRun({
-      run: stored.run,
-      trials: stored.trials,
-      tasks: 1000,
-      trialsPerTask: 10,
-    });
-    const [first, ...rest] = synthetic.trials;
-    const hostile: TrialRecord = {
-      ...first!,
-      events: [{ t_ms: 0, kind: 'user', text: HOSTILE, source: 'instruction' }, ...first!.events],
-    };
-    const trials = [hostile, ...rest];
-    const file = join(folder, 'large.html');
-    writeFileSync(
-      file,
-      renderHtmlReport({
-        template: loadViewerTemplate(),
-        run: synthetic.run,
-        scorecard: buildScorecard(synthetic.run, trials),
-        trials,
-      }),
-    );
-
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const recorder = recordPage(page);
-    const readTimer = await startScriptTimer(page);
-    const url = pathToFileURL(file).href;
-    await page.goto(url);
-    await page.waitForSelector('html[data-ready="true"]');
-    const { scriptS, taskS } = await readTimer();
-    console.log(
-      `10,000-trial report: ${(statSync(file).size / 1e6).toFixed(1)} MB, script ${(scriptS * 1000).toFixed(0)} ms, main-thread tasks ${(taskS * 1000).toFixed(0)} ms`,
-    );
-    // The target is under a second (npm run bench reports it); this bound only catches a pathological regression.
-    expect(scriptS).toBeLessThan(5);
-    // A page of 100 tasks × 10 trials is drawn, not all 10,000.
-    expect(await page.locator('#grid button.cell').count()).toBe(1000);
-
-    await page.evaluate("location.hash = 'trial=0'");
-    await page.waitForSelector('#trace[data-loaded="0"]');
-    expect(await page.locator('#trace .event.user .text').first().innerText()).toBe(HOSTILE);
-    expect(await page.locator('#trace img').count()).toBe(0);
-    await page.evaluate("location.hash = 'trial=9999'");
-    await page.waitForSelector('#trace[data-loaded="9999"]');
-    expect(await page.locator('#trace h2').innerText()).toContain(trials[9999]!.task_id);
-    expect(recorder.requests).toEqual([url]);
-    expect(recorder.errors).toEqual([]);
-    await page.close();
+  it('opens the report of a 1,500-trial run a page at a time, drawing trial text as text', async () => {
+    // 10,000 trials, with a bound on the script time: html-report-large.test.ts (slow tier).
+    await expectLargeReportOpens(browser, folder, stored, 150);
   }, 120_000);
 });

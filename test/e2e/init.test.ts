@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, runCli, tempFolder } from './run-cli.js';
+import { REPO, runCliHere, tempFolder } from './run-cli.js';
 
 /**
  * A user's project as `npm install endstate` leaves it: endstate in
@@ -17,18 +17,18 @@ function userProject(): string {
 }
 
 describe('endstate init in a project', () => {
-  it('writes a suite that validates and that the oracle solves (100%)', () => {
+  it('writes a suite that validates and that the oracle solves (100%)', async () => {
     const cwd = userProject();
-    const init = runCli(['init'], cwd);
+    const init = await runCliHere(['init'], cwd);
     expect(init).toMatchObject({ code: 0, stderr: '' });
     expect(init.stdout).toContain('  npx endstate validate evals\n');
 
-    const validate = runCli(['validate', 'evals'], cwd);
+    const validate = await runCliHere(['validate', 'evals'], cwd);
     expect(validate.stderr).toBe('');
     expect(validate.code).toBe(0);
     expect(validate.stdout).toMatch(/^all 3 tasks usable \(/m);
 
-    const run = runCli(['run', 'evals', '--agent', 'oracle', '--json', 'out.json'], cwd);
+    const run = await runCliHere(['run', 'evals', '--agent', 'oracle', '--json', 'out.json'], cwd);
     expect(run.code).toBe(0);
     const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
       scorecard: { success_rate: { value: number; successes: number; tasks: number } };
@@ -39,35 +39,35 @@ describe('endstate init in a project', () => {
     expect(refused).toMatchObject({ success: true, state_diff: {} });
   }, 180_000);
 
-  it('refuses to write over the suite (exit 2, naming a file) until --force', () => {
+  it('refuses to write over the suite (exit 2, naming a file) until --force', async () => {
     const cwd = userProject();
-    expect(runCli(['init', 'evals'], cwd).code).toBe(0);
-    const again = runCli(['init', 'evals'], cwd);
+    expect((await runCliHere(['init', 'evals'], cwd)).code).toBe(0);
+    const again = await runCliHere(['init', 'evals'], cwd);
     expect(again.code).toBe(2);
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain('  evals/environment.ts: already exists\n');
     expect(again.stderr).toContain('Hint: Pass --force to overwrite them, or name another folder.');
-    expect(runCli(['init', 'evals', '--force'], cwd).code).toBe(0);
+    expect((await runCliHere(['init', 'evals', '--force'], cwd)).code).toBe(0);
   }, 60_000);
 
-  it('puts a suite at the root of a CommonJS project, leaving its package.json alone', () => {
+  it('puts a suite at the root of a CommonJS project, leaving its package.json alone', async () => {
     const cwd = userProject();
     const before = readFileSync(join(cwd, 'package.json'), 'utf8');
-    expect(runCli(['init', '.'], cwd).code).toBe(0);
+    expect((await runCliHere(['init', '.'], cwd)).code).toBe(0);
     expect(readFileSync(join(cwd, 'package.json'), 'utf8')).toBe(before);
-    const validate = runCli(['validate', '.'], cwd);
+    const validate = await runCliHere(['validate', '.'], cwd);
     expect(validate.stderr).toBe('');
     expect(validate.code).toBe(0);
   }, 120_000);
 });
 
 describe('endstate examples in a project', () => {
-  it('copies the bundled suites, which validate where they land', () => {
+  it('copies the bundled suites, which validate where they land', async () => {
     const cwd = userProject();
-    const copied = runCli(['examples'], cwd);
+    const copied = await runCliHere(['examples'], cwd);
     expect(copied).toMatchObject({ code: 0, stderr: '' });
     expect(copied.stdout).toMatch(/^ {2}endstate-examples\/airline {2,}suite, 12 tasks$/m);
-    const validate = runCli(['validate', 'endstate-examples/airline'], cwd);
+    const validate = await runCliHere(['validate', 'endstate-examples/airline'], cwd);
     expect(validate.stderr).toBe('');
     expect(validate.code).toBe(0);
     expect(validate.stdout).toMatch(/^all 12 tasks usable \(/m);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, example, runCli, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
+import { REPO, example, runCliHere, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
 
 const PLANNED = tasksRunWithoutJudge('support') * 400;
 
@@ -34,7 +34,7 @@ describe('an interrupted run', () => {
     expect(exitCode).toBe(130);
     expect(stderr).toMatch(/SIGINT: the finished trials of run-\S+ are stored/);
 
-    const report = runCli(['report', 'latest'], cwd);
+    const report = await runCliHere(['report', 'latest'], cwd);
     expect(report.code).toBe(0);
     expect(report.stderr).toMatch(
       /is interrupted; the scorecard covers its (\d+) stored trial\(s\)/,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, textReply } from '../../src/testing/index.js';
 import type { JsonObject } from '../../src/core/index.js';
-import { example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 interface Output {
   run: { system: { judge?: JsonObject } };
@@ -41,7 +41,7 @@ describe('endstate run --judge', () => {
     );
     const judge = `openai-compatible:${server.url}#fake-judge`;
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('support'),
@@ -91,7 +91,7 @@ describe('endstate run --judge', () => {
           }),
         ).join('\n'),
       );
-      const recorded = runCli(
+      const recorded = await runCliHere(
         [
           'judge',
           'validate',
@@ -107,7 +107,7 @@ describe('endstate run --judge', () => {
         cwd,
       );
       expect(recorded.code).toBe(0);
-      const report = runCli(['report', 'latest'], cwd);
+      const report = await runCliHere(['report', 'latest'], cwd);
       expect(report.code).toBe(0);
       expect(report.stdout).toMatch(
         /judge: validated, kappa 1\.00 \[\d\.\d\d, 1\.00\] on 20 labels/,
@@ -128,7 +128,7 @@ describe('endstate regrade without --judge', () => {
     );
     const judge = `openai-compatible:${server.url}#fake-judge`;
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('support'),
@@ -148,7 +148,7 @@ describe('endstate regrade without --judge', () => {
       await server.close();
     }
     // The server is gone: every judge answer comes from the recording.
-    const regraded = runCli(
+    const regraded = await runCliHere(
       [
         'regrade',
         'latest',

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 /** JSON lines: `count` items labelled `human` by people and `judge` by the judge. */
 function labelLines(groups: readonly [string, string, number][]): string {
@@ -22,10 +22,13 @@ const WORKED_EXAMPLE = `${labelLines([
 ])}\n`;
 
 describe('endstate judge validate', () => {
-  it('reports accuracy, kappa, the confusion table and per-label precision and recall', () => {
+  it('reports accuracy, kappa, the confusion table and per-label precision and recall', async () => {
     const cwd = tempFolder();
     writeFileSync(join(cwd, 'labels.jsonl'), WORKED_EXAMPLE);
-    const result = runCli(['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json'], cwd);
+    const result = await runCliHere(
+      ['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('labels.jsonl · 50 item(s) in 50 task(s)');
     expect(result.stdout).toContain(
@@ -63,7 +66,7 @@ describe('endstate judge validate', () => {
     });
   });
 
-  it("clusters the intervals by the items' task_id and records the tasks", () => {
+  it("clusters the intervals by the items' task_id and records the tasks", async () => {
     const cwd = tempFolder();
     // The worked example's 50 items in 10 tasks of 5: the same figures, fewer independent units.
     const clustered = WORKED_EXAMPLE.trim()
@@ -75,7 +78,7 @@ describe('endstate judge validate', () => {
       .join('\n');
     writeFileSync(join(cwd, 'independent.jsonl'), WORKED_EXAMPLE);
     writeFileSync(join(cwd, 'labels.jsonl'), `${clustered}\n`);
-    const result = runCli(
+    const result = await runCliHere(
       [
         ...['judge', 'validate', 'labels.jsonl', '--json', 'agreement.json', '--record'],
         ...['--judge', 'openai:gpt-4o', '--suite', example('support')],
@@ -98,7 +101,8 @@ describe('endstate judge validate', () => {
     expect(json).toMatchObject({ items: 50, tasks: 10, items_without_task: 0, clustering: 'task' });
     expect(json.kappa.method).toBe('task-bootstrap-agreement');
     expect(
-      runCli(['judge', 'validate', 'independent.jsonl', '--json', 'alone.json'], cwd).code,
+      (await runCliHere(['judge', 'validate', 'independent.jsonl', '--json', 'alone.json'], cwd))
+        .code,
     ).toBe(0);
     const alone = JSON.parse(readFileSync(join(cwd, 'alone.json'), 'utf8')) as Agreement;
     expect(alone).toMatchObject({ tasks: 50, items_without_task: 50 });
@@ -110,7 +114,7 @@ describe('endstate judge validate', () => {
     expect(saved).toMatchObject({ items: 50, tasks: 10 });
   });
 
-  it('refuses a labels file with bad lines, naming each line, with exit 2', () => {
+  it('refuses a labels file with bad lines, naming each line, with exit 2', async () => {
     const cwd = tempFolder();
     writeFileSync(
       join(cwd, 'labels.jsonl'),
@@ -122,7 +126,7 @@ describe('endstate judge validate', () => {
         '{"id": "a", "human": "fail", "judge": "fail"}',
       ].join('\n'),
     );
-    const result = runCli(['judge', 'validate', 'labels.jsonl'], cwd);
+    const result = await runCliHere(['judge', 'validate', 'labels.jsonl'], cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       'error E_LABELS_INVALID: labels file labels.jsonl is not valid',
@@ -130,13 +134,13 @@ describe('endstate judge validate', () => {
     expect(result.stderr).toContain('labels.jsonl:3 judge:');
     expect(result.stderr).toContain('labels.jsonl:4: not JSON');
     expect(result.stderr).toContain('labels.jsonl:5 id: item "a" is already labelled on line 1');
-    expect(runCli(['judge', 'validate', 'labels.jsonl', '--json', 'labels.jsonl'], cwd).code).toBe(
-      2,
-    );
+    expect(
+      (await runCliHere(['judge', 'validate', 'labels.jsonl', '--json', 'labels.jsonl'], cwd)).code,
+    ).toBe(2);
     expect(readFileSync(join(cwd, 'labels.jsonl'), 'utf8')).toContain('not json');
   });
 
-  it('records a validation for a judge model and a task rubric beside the store', () => {
+  it('records a validation for a judge model and a task rubric beside the store', async () => {
     const cwd = tempFolder();
     writeFileSync(join(cwd, 'labels.jsonl'), WORKED_EXAMPLE);
     const record = [
@@ -151,7 +155,7 @@ describe('endstate judge validate', () => {
       '--task',
       'explain-window-8850',
     ];
-    const result = runCli(record, cwd);
+    const result = await runCliHere(record, cwd);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('recorded in ');
     const lines = readFileSync(join(cwd, '.endstate', 'judge-validations.jsonl'), 'utf8')
@@ -173,9 +177,9 @@ describe('endstate judge validate', () => {
     expect(saved.rubric_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(saved.kappa.value).toBeCloseTo(0.4, 12);
 
-    const noRubric = runCli([...record.slice(0, -1), 'refund-8842'], cwd);
+    const noRubric = await runCliHere([...record.slice(0, -1), 'refund-8842'], cwd);
     expect(noRubric.code).toBe(2);
     expect(noRubric.stderr).toContain('task refund-8842 has no judge rubric to validate');
-    expect(runCli(['judge', 'validate', 'labels.jsonl', '--record'], cwd).code).toBe(2);
+    expect((await runCliHere(['judge', 'validate', 'labels.jsonl', '--record'], cwd)).code).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 interface Line {
   run_id: string;
@@ -23,19 +23,19 @@ const writeLines = (file: string, lines: readonly Line[]): void =>
   writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
 
 describe('endstate labels', () => {
-  it('exports failed trials, measures two labellers against each other and counts labels in the report', () => {
+  it('exports failed trials, measures two labellers against each other and counts labels in the report', async () => {
     const cwd = tempFolder();
-    const run = runCli(
+    const run = await runCliHere(
       ['run', example('support'), '--agent', 'simulated', '--slip', '0.3', '--trials', '2'],
       cwd,
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Failure labels (of');
 
-    const exported = runCli(['labels', 'export', '--out', 'failures.jsonl'], cwd);
+    const exported = await runCliHere(['labels', 'export', '--out', 'failures.jsonl'], cwd);
     expect(exported.code).toBe(0);
     const lines = readLines(join(cwd, 'failures.jsonl'));
-    const report = runCli(['report', '--json', 'card.json'], cwd);
+    const report = await runCliHere(['report', '--json', 'card.json'], cwd);
     const card = JSON.parse(readFileSync(join(cwd, 'card.json'), 'utf8')) as {
       scorecard: {
         success_rate: { trials: number; successes: number };
@@ -63,7 +63,7 @@ describe('endstate labels', () => {
     writeLines(join(cwd, 'ana.jsonl'), ana);
     writeLines(join(cwd, 'ben.jsonl'), ben);
 
-    const agree = runCli(
+    const agree = await runCliHere(
       ['labels', 'agree', 'ana.jsonl', 'ben.jsonl', '--json', 'agree.json'],
       cwd,
     );
@@ -98,13 +98,13 @@ describe('endstate labels', () => {
     expect(agreement.accuracy.rate).toBeCloseTo(observed, 12);
     expect(agreement.kappa.value).toBeCloseTo((observed - chance) / (1 - chance), 12);
 
-    const imported = runCli(['labels', 'import', 'ana.jsonl', 'ben.jsonl'], cwd);
+    const imported = await runCliHere(['labels', 'import', 'ana.jsonl', 'ben.jsonl'], cwd);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain(`imported ${2 * lines.length - 1} label(s)`);
-    const again = runCli(['labels', 'import', 'ana.jsonl'], cwd);
+    const again = await runCliHere(['labels', 'import', 'ana.jsonl'], cwd);
     expect(again.stdout).toContain(`${lines.length} replaced an earlier label`);
 
-    const labelled = runCli(['report', '--json', 'labelled.json'], cwd);
+    const labelled = await runCliHere(['report', '--json', 'labelled.json'], cwd);
     expect(labelled.code).toBe(0);
     expect(labelled.stdout).toMatch(/label +proposed +ana +ben/);
     expect(labelled.stdout).toContain(
@@ -122,7 +122,7 @@ describe('endstate labels', () => {
     expect(human[1]!.counts.other).toBe(ben.filter((line) => line.label === 'other').length);
   }, 180_000);
 
-  it('refuses a file with an unknown label or no labeller, naming file and line, and stores nothing', () => {
+  it('refuses a file with an unknown label or no labeller, naming file and line, and stores nothing', async () => {
     const cwd = tempFolder();
     const base = {
       run_id: 'r',
@@ -142,12 +142,14 @@ describe('endstate labels', () => {
       join(cwd, 'anon.jsonl'),
       `${JSON.stringify({ ...base, label: 'budget', labeller: null })}\n`,
     );
-    const result = runCli(['labels', 'import', 'bad.jsonl', 'anon.jsonl'], cwd);
+    const result = await runCliHere(['labels', 'import', 'bad.jsonl', 'anon.jsonl'], cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('bad.jsonl:2');
     expect(result.stderr).toContain('unknown failure label "oops"');
     expect(result.stderr).toContain('anon.jsonl:1');
     expect(result.stderr).toContain('nothing was imported');
-    expect(runCli(['labels', 'import', 'anon.jsonl', '--labeller', 'cy'], cwd).code).toBe(0);
+    expect(
+      (await runCliHere(['labels', 'import', 'anon.jsonl', '--labeller', 'cy'], cwd)).code,
+    ).toBe(0);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import {
 } from '../../src/testing/index.js';
 import type { FakeReply } from '../../src/testing/index.js';
 import type { JsonObject } from '../../src/core/index.js';
-import { REPO, example, runCli, runCliAsync, tempFolder } from './run-cli.js';
+import { REPO, example, runCliHere, tempFolder } from './run-cli.js';
 
 /** The one-line request endstate sends before the first trial. */
 const isPreflight = (body: JsonObject): boolean =>
@@ -73,7 +73,7 @@ describe('endstate run --agent llm', () => {
     });
     writeFileSync(join(cwd, 'pricing.json'), pricingText);
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('airline'),
@@ -142,7 +142,7 @@ describe('endstate run --agent llm', () => {
     );
     const cwd = tempFolder();
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('airline'),
@@ -217,7 +217,7 @@ describe('endstate run --agent llm', () => {
       '2',
     ];
     try {
-      const recorded = await runCliAsync(
+      const recorded = await runCliHere(
         [...args, '--record', 'recording', '--json', 'recorded.json'],
         cwd,
       );
@@ -225,7 +225,10 @@ describe('endstate run --agent llm', () => {
     } finally {
       await server.close();
     }
-    const replayed = runCli([...args, '--replay', 'recording', '--json', 'replayed.json'], cwd);
+    const replayed = await runCliHere(
+      [...args, '--replay', 'recording', '--json', 'replayed.json'],
+      cwd,
+    );
     expect(replayed.code).toBe(0);
     const volatile = [
       't_ms',
@@ -250,25 +253,30 @@ describe('endstate run --agent llm', () => {
     );
   });
 
-  it('asks for a model and for the provider key it needs, with exit 2', () => {
+  it('asks for a model and for the provider key it needs, with exit 2', async () => {
     const cwd = tempFolder();
-    expect(runCli(['run', example('airline'), '--agent', 'llm'], cwd)).toMatchObject({
+    expect(await runCliHere(['run', example('airline'), '--agent', 'llm'], cwd)).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--agent llm needs --model'),
     });
-    const noKey = runCli(
+    const noKey = await runCliHere(
       ['run', example('airline'), '--agent', 'llm', '--model', 'openai:gpt-4o-mini'],
       cwd,
     );
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('needs an API key in OPENAI_API_KEY');
     expect(
-      runCli(['run', example('airline'), '--agent', 'llm', '--model', 'mistral:large'], cwd).stderr,
+      (
+        await runCliHere(
+          ['run', example('airline'), '--agent', 'llm', '--model', 'mistral:large'],
+          cwd,
+        )
+      ).stderr,
     ).toContain('expected openai:<id>');
   });
 
-  it('refuses a request timeout out of range with exit 2', () => {
-    const result = runCli(
+  it('refuses a request timeout out of range with exit 2', async () => {
+    const result = await runCliHere(
       ['run', example('airline'), '--agent', 'oracle', '--request-timeout', '0'],
       tempFolder(),
     );
@@ -293,7 +301,7 @@ describe('endstate run --agent llm', () => {
     );
     const started = Date.now();
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('airline'),
@@ -340,7 +348,7 @@ describe('endstate run --agent llm', () => {
     const cwd = tempFolder();
     const model = ['--model', `openai-compatible:${server.url}#fake-model`];
     try {
-      const stopped = await runCliAsync(
+      const stopped = await runCliHere(
         [
           'run',
           example('airline'),
@@ -366,7 +374,7 @@ describe('endstate run --agent llm', () => {
       expect(runId).toBeDefined();
 
       keyFixed = true;
-      const resumed = await runCliAsync(
+      const resumed = await runCliHere(
         [
           'run',
           example('airline'),
@@ -390,10 +398,10 @@ describe('endstate run --agent llm', () => {
     }
   });
 
-  it('stops a replay at the first call missing from the recording, with exit 4', () => {
+  it('stops a replay at the first call missing from the recording, with exit 4', async () => {
     const cwd = tempFolder();
     mkdirSync(join(cwd, 'recording'));
-    const result = runCli(
+    const result = await runCliHere(
       [
         'run',
         example('airline'),
@@ -419,7 +427,7 @@ describe('endstate run --agent llm', () => {
       body: { error: { message: 'The engine is currently overloaded', type: 'server_error' } },
     }));
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('airline'),
@@ -453,7 +461,7 @@ describe('endstate run --agent llm', () => {
     const cwd = tempFolder();
     const started = Date.now();
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         [
           'run',
           example('airline'),
@@ -501,7 +509,7 @@ describe('endstate run --agent llm', () => {
       body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
     }));
     try {
-      const result = await runCliAsync(
+      const result = await runCliHere(
         ['run', example('retail'), '--user-model', `openai-compatible:${server.url}#fake-user`],
         tempFolder(),
       );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { REPO, example, runCli, tempFolder } from './run-cli.js';
+import { REPO, example, runCli, runCliHere, tempFolder } from './run-cli.js';
 import { SANDBOX_SKIP_TITLE, sandboxForTests } from './bubblewrap.js';
 
 const SANDBOX = sandboxForTests();
@@ -17,9 +17,13 @@ interface StoredTrial {
   readonly events: readonly { readonly kind: string; readonly tool?: string }[];
 }
 
-function stored(cwd: string): { run: { system: { agent: unknown } }; trials: StoredTrial[] } {
-  expect(runCli(['report', 'latest', '--json', 'out.json'], cwd).code).toBe(0);
-  return JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as ReturnType<typeof stored>;
+async function stored(
+  cwd: string,
+): Promise<{ run: { system: { agent: unknown } }; trials: StoredTrial[] }> {
+  expect((await runCliHere(['report', 'latest', '--json', 'out.json'], cwd)).code).toBe(0);
+  return JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as Awaited<
+    ReturnType<typeof stored>
+  >;
 }
 
 /** `endstate mcp` started by an SDK client over stdio, as an MCP host would start it. */
@@ -84,7 +88,7 @@ describe('endstate mcp', () => {
     await exited;
 
     expect(output.stderr).toContain('refund-8842: success');
-    const { trials, run } = stored(cwd);
+    const { trials, run } = await stored(cwd);
     expect(run.system.agent).toMatchObject({ kind: 'mcp-server', name: 'stdio' });
     expect(trials).toHaveLength(1);
     expect(trials[0]).toMatchObject({ task_id: 'refund-8842', success: true });
@@ -98,40 +102,46 @@ describe('endstate mcp', () => {
     const { client, exited } = await connect(cwd);
     await client.close();
     await exited;
-    const { trials } = stored(cwd);
+    const { trials } = await stored(cwd);
     expect(trials[0]).toMatchObject({ success: false, final_answer: null });
   });
 });
 
 describe('endstate run --agent mcp', () => {
-  it.runIf(SANDBOX)('runs the example MCP client per trial and completes the refund tasks', () => {
-    const cwd = tempFolder();
-    const client = join(REPO, 'examples/agents/mcp-refund-client.mjs');
-    const result = runCli(
-      [
-        'run',
-        example('support'),
-        '--tasks',
-        '{refund-8842,refund-8851-excludes-shipping}',
-        '--trials',
-        '2',
-        '--agent',
-        'mcp',
-        '--command',
-        `node ${client}`,
-      ],
-      cwd,
-    );
-    expect(result.stderr).not.toContain('Error');
-    expect(result.code).toBe(0);
-    const { trials, run } = stored(cwd);
-    expect(run.system.agent).toMatchObject({ kind: 'mcp', options: { command: ['node', client] } });
-    expect(trials).toHaveLength(4);
-    expect(trials.every((trial) => trial.success)).toBe(true);
-  });
+  it.runIf(SANDBOX)(
+    'runs the example MCP client per trial and completes the refund tasks',
+    async () => {
+      const cwd = tempFolder();
+      const client = join(REPO, 'examples/agents/mcp-refund-client.mjs');
+      const result = runCli(
+        [
+          'run',
+          example('support'),
+          '--tasks',
+          '{refund-8842,refund-8851-excludes-shipping}',
+          '--trials',
+          '2',
+          '--agent',
+          'mcp',
+          '--command',
+          `node ${client}`,
+        ],
+        cwd,
+      );
+      expect(result.stderr).not.toContain('Error');
+      expect(result.code).toBe(0);
+      const { trials, run } = await stored(cwd);
+      expect(run.system.agent).toMatchObject({
+        kind: 'mcp',
+        options: { command: ['node', client] },
+      });
+      expect(trials).toHaveLength(4);
+      expect(trials.every((trial) => trial.success)).toBe(true);
+    },
+  );
 
-  it('needs --command, exit 2', () => {
-    const result = runCli(['run', example('support'), '--agent', 'mcp'], tempFolder());
+  it('needs --command, exit 2', async () => {
+    const result = await runCliHere(['run', example('support'), '--agent', 'mcp'], tempFolder());
     expect(result).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--agent mcp needs --command'),

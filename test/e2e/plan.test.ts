@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { intraTaskCorrelation } from '../../src/stats/index.js';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 // Worked examples (reference quantiles from SciPy: z_0.975 = 1.9599639845, z_0.8 = 0.8416212336,
 // t quantiles stats.t.ppf; each n reaches 80% exact noncentral-t power and n − 1 does not):
@@ -13,8 +13,8 @@ import { example, runCli, tempFolder } from './run-cli.js';
 //   p = 0.5, W = 0.05, k = 1: n₀ = 384.15, t rule 387
 
 describe('endstate plan', () => {
-  it('prints 293 tasks to detect 0.7 → 0.8 with one trial per task, and the formula', () => {
-    const result = runCli(['plan', '--p', '0.7', '--delta', '0.1'], tempFolder());
+  it('prints 293 tasks to detect 0.7 → 0.8 with one trial per task, and the formula', async () => {
+    const result = await runCliHere(['plan', '--p', '0.7', '--delta', '0.1'], tempFolder());
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Tasks needed: 293\n/);
@@ -25,8 +25,8 @@ describe('endstate plan', () => {
     expect(result.stdout).toMatch(/^ {2}r = 0\.3 +default guess.*does not change the answer here/m);
   });
 
-  it('needs 95 tasks, not 41, when the systems correlate at ρ = 0.784 with 4 trials per task', () => {
-    const result = runCli(
+  it('needs 95 tasks, not 41, when the systems correlate at ρ = 0.784 with 4 trials per task', async () => {
+    const result = await runCliHere(
       ['plan', '--p', '0.5', '--delta', '0.1', '--trials', '4', '--icc', '0.3'].concat([
         '--correlation',
         '0.784',
@@ -40,8 +40,8 @@ describe('endstate plan', () => {
     expect(result.stdout).toContain('σ_d² = 0.117526');
   });
 
-  it('shows how the tasks needed fall with trials per task, down to the r floor', () => {
-    const result = runCli(
+  it('shows how the tasks needed fall with trials per task, down to the r floor', async () => {
+    const result = await runCliHere(
       ['plan', '--p', '0.7', '--delta', '0.1', '--trials', '4', '--icc', '0.3'],
       tempFolder(),
     );
@@ -62,8 +62,8 @@ describe('endstate plan', () => {
     expect(result.stdout).not.toContain('guess');
   });
 
-  it('prints 387 tasks for a ±0.05 interval at p = 0.5 (the t interval over tasks)', () => {
-    const result = runCli(['plan', '--p', '0.5', '--width', '0.05'], tempFolder());
+  it('prints 387 tasks for a ±0.05 interval at p = 0.5 (the t interval over tasks)', async () => {
+    const result = await runCliHere(['plan', '--p', '0.5', '--width', '0.05'], tempFolder());
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Tasks needed: 387\n/);
     expect(result.stdout).toContain('for a 95% interval of ±0.05');
@@ -81,8 +81,8 @@ describe('endstate plan', () => {
     [['--p', '0.9', '--delta', '0.95'], '--delta 0.95 is impossible from p = 0.9 (--p)'],
     [['--delta', '0.1'], 'plan needs --p, or --from a stored pilot run'],
     [['--from', 'latest', '--delta', '0.1'], 'no result store at'],
-  ])('exits 2 on bad values: %j', (args, message) => {
-    const result = runCli(['plan', ...args], tempFolder());
+  ])('exits 2 on bad values: %j', async (args, message) => {
+    const result = await runCliHere(['plan', ...args], tempFolder());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(message);
@@ -102,15 +102,15 @@ const short = (value: number): string => String(Number(value.toFixed(4)));
 describe('endstate plan --from a pilot run', () => {
   let cwd = '';
   let pilot: RunOutput;
-  beforeAll(() => {
+  beforeAll(async () => {
     cwd = tempFolder();
     const args = ['--agent', 'simulated', '--slip', '0.3', '--seed', '3', '--json', 'pilot.json'];
-    const result = runCli(['run', example('support'), '--trials', '4', ...args], cwd);
+    const result = await runCliHere(['run', example('support'), '--trials', '4', ...args], cwd);
     expect(result.code).not.toBe(2);
     pilot = JSON.parse(readFileSync(join(cwd, 'pilot.json'), 'utf8')) as RunOutput;
   }, 120_000);
 
-  it('takes p, r and k from the pilot run and says so', () => {
+  it('takes p, r and k from the pilot run and says so', async () => {
     const counts = pilot.scorecard.tasks.filter((task) => task.trials > 0);
     const icc = intraTaskCorrelation(counts);
     expect(icc.status).toBe('estimated');
@@ -118,7 +118,7 @@ describe('endstate plan --from a pilot run', () => {
     expect(p).toBeGreaterThan(0);
     expect(p).toBeLessThan(1);
 
-    const result = runCli(['plan', '--from', 'latest', '--delta', '0.1'], cwd);
+    const result = await runCliHere(['plan', '--from', 'latest', '--delta', '0.1'], cwd);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const from = `pilot run ${pilot.run.run_id}`;
@@ -132,15 +132,15 @@ describe('endstate plan --from a pilot run', () => {
         `${from}: intra-task correlation of ${icc.trials} valid trials over ${counts.length} tasks`,
     );
     expect(result.stdout).not.toContain('guess');
-    const expected = runCli(
+    const expected = await runCliHere(
       ['plan', '--p', String(p), '--delta', '0.1', '--trials', '4', '--icc', String(icc.icc)],
       cwd,
     );
     expect(result.stdout.split('\n')[0]).toBe(expected.stdout.split('\n')[0]);
   });
 
-  it('lets flags override the pilot run', () => {
-    const result = runCli(
+  it('lets flags override the pilot run', async () => {
+    const result = await runCliHere(
       ['plan', '--from', pilot.run.run_id, '--width', '0.05', '--icc', '0.5', '--trials', '2'],
       cwd,
     );
@@ -150,10 +150,13 @@ describe('endstate plan --from a pilot run', () => {
     expect(result.stdout).toMatch(/^ {2}p = \S+ +pilot run /m);
   });
 
-  it('falls back to the default r, with the reason, when the pilot ran one trial per task', () => {
+  it('falls back to the default r, with the reason, when the pilot ran one trial per task', async () => {
     const args = ['--agent', 'simulated', '--slip', '0.3', '--seed', '4', '--trials', '1'];
-    expect(runCli(['run', example('support'), ...args], cwd).code).not.toBe(2);
-    const result = runCli(['plan', '--from', 'latest', '--delta', '0.1', '--trials', '4'], cwd);
+    expect((await runCliHere(['run', example('support'), ...args], cwd)).code).not.toBe(2);
+    const result = await runCliHere(
+      ['plan', '--from', 'latest', '--delta', '0.1', '--trials', '4'],
+      cwd,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /^ {2}r = 0\.3 +default guess: pilot run \S+ cannot estimate it \(it has one valid trial per task, so trials of a task cannot be compared with each other\); set --icc$/m,
@@ -161,23 +164,26 @@ describe('endstate plan --from a pilot run', () => {
     expect(result.stdout).toContain('r = 0.3 is a guess');
   });
 
-  it('refuses a pilot run whose records were changed outside endstate (exit 2)', () => {
+  it('refuses a pilot run whose records were changed outside endstate (exit 2)', async () => {
     const store = join(tempFolder(), 'pilot.db');
     const args = ['--agent', 'simulated', '--slip', '0.3', '--trials', '2', '--store', store];
-    expect(runCli(['run', example('support'), ...args], cwd).code).not.toBe(2);
+    expect((await runCliHere(['run', example('support'), ...args], cwd)).code).not.toBe(2);
     const db = new Database(store);
     db.prepare(
       "UPDATE trials SET record = json_set(record, '$.seed', 424242) WHERE rowid = (SELECT min(rowid) FROM trials)",
     ).run();
     db.close();
-    const result = runCli(['plan', '--from', 'latest', '--store', store, '--delta', '0.1'], cwd);
+    const result = await runCliHere(
+      ['plan', '--from', 'latest', '--store', store, '--delta', '0.1'],
+      cwd,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('E_TAMPERED');
     expect(result.stderr).toContain('was changed outside endstate');
   });
 
-  it('exits 2 naming the run when no run matches', () => {
-    const result = runCli(['plan', '--from', 'no-such-run', '--delta', '0.1'], cwd);
+  it('exits 2 naming the run when no run matches', async () => {
+    const result = await runCliHere(['plan', '--from', 'no-such-run', '--delta', '0.1'], cwd);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no run "no-such-run"');
   });

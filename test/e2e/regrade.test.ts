@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 import { GRADER_VERSION } from '../../src/grade/index.js';
 
 interface Trial {
@@ -46,9 +46,9 @@ describe('endstate regrade', () => {
   it(
     'regrades the latest run into a new run with the same verdicts, leaving the old run as it was',
     { timeout: 120_000 },
-    () => {
+    async () => {
       const cwd = tempFolder();
-      const run = runCli(
+      const run = await runCliHere(
         [
           'run',
           example('support'),
@@ -68,7 +68,7 @@ describe('endstate regrade', () => {
       expect(run.code).toBe(0);
       const original = readJson(join(cwd, 'run.json'));
 
-      const result = runCli(['regrade', 'latest', '--json', 'regrade.json'], cwd);
+      const result = await runCliHere(['regrade', 'latest', '--json', 'regrade.json'], cwd);
       expect(result.stderr).not.toMatch(/error/i);
       expect(result.code).toBe(0);
       const regraded = readJson(join(cwd, 'regrade.json'));
@@ -88,20 +88,22 @@ describe('endstate regrade', () => {
         'fail → pass     0\n  pass → fail     0\n  not regradable  0',
       );
 
-      const old = runCli(['report', original.run.run_id, '--json', 'old.json'], cwd);
+      const old = await runCliHere(['report', original.run.run_id, '--json', 'old.json'], cwd);
       expect(old.code).toBe(0);
       expect(readJson(join(cwd, 'old.json')).trials).toEqual(original.trials);
-      expect(runCli(['report'], cwd).stdout).toContain(`endstate · ${regraded.run.run_id}`);
+      expect((await runCliHere(['report'], cwd)).stdout).toContain(
+        `endstate · ${regraded.run.run_id}`,
+      );
     },
   );
 
   it(
     'refuses a run whose task file changed, naming it, and regrades against it when allowed',
     { timeout: 120_000 },
-    () => {
+    async () => {
       const cwd = tempFolder();
       const suite = supportCopy(cwd, 'quote-only-8843');
-      expect(runCli(['run', suite, '--agent', 'oracle'], cwd).code).toBe(0);
+      expect((await runCliHere(['run', suite, '--agent', 'oracle'], cwd)).code).toBe(0);
       // The amount the agent must tell changes (a new revision): the oracle's answer no longer has it.
       const task = join(suite, 'tasks', 'quote-only-8843.yaml');
       writeFileSync(
@@ -111,14 +113,14 @@ describe('endstate regrade', () => {
           .replace("communicate: ['25.99']", "communicate: ['26.99']"),
       );
 
-      const refused = runCli(['regrade'], cwd);
+      const refused = await runCliHere(['regrade'], cwd);
       expect(refused.code).toBe(2);
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toMatch(
         /^error E_SUITE_CHANGED: suite suite changed since run run-\S+ was made \(suite hash [0-9a-f]{12} then, [0-9a-f]{12} now\)\n {2}tasks\/quote-only-8843\.yaml: task quote-only-8843 is at revision 2; the run's trials used revision 1\nHint: Restore the suite as it was, or regrade against the suite as it is now with --allow-suite-change/,
       );
 
-      const allowed = runCli(['regrade', '--allow-suite-change'], cwd);
+      const allowed = await runCliHere(['regrade', '--allow-suite-change'], cwd);
       expect(allowed.code).toBe(0);
       expect(allowed.stdout).toContain('pass → fail     1: quote-only-8843 #1');
     },
@@ -127,26 +129,31 @@ describe('endstate regrade', () => {
   it(
     'saves the failures of a stored run as regression cases that fail again on replay',
     { timeout: 120_000 },
-    () => {
+    async () => {
       const cwd = tempFolder();
       expect(
-        runCli(
-          [
-            'run',
-            example('support'),
-            '--agent',
-            'simulated',
-            '--slip',
-            '0.3',
-            '--trials',
-            '2',
-            '--seed',
-            '2',
-          ],
-          cwd,
+        (
+          await runCliHere(
+            [
+              'run',
+              example('support'),
+              '--agent',
+              'simulated',
+              '--slip',
+              '0.3',
+              '--trials',
+              '2',
+              '--seed',
+              '2',
+            ],
+            cwd,
+          )
         ).code,
       ).toBe(0);
-      const report = runCli(['report', '--save-failures', 'cases', '--json', 'run.json'], cwd);
+      const report = await runCliHere(
+        ['report', '--save-failures', 'cases', '--json', 'run.json'],
+        cwd,
+      );
       expect(report.code).toBe(0);
       const failed = readJson(join(cwd, 'run.json')).trials.filter(
         (trial) => trial.valid && !trial.success,
@@ -165,7 +172,7 @@ describe('endstate regrade', () => {
         (trial, index) => failed.findIndex((other) => other.task_id === trial.task_id) === index,
       );
 
-      const replay = runCli(
+      const replay = await runCliHere(
         [
           'run',
           example('support'),

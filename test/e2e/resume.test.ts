@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TrialRecordSchema } from '../../src/schema/index.js';
-import { REPO, example, runCli, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
+import { REPO, example, runCliHere, tasksRunWithoutJudge, tempFolder } from './run-cli.js';
 
 const TRIALS = 40;
 const RUN = ['--agent', 'simulated', '--slip', '0.2', '--trials', String(TRIALS), '--seed', '11'];
@@ -56,7 +56,7 @@ describe('resuming a killed run', () => {
     expect(storedAtKill).toBeLessThan(planned);
 
     // The wrong system is refused, with what differs.
-    const wrong = runCli(
+    const wrong = await runCliHere(
       ['run', example('support'), ...RUN.slice(2), '--agent', 'oracle', '--resume', 'latest'],
       cwd,
     );
@@ -69,7 +69,7 @@ describe('resuming a killed run', () => {
     expect(wrong.stderr).toContain('Hint: Pass the same --agent and agent options as the run');
 
     // No suite and no agent flags: the run's record holds its suite path and system spec.
-    const resumed = runCli(['run', '--resume', 'latest', '--json', 'resumed.json'], cwd);
+    const resumed = await runCliHere(['run', '--resume', 'latest', '--json', 'resumed.json'], cwd);
     expect(resumed.code).toBe(0);
     const done = Number(
       new RegExp(`resuming run-\\S+: (\\d+) of ${planned} trials were stored`).exec(
@@ -116,7 +116,10 @@ describe('resuming a killed run', () => {
 
     // The same run, never interrupted.
     const elsewhere = tempFolder();
-    const whole = runCli(['run', example('support'), ...RUN, '--json', 'whole.json'], elsewhere);
+    const whole = await runCliHere(
+      ['run', example('support'), ...RUN, '--json', 'whole.json'],
+      elsewhere,
+    );
     expect(whole.code).toBe(0);
     const read = (folder: string, file: string) =>
       (JSON.parse(readFileSync(join(folder, file), 'utf8')) as { scorecard: Scorecard }).scorecard;
@@ -131,10 +134,12 @@ describe('resuming a killed run', () => {
     expect(lastCounts(resumed.stderr)).toBe(lastCounts(whole.stderr));
   }, 120_000);
 
-  it('refuses a finished run', () => {
+  it('refuses a finished run', async () => {
     const cwd = tempFolder();
-    expect(runCli(['run', example('support'), '--tasks', 'refund-8842'], cwd).code).toBe(0);
-    const again = runCli(['run', example('support'), '--resume', 'latest'], cwd);
+    expect(
+      (await runCliHere(['run', example('support'), '--tasks', 'refund-8842'], cwd)).code,
+    ).toBe(0);
+    const again = await runCliHere(['run', example('support'), '--resume', 'latest'], cwd);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(
       /^error E_RESUME: run run-\S+ is finished: there is nothing to resume\nHint: Show it with: endstate report run-\S+\n$/,

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { main } from '../../src/cli/index.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const BIN = join(REPO, 'bin/endstate.js');
@@ -29,6 +30,30 @@ export function runCli(args: readonly string[], cwd: string): CliResult {
     env: { ...process.env, NO_COLOR: '1' },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Runs the CLI in this process, as the binary would in `cwd` (its `main`
+ * with that folder, the environment plus `env`, no terminal), for tests in
+ * which no process of its own matters: no signal, no standard input, no
+ * start-up. Spawn the binary with `runCli` for those.
+ */
+export async function runCliHere(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    isTty: false,
+    isOutTty: false,
+    out: (text) => void (stdout += text),
+    err: (text) => void (stderr += text),
+  });
+  return { code, stdout, stderr };
 }
 
 /**

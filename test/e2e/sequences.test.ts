@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TrialRecordSchema } from '../../src/schema/index.js';
-import { copyExample, runCli } from './run-cli.js';
+import { copyExample, runCliHere } from './run-cli.js';
 
 interface JsonTrial {
   task_id: string;
@@ -12,13 +12,13 @@ interface JsonTrial {
 }
 
 describe('sequences on the command line', () => {
-  it('validates and runs examples/memory, each episode a record with its sequence', () => {
+  it('validates and runs examples/memory, each episode a record with its sequence', async () => {
     const cwd = copyExample('memory');
-    const validated = runCli(['validate', 'memory'], cwd);
+    const validated = await runCliHere(['validate', 'memory'], cwd);
     expect(validated.code).toBe(0);
     expect(validated.stdout).toContain('ok   lena-new-session (sequences/lena-new-session.yaml)');
 
-    const ran = runCli(
+    const ran = await runCliHere(
       [
         'run',
         'memory',
@@ -53,9 +53,9 @@ describe('sequences on the command line', () => {
     for (const trial of trials) expect(TrialRecordSchema.safeParse(trial).success).toBe(true);
   });
 
-  it('plays a sequence whole when --tasks names one of its episodes, and refuses --queue', () => {
+  it('plays a sequence whole when --tasks names one of its episodes, and refuses --queue', async () => {
     const cwd = copyExample('drift');
-    const ran = runCli(
+    const ran = await runCliHere(
       ['run', 'drift', '--tasks', 'window-shrinks@2', '--no-canary', '--json', 'out.json'],
       cwd,
     );
@@ -67,7 +67,7 @@ describe('sequences on the command line', () => {
       ['window-shrinks@1', '1.0.0'],
       ['window-shrinks@2', '14-day-window'],
     ]);
-    const queued = runCli(['run', 'drift', '--queue', 'redis://127.0.0.1:6379'], cwd);
+    const queued = await runCliHere(['run', 'drift', '--queue', 'redis://127.0.0.1:6379'], cwd);
     expect(queued.code).toBe(2);
     expect(queued.stderr).toContain('--queue cannot play the sequences of suite drift');
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrialRecord } from '../../src/schema/index.js';
 import { failedChecks } from '../../src/schema/index.js';
-import { example, runCli, tempFolder } from './run-cli.js';
+import { example, runCliHere, tempFolder } from './run-cli.js';
 
 const ESCAPE = '\u001b';
 
@@ -12,9 +12,9 @@ describe('endstate show', () => {
   let trials: TrialRecord[] = [];
   let runId = '';
 
-  beforeAll(() => {
+  beforeAll(async () => {
     cwd = tempFolder();
-    const run = runCli(
+    const run = await runCliHere(
       [
         'run',
         example('support'),
@@ -40,7 +40,7 @@ describe('endstate show', () => {
     runId = stored.run.run_id;
   }, 120_000);
 
-  it("shows a failed trial's conversation, tool calls, state diff and every failed check", () => {
+  it("shows a failed trial's conversation, tool calls, state diff and every failed check", async () => {
     const failed = trials.find(
       (trial) =>
         trial.valid &&
@@ -50,7 +50,7 @@ describe('endstate show', () => {
     );
     expect(failed, 'the seeded run has a failed trial that changed the state').toBeDefined();
     const trial = failed!;
-    const result = runCli(['show', trial.task_id, String(trial.attempt)], cwd);
+    const result = await runCliHere(['show', trial.task_id, String(trial.attempt)], cwd);
     expect(result.code, result.stderr).toBe(0);
     const out = result.stdout;
     expect(out.split('\n')[0]).toBe(`${trial.task_id} · attempt ${trial.attempt} · FAILED`);
@@ -64,11 +64,11 @@ describe('endstate show', () => {
     expect(out).not.toContain(ESCAPE);
   });
 
-  it('shows the first attempt that did not succeed when no attempt is given', () => {
+  it('shows the first attempt that did not succeed when no attempt is given', async () => {
     const failed = trials
       .filter((trial) => !trial.success)
       .sort((a, b) => a.attempt - b.attempt)[0]!;
-    const result = runCli(['show', failed.task_id, '--run', runId], cwd);
+    const result = await runCliHere(['show', failed.task_id, '--run', runId], cwd);
     expect(result.code, result.stderr).toBe(0);
     const attempt = trials
       .filter((trial) => trial.task_id === failed.task_id && !trial.success)
@@ -78,23 +78,23 @@ describe('endstate show', () => {
     expect(result.stderr).toContain('the first that did not succeed');
   });
 
-  it('colours with --color always', () => {
-    const result = runCli(['show', trials[0]!.task_id, '1', '--color', 'always'], cwd);
+  it('colours with --color always', async () => {
+    const result = await runCliHere(['show', trials[0]!.task_id, '1', '--color', 'always'], cwd);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`${ESCAPE}[1m${trials[0]!.task_id}${ESCAPE}[22m`);
   });
 
-  it('exits 2 naming what exists for an unknown task, attempt or run', () => {
-    const task = runCli(['show', 'no-such-task'], cwd);
+  it('exits 2 naming what exists for an unknown task, attempt or run', async () => {
+    const task = await runCliHere(['show', 'no-such-task'], cwd);
     expect(task.code).toBe(2);
     expect(task.stderr).toContain('has no trial of task "no-such-task"');
     expect(task.stderr).toContain('refund-8842');
-    const attempt = runCli(['show', 'refund-8842', '9'], cwd);
+    const attempt = await runCliHere(['show', 'refund-8842', '9'], cwd);
     expect(attempt.code).toBe(2);
     expect(attempt.stderr).toContain('Its attempts: 1, 2.');
-    const run = runCli(['show', 'refund-8842', '--run', 'run-nope'], cwd);
+    const run = await runCliHere(['show', 'refund-8842', '--run', 'run-nope'], cwd);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(runId);
-    expect(runCli(['show', 'refund-8842', '0'], cwd).code).toBe(2);
+    expect((await runCliHere(['show', 'refund-8842', '0'], cwd)).code).toBe(2);
   });
 });

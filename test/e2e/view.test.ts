@@ -1,13 +1,18 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, example, runCli, tempFolder } from './run-cli.js';
+import { REPO, example, runCliHere, tempFolder } from './run-cli.js';
 
 describe('endstate view', () => {
   it('serves the run list and a report on 127.0.0.1 until Ctrl-C, then exits 0', async () => {
     const cwd = tempFolder();
     expect(
-      runCli(['run', example('support'), '--agent', 'oracle', '--tasks', 'refund-8842'], cwd).code,
+      (
+        await runCliHere(
+          ['run', example('support'), '--agent', 'oracle', '--tasks', 'refund-8842'],
+          cwd,
+        )
+      ).code,
     ).toBe(0);
     const child = spawn(process.execPath, [join(REPO, 'bin/endstate.js'), 'view', 'latest'], {
       cwd,

@@ -1,66 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  NO_CLUSTERS,
+  expectNotLower,
+  items,
+  sweepLayouts,
+} from '../../../test/support/sequence-layouts.js';
 import { pairedClusterDifference } from './sequence-difference.js';
-import type { ClusterDifference } from './sequence-difference.js';
-
-const NO_CLUSTERS = new Map<string, string>();
-
-/** Sequences s0, s1, … with `successes[i] = [a, b]` out of `episodes` on each side. */
-function items(
-  successes: readonly (readonly [number, number])[],
-  episodes: number,
-  weights?: readonly number[],
-): ClusterDifference[] {
-  return successes.map(([a, b], index) => ({
-    sequence: `s${index}`,
-    rateA: a / episodes,
-    rateB: b / episodes,
-    episodesA: episodes,
-    episodesB: episodes,
-    ...(weights === undefined ? {} : { weight: weights[index]! }),
-  }));
-}
-
-/** Asserts the move from `base` to `moved` (one more success on side A, or one fewer on B) never lowers a bound. */
-function expectNotLower(
-  base: readonly (readonly [number, number])[],
-  moved: readonly (readonly [number, number])[],
-  episodes: number,
-  clusters: ReadonlyMap<string, string>,
-  weights?: readonly number[],
-): void {
-  const before = pairedClusterDifference(items(base, episodes, weights), clusters);
-  const after = pairedClusterDifference(items(moved, episodes, weights), clusters);
-  expect(after.ci95[0]).toBeGreaterThanOrEqual(before.ci95[0] - 1e-12);
-  expect(after.ci95[1]).toBeGreaterThanOrEqual(before.ci95[1] - 1e-12);
-}
 
 describe('pairedClusterDifference', () => {
-  it('is monotone in each side over every layout of 3 sequences x 2 episodes a side', () => {
-    const sides: [number, number][] = [];
-    for (let a = 0; a <= 2; a += 1) for (let b = 0; b <= 2; b += 1) sides.push([a, b]);
-    let moves = 0;
-    for (const first of sides) {
-      for (const second of sides) {
-        for (const third of sides) {
-          const layout = [first, second, third];
-          layout.forEach(([a, b], index) => {
-            const set = (next: [number, number]) =>
-              layout.map((side, i) => (i === index ? next : side));
-            if (a < 2) {
-              expectNotLower(layout, set([a + 1, b]), 2, NO_CLUSTERS);
-              moves += 1;
-            }
-            if (b > 0) {
-              expectNotLower(layout, set([a, b - 1]), 2, NO_CLUSTERS);
-              moves += 1;
-            }
-          });
-        }
-      }
-    }
-    // Each of 9³ layouts, each sequence's two sides moved where they can be (2/3 of the time).
-    expect(moves).toBe(9 ** 3 * 3 * 2 * (2 / 3));
+  it('is monotone in each side over every layout of 2 sequences x 2 episodes a side', () => {
+    // Each of 9² layouts, each sequence's two sides moved where they can be (2/3 of the time).
+    // Every layout of 3 sequences: sequence-difference-sweep.test.ts (slow tier).
+    expect(sweepLayouts(2)).toBe(9 ** 2 * 2 * 2 * (2 / 3));
   });
 
   it('has no jump when every sequence moves the same way', () => {
