@@ -61,7 +61,14 @@ const DEFAULT_LEVEL = 0.95;
 /** Columns of a draw after the tasks: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper). */
 const PSEUDO_COLUMNS = 4;
 const CACHED_SIZES = 8;
-const drawCache = new Map<string, Float64Array>();
+
+/** A layout's draws, and each row's sum of the task draws (the total weight of a draw with equal weights). */
+interface GammaDraws {
+  readonly draws: Float64Array;
+  readonly rowTotals: Float64Array;
+}
+
+const drawCache = new Map<string, GammaDraws>();
 
 function exponential(rng: Rng): number {
   return -Math.log(1 - rng.next());
@@ -80,24 +87,32 @@ function halfGamma(rng: Rng): number {
  * give the same interval and a layout's draws are shared by every
  * configuration of it (which makes the bounds monotone exactly).
  */
-function gammaDraws(tasks: number, resamples: number): Float64Array {
+function gammaDraws(tasks: number, resamples: number): GammaDraws {
   const key = `${tasks}:${resamples}`;
   const cached = drawCache.get(key);
   if (cached !== undefined) return cached;
   const rng = createRng(deriveSeed('task-mean-interval', tasks, resamples));
   const width = tasks + PSEUDO_COLUMNS;
   const draws = new Float64Array(resamples * width);
+  const rowTotals = new Float64Array(resamples);
   for (let row = 0; row < resamples; row += 1) {
     const at = row * width;
-    for (let task = 0; task < tasks; task += 1) draws[at + task] = exponential(rng);
+    let total = 0;
+    for (let task = 0; task < tasks; task += 1) {
+      const draw = exponential(rng);
+      draws[at + task] = draw;
+      total += draw;
+    }
+    rowTotals[row] = total;
     draws[at + tasks] = exponential(rng);
     draws[at + tasks + 1] = halfGamma(rng);
     draws[at + tasks + 2] = halfGamma(rng);
     draws[at + tasks + 3] = exponential(rng);
   }
   if (drawCache.size >= CACHED_SIZES) drawCache.delete(drawCache.keys().next().value!);
-  drawCache.set(key, draws);
-  return draws;
+  const made = { draws, rowTotals };
+  drawCache.set(key, made);
+  return made;
 }
 
 function betaEquivalentSize(draws: Float64Array): number {
@@ -202,19 +217,22 @@ export function taskMeanInterval(
     return result('wilson-single-task', value, options.maxEffectiveTrials, bounds);
   }
   const pseudoWeight = weightTotal / tasks;
-  const draws = gammaDraws(tasks, resamples);
+  const { draws, rowTotals } = gammaDraws(tasks, resamples);
   const width = tasks + PSEUDO_COLUMNS;
   const lowerDraws = new Float64Array(resamples);
   const upperDraws = new Float64Array(resamples);
+  // A task at 0 adds exactly 0 to a draw's sum: only the others are visited.
+  const scored: number[] = [];
+  for (let task = 0; task < tasks; task += 1) if (weightedRates[task] !== 0) scored.push(task);
   for (let row = 0; row < resamples; row += 1) {
     const at = row * width;
     let sum = 0;
+    for (const task of scored) sum += draws[at + task]! * weightedRates[task]!;
+    // With equal weights (each 1) the total weight is the row's sum of draws, summed once.
     let total = 0;
-    for (let task = 0; task < tasks; task += 1) {
-      const gamma = draws[at + task]!;
-      sum += gamma * weightedRates[task]!;
-      total += gamma * taskWeights[task]!;
-    }
+    if (isEqual) total = rowTotals[row]!;
+    else
+      for (let task = 0; task < tasks; task += 1) total += draws[at + task]! * taskWeights[task]!;
     const zeroWhole = pseudoWeight * draws[at + tasks]!;
     const oneHalf = pseudoWeight * draws[at + tasks + 1]!;
     const zeroHalf = pseudoWeight * draws[at + tasks + 2]!;
