@@ -3,8 +3,10 @@ import { createRng } from '../core/index.js';
 import type { Rng } from '../core/index.js';
 import { sampleBeta } from '../testing/sample-beta.js';
 import { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
-import { clusteredUpperBound } from './clustered-upper-bound.js';
+import { MIN_EVENT_ICC, clusteredUpperBound } from './clustered-upper-bound.js';
 import type { TaskEventCounts } from './clustered-upper-bound.js';
+import { designEffect, kishTrialsPerTask } from './design-effect.js';
+import { intraTaskCorrelation } from './intra-task-correlation.js';
 
 const tasksOf = (events: readonly number[], trials: number): TaskEventCounts[] =>
   events.map((count) => ({ events: count, trials }));
@@ -117,6 +119,75 @@ describe('clusteredUpperBound', () => {
           bound(events) - 1e-12,
         );
       }
+    }
+  });
+});
+
+/** The bound of one layout as documented: ρ̂ of that layout (floored, 1 when not estimable), never below the zero-event bound. */
+function layoutBound(counts: readonly TaskEventCounts[]): number {
+  const trials = counts.reduce((sum, task) => sum + task.trials, 0);
+  const events = counts.reduce((sum, task) => sum + task.events, 0);
+  const correlation = intraTaskCorrelation(
+    counts.map((task) => ({ successes: task.events, trials: task.trials })),
+  );
+  const estimate = Number.isNaN(correlation.icc) ? 0 : correlation.icc;
+  const icc =
+    correlation.status === 'estimated' || correlation.status === 'one-trial-per-task'
+      ? Math.max(estimate, MIN_EVENT_ICC)
+      : 1;
+  const sizes = counts.map((task) => task.trials);
+  const effectiveTrials = trials / designEffect(sizes, icc);
+  return Math.max(
+    clopperPearsonUpperBound((events / trials) * effectiveTrials, effectiveTrials),
+    clopperPearsonUpperBound(0, trials / kishTrialsPerTask(sizes)),
+  );
+}
+
+/** The documented bound by enumeration: the most of every most concentrated nested layout's bound. */
+function enumeratedBound(counts: readonly TaskEventCounts[]): number {
+  const order = counts
+    .map((task, index) => ({ ...task, index }))
+    .sort((a, b) => b.events / b.trials - a.events / a.trials || a.trials - b.trials);
+  const total = counts.reduce((sum, task) => sum + task.events, 0);
+  let upper = layoutBound(counts);
+  for (let kept = 0; kept < total && total > 0; kept += 1) {
+    let left = kept;
+    const nested = counts.map((task) => ({ events: 0, trials: task.trials }));
+    for (const task of order) {
+      const take = Math.min(task.events, left);
+      nested[task.index] = { events: take, trials: task.trials };
+      left -= take;
+    }
+    upper = Math.max(upper, layoutBound(nested));
+  }
+  return upper;
+}
+
+describe('clusteredUpperBound against every nested layout', () => {
+  it('equals, bit for bit, the most of the bounds of every most concentrated nested layout', () => {
+    const rng = createRng(11);
+    for (let layout = 0; layout < 400; layout += 1) {
+      const tasks = 2 + rng.int(0, layout % 10 === 0 ? 60 : 15);
+      const equal = rng.chance(0.6) ? rng.int(1, 10) : undefined;
+      const shape = layout % 4;
+      const counts = Array.from({ length: tasks }, () => {
+        const trials = equal ?? rng.int(1, 12);
+        const events =
+          shape === 0
+            ? rng.chance(0.2)
+              ? trials
+              : 0 // a task fails every trial or none
+            : shape === 1
+              ? rng.int(0, trials)
+              : shape === 2
+                ? rng.chance(0.1)
+                  ? rng.int(0, trials)
+                  : 0
+                : Math.min(trials, rng.int(0, 1));
+        return { events, trials };
+      });
+      const { upper } = clusteredUpperBound(counts);
+      expect(Object.is(upper, enumeratedBound(counts)), JSON.stringify(counts)).toBe(true);
     }
   });
 });
