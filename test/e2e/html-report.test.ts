@@ -210,6 +210,46 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     ]);
   });
 
+  it('draws a page of rows and list items, not one per trial, however many trials the run has', async () => {
+    /** The grid's rows and squares and the failure lists' items (and all their elements) drawn when a synthetic run's report opens; the cost chart draws a dot per task. */
+    const drawn = async (tasks: number, trialsPerTask: number) => {
+      const synthetic = buildSyntheticRun({
+        run: stored.run,
+        trials: stored.trials,
+        tasks,
+        trialsPerTask,
+      });
+      const file = join(folder, `drawn-${tasks}x${trialsPerTask}.html`);
+      writeFileSync(
+        file,
+        renderHtmlReport({
+          template: loadViewerTemplate(),
+          run: synthetic.run,
+          scorecard: buildScorecard(synthetic.run, synthetic.trials),
+          trials: synthetic.trials,
+        }),
+      );
+      const { page, recorder } = await open(browser, file);
+      const counts = {
+        rows: await page.locator('#grid tbody tr').count(),
+        squares: await page.locator('#grid .cell').count(),
+        listed: await page.locator('#failures li').count(),
+        nodes: await page.locator('#grid *, #failures *').count(),
+      };
+      expect(recorder.errors).toEqual([]);
+      await page.close();
+      return counts;
+    };
+    const small = await drawn(200, 10);
+    const large = await drawn(800, 10);
+    expect(small.rows).toBe(100);
+    expect(large).toEqual(small);
+    // A task run 400 times: pages of 5 tasks, 2,000 squares, not 100 tasks' 40,000.
+    const deep = await drawn(20, 400);
+    expect(deep.rows).toBe(5);
+    expect(deep.squares).toBeLessThanOrEqual(2000 + 5);
+  }, 180_000);
+
   it('opens the report of a 10,000-trial run quickly, drawing trial text as text', async () => {
     const synthetic = buildSyntheticRun({
       run: stored.run,
