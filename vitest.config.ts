@@ -8,8 +8,8 @@ import { defineConfig } from 'vitest/config';
  * adversarial sandbox probes, the scale-out services (Redis, PostgreSQL),
  * telemetry export, the CLI's start-up module checks, property sweeps, the
  * tau-bench retail sweeps through the CLI (all 635 tasks; the gold replay
- * of src/domains/retail stays fast) and its perturbation e2e, and the
- * Monte Carlo coverage, power and false-positive simulations. Everything else is the fast tier, `npm test`.
+ * of src/domains/retail stays fast) and its perturbation e2e, a
+ * 100,000-trial report in a bounded heap, and the Monte Carlo coverage, power and false-positive simulations. Everything else is the fast tier, `npm test`.
  */
 export const SLOW_TESTS = [
   'test/hostile/**/*.test.ts',
@@ -20,6 +20,7 @@ export const SLOW_TESTS = [
   'test/e2e/perturb.test.ts',
   'test/e2e/startup.test.ts',
   'test/e2e/retail.test.ts',
+  'test/e2e/report-scale.test.ts',
   'examples/shotgun-answer.test.ts',
   'src/**/*coverage*.test.ts',
   'src/**/*power*.test.ts',
