@@ -240,14 +240,14 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
       await page.close();
       return counts;
     };
-    const small = await drawn(200, 10);
-    const large = await drawn(800, 10);
+    const small = await drawn(100, 10);
+    const large = await drawn(400, 10);
     expect(small.rows).toBe(100);
     expect(large).toEqual(small);
-    // A task run 400 times: pages of 5 tasks, 2,000 squares, not 100 tasks' 40,000.
-    const deep = await drawn(20, 400);
-    expect(deep.rows).toBe(5);
-    expect(deep.squares).toBeLessThanOrEqual(2000 + 5);
+    // A task run 300 times: pages of 6 tasks, 1,800 squares, not all 10 tasks' 3,000.
+    const deep = await drawn(10, 300);
+    expect(deep.rows).toBe(6);
+    expect(deep.squares).toBeLessThanOrEqual(2000 + 6);
   }, 180_000);
 
   it('opens the report of a 10,000-trial run quickly, drawing trial text as text', async () => {
