@@ -153,6 +153,10 @@ const CHILD_BENCHES = [
   // The HTML report of 10,000 and 100,000 stored trials, with room for
   // 100,000 records in memory.
   { key: 'html_report', file: 'report.mjs', nodeArgs: ['--max-old-space-size=8192'] },
+  // The scorecard and HTML report of 10,000 and 100,000 trials held in
+  // memory: time to build and render, and peak memory, each size in a
+  // process of its own with a bounded heap.
+  { key: 'report_scale', file: 'report-scale.mjs' },
   // How long the CLI takes to start: --help, and a run's time to its first
   // trial, each in fresh processes of `node bin/endstate.js`.
   { key: 'startup', file: 'startup.mjs' },
@@ -189,6 +193,7 @@ const results = {
   suites: {},
   retail: null,
   html_report: null,
+  report_scale: null,
   startup: null,
   sandbox_start: null,
   workers: null,

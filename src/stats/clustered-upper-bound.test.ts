@@ -3,8 +3,14 @@ import {
   expectRisingAsEventsAdded,
   expectRisingWithOneMoreEvent,
 } from '../../test/support/upper-bound-layouts.js';
-import { clusteredUpperBound } from './clustered-upper-bound.js';
+import { createRng } from '../core/index.js';
+import type { Rng } from '../core/index.js';
+import { sampleBeta } from '../testing/sample-beta.js';
+import { clopperPearsonUpperBound } from './clopper-pearson-upper-bound.js';
+import { MIN_EVENT_ICC, clusteredUpperBound } from './clustered-upper-bound.js';
 import type { TaskEventCounts } from './clustered-upper-bound.js';
+import { designEffect, kishTrialsPerTask } from './design-effect.js';
+import { intraTaskCorrelation } from './intra-task-correlation.js';
 
 const tasksOf = (events: readonly number[], trials: number): TaskEventCounts[] =>
   events.map((count) => ({ events: count, trials }));
@@ -69,5 +75,134 @@ describe('clusteredUpperBound', () => {
   it('never falls when one event is added to any task of any layout of 5 tasks × 5 trials', () => {
     // Each of 6^5 layouts, each task that is not full: 5 · 5 · 6^4 pairs.
     expect(expectRisingWithOneMoreEvent(5, 5)).toBe(5 * 5 * 6 ** 4);
+  });
+});
+
+/** The bound of one layout as documented: ρ̂ of that layout (floored, 1 when not estimable), never below the zero-event bound. */
+function layoutBound(counts: readonly TaskEventCounts[]): number {
+  const trials = counts.reduce((sum, task) => sum + task.trials, 0);
+  const events = counts.reduce((sum, task) => sum + task.events, 0);
+  const correlation = intraTaskCorrelation(
+    counts.map((task) => ({ successes: task.events, trials: task.trials })),
+  );
+  const estimate = Number.isNaN(correlation.icc) ? 0 : correlation.icc;
+  const icc =
+    correlation.status === 'estimated' || correlation.status === 'one-trial-per-task'
+      ? Math.max(estimate, MIN_EVENT_ICC)
+      : 1;
+  const sizes = counts.map((task) => task.trials);
+  const effectiveTrials = trials / designEffect(sizes, icc);
+  return Math.max(
+    clopperPearsonUpperBound((events / trials) * effectiveTrials, effectiveTrials),
+    clopperPearsonUpperBound(0, trials / kishTrialsPerTask(sizes)),
+  );
+}
+
+/** The documented bound by enumeration: the most of every most concentrated nested layout's bound. */
+function enumeratedBound(counts: readonly TaskEventCounts[]): number {
+  const order = counts
+    .map((task, index) => ({ ...task, index }))
+    .sort((a, b) => b.events / b.trials - a.events / a.trials || a.trials - b.trials);
+  const total = counts.reduce((sum, task) => sum + task.events, 0);
+  let upper = layoutBound(counts);
+  for (let kept = 0; kept < total && total > 0; kept += 1) {
+    let left = kept;
+    const nested = counts.map((task) => ({ events: 0, trials: task.trials }));
+    for (const task of order) {
+      const take = Math.min(task.events, left);
+      nested[task.index] = { events: take, trials: task.trials };
+      left -= take;
+    }
+    upper = Math.max(upper, layoutBound(nested));
+  }
+  return upper;
+}
+
+describe('clusteredUpperBound against every nested layout', () => {
+  it('equals, bit for bit, the most of the bounds of every most concentrated nested layout', () => {
+    const rng = createRng(11);
+    for (let layout = 0; layout < 400; layout += 1) {
+      const tasks = 2 + rng.int(0, layout % 10 === 0 ? 60 : 15);
+      const equal = rng.chance(0.6) ? rng.int(1, 10) : undefined;
+      const shape = layout % 4;
+      const counts = Array.from({ length: tasks }, () => {
+        const trials = equal ?? rng.int(1, 12);
+        const events =
+          shape === 0
+            ? rng.chance(0.2)
+              ? trials
+              : 0 // a task fails every trial or none
+            : shape === 1
+              ? rng.int(0, trials)
+              : shape === 2
+                ? rng.chance(0.1)
+                  ? rng.int(0, trials)
+                  : 0
+                : Math.min(trials, rng.int(0, 1));
+        return { events, trials };
+      });
+      const { upper } = clusteredUpperBound(counts);
+      expect(Object.is(upper, enumeratedBound(counts)), JSON.stringify(counts)).toBe(true);
+    }
+  });
+});
+
+/** Share of simulated suites whose bound is at or above the true mean rate. */
+function simulateCoverage(
+  rng: Rng,
+  cell: { tasks: number; trials: number; rate: number; icc: number; suites: number },
+  bound: (counts: TaskEventCounts[]) => number,
+): number {
+  // Beta(a, b) with mean `rate` and intra-task correlation 1/(a + b + 1) = icc.
+  const total = 1 / cell.icc - 1;
+  const [a, b] = [cell.rate * total, (1 - cell.rate) * total];
+  let covered = 0;
+  for (let suite = 0; suite < cell.suites; suite += 1) {
+    const counts = Array.from({ length: cell.tasks }, () => {
+      const taskRate = sampleBeta(rng, a, b);
+      let events = 0;
+      for (let trial = 0; trial < cell.trials; trial += 1) if (rng.next() < taskRate) events += 1;
+      return { events, trials: cell.trials };
+    });
+    if (bound(counts) >= cell.rate) covered += 1;
+  }
+  return covered / cell.suites;
+}
+
+describe('clusteredUpperBound coverage (simulation)', () => {
+  const suites = 2000;
+  // 95% less three standard errors of a simulated share at 95% (0.0049 for 2000 suites).
+  const floor = 0.95 - 3 * Math.sqrt((0.95 * 0.05) / suites);
+  const cells = [
+    { tasks: 20, trials: 4, rate: 0.05, icc: 0.5 },
+    { tasks: 30, trials: 4, rate: 0.1, icc: 0.9 },
+    { tasks: 30, trials: 8, rate: 0.1, icc: 0.3 },
+    { tasks: 10, trials: 8, rate: 0.3, icc: 0.3 },
+    { tasks: 50, trials: 2, rate: 0.2, icc: 0.1 },
+  ];
+
+  it.each(cells)(
+    'covers the true rate one-sidedly at 95% ($tasks tasks × $trials, rate $rate, ρ $icc)',
+    (cell) => {
+      const coverage = simulateCoverage(
+        createRng(cell.tasks * 1000 + cell.trials),
+        { ...cell, suites },
+        (counts) => clusteredUpperBound(counts).upper,
+      );
+      expect(coverage).toBeGreaterThanOrEqual(floor);
+    },
+  );
+
+  it('would fail without the clustering: the plain bound over trials covers far less', () => {
+    const coverage = simulateCoverage(
+      createRng(7),
+      { tasks: 30, trials: 8, rate: 0.05, icc: 0.5, suites },
+      (counts) =>
+        clopperPearsonUpperBound(
+          counts.reduce((sum, task) => sum + task.events, 0),
+          counts.reduce((sum, task) => sum + task.trials, 0),
+        ),
+    );
+    expect(coverage).toBeLessThan(floor);
   });
 });

@@ -123,34 +123,174 @@ export function clusteredUpperBound(
   }
   const observed = rawClusteredUpperBound(counts, options);
   if (Number.isNaN(observed.upper) || observed.events === 0) return observed;
+  const order = concentrationOrder(counts);
   let upper = observed.upper;
-  for (const nested of mostConcentratedNestedLayouts(counts)) {
-    upper = Math.max(upper, rawClusteredUpperBound(nested, options).upper);
+  for (const kept of nestedTotalsToCheck(counts, order, observed.upper, options)) {
+    upper = Math.max(
+      upper,
+      rawClusteredUpperBound(nestedLayout(counts, order, kept), options).upper,
+    );
   }
   return { ...observed, upper };
 }
 
-/**
- * For each event total below the observed one, the nested layout that
- * packs those events most: the tasks with the most events filled first.
- */
-function* mostConcentratedNestedLayouts(
-  counts: readonly TaskEventCounts[],
-): Generator<TaskEventCounts[]> {
-  const order = counts
+/** Task indexes, the tasks with the most events (for their trials) first. */
+function concentrationOrder(counts: readonly TaskEventCounts[]): number[] {
+  return counts
     .map((task, index) => ({ ...task, index }))
-    .sort((a, b) => b.events / b.trials - a.events / a.trials || a.trials - b.trials);
-  const total = counts.reduce((sum, task) => sum + task.events, 0);
-  for (let kept = 0; kept < total; kept += 1) {
-    let left = kept;
-    const nested = counts.map((task) => ({ events: 0, trials: task.trials }));
-    for (const task of order) {
-      const take = Math.min(task.events, left);
-      nested[task.index] = { events: take, trials: task.trials };
-      left -= take;
-    }
-    yield nested;
+    .sort((a, b) => b.events / b.trials - a.events / a.trials || a.trials - b.trials)
+    .map((task) => task.index);
+}
+
+/**
+ * For an event total below the observed one, the nested layout that packs
+ * those events most: the tasks with the most events filled first.
+ */
+function nestedLayout(
+  counts: readonly TaskEventCounts[],
+  order: readonly number[],
+  kept: number,
+): TaskEventCounts[] {
+  let left = kept;
+  const nested = counts.map((task) => ({ events: 0, trials: task.trials }));
+  for (const index of order) {
+    const task = counts[index]!;
+    const take = Math.min(task.events, left);
+    nested[index] = { events: take, trials: task.trials };
+    left -= take;
   }
+  return nested;
+}
+
+/**
+ * How far an approximate bound of a nested layout may stray from the bound
+ * {@link rawClusteredUpperBound} computes for it: sums taken in another
+ * order differ in the last bits, many orders of magnitude below this.
+ */
+const SCREEN_TOLERANCE = 1e-7;
+/** Cancellation beyond this factor makes an approximate ρ̂ untrustworthy: such a layout is computed exactly. */
+const ILL_CONDITIONED = 1e6;
+/** Totals screened together by one bound. */
+const SCREEN_BLOCK = 32;
+
+/**
+ * The event totals (below the observed one) whose most concentrated nested
+ * layout may raise the bound, found without building each layout: ρ̂ of
+ * a layout depends only on its event total and Σ e_i²/n_i, which moves by
+ * one task per event, so each total costs O(1) plus one Beta quantile
+ * instead of a pass over every task. The bound of each total is
+ * approximated from those sums; totals whose approximation is within
+ * {@link SCREEN_TOLERANCE} of the best (or of the observed bound) are
+ * returned to be computed exactly, and so are totals whose ρ̂ is ill
+ * conditioned. The others are below the maximum by construction, so the
+ * maximum, and every bit of it, is what computing every layout gives.
+ */
+function nestedTotalsToCheck(
+  counts: readonly TaskEventCounts[],
+  order: readonly number[],
+  observedUpper: number,
+  options: ClusteredUpperBoundOptions,
+): number[] {
+  const confidence = options.confidence ?? 0.95;
+  const tasks = counts.length;
+  let trials = 0;
+  let total = 0;
+  let sumOfSquaredSizes = 0;
+  for (const task of counts) {
+    trials += task.trials;
+    total += task.events;
+    sumOfSquaredSizes += task.trials * task.trials;
+  }
+  const taskSize = sumOfSquaredSizes / trials;
+  const n0 = (trials - sumOfSquaredSizes / trials) / (tasks - 1);
+  // Per total: the effective trials of its layout, NaN when it is to be computed exactly.
+  const effective = new Float64Array(total);
+  // The layout of `kept` events: tasks before `cursor` in `order` full, task `order[cursor]` holding `partial`.
+  let cursor = 0;
+  let partial = 0;
+  let fullSquares = 0;
+  // Full tasks whose rate is neither 0 nor 1.
+  let mixedFull = 0;
+  for (let kept = 0; kept < total; kept += 1) {
+    while (cursor < order.length && partial === counts[order[cursor]!]!.events) {
+      const full = counts[order[cursor]!]!;
+      fullSquares += (full.events * full.events) / full.trials;
+      if (full.events !== 0 && full.events !== full.trials) mixedFull += 1;
+      cursor += 1;
+      partial = 0;
+    }
+    const current = counts[order[cursor]!];
+    const squares =
+      fullSquares + (current === undefined ? 0 : (partial * partial) / current.trials);
+    const isBinary = mixedFull === 0 && partial === 0;
+    const icc = approximateIcc({ kept, squares, tasks, trials, n0, isBinary });
+    effective[kept] =
+      icc === undefined ? Number.NaN : trials / (taskSize === 1 ? 1 : 1 + (taskSize - 1) * icc);
+    partial += 1;
+  }
+  const bound = (kept: number, effectiveTrials: number): number =>
+    clopperPearsonUpperBound((kept / trials) * effectiveTrials, effectiveTrials, confidence);
+  // The bound grows with the rate at given effective trials, and falls as
+  // the effective trials grow at a given rate: a block of totals is bounded
+  // by its highest total at its fewest effective trials, so a block whose
+  // bound is below the best seen needs no total of it approximated.
+  const approximate = new Float64Array(total).fill(Number.NEGATIVE_INFINITY);
+  let best = observedUpper;
+  for (let end = total; end > 0; end -= SCREEN_BLOCK) {
+    const start = Math.max(0, end - SCREEN_BLOCK);
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let kept = start; kept < end; kept += 1) {
+      if (!Number.isNaN(effective[kept]!)) fewest = Math.min(fewest, effective[kept]!);
+    }
+    if (fewest === Number.POSITIVE_INFINITY || bound(end - 1, fewest) + SCREEN_TOLERANCE < best)
+      continue;
+    for (let kept = start; kept < end; kept += 1) {
+      if (Number.isNaN(effective[kept]!)) continue;
+      approximate[kept] = bound(kept, effective[kept]!);
+      best = Math.max(best, approximate[kept]! - SCREEN_TOLERANCE);
+    }
+  }
+  const exact: number[] = [];
+  for (let kept = 0; kept < total; kept += 1) {
+    if (Number.isNaN(effective[kept]!) || approximate[kept]! + SCREEN_TOLERANCE >= best)
+      exact.push(kept);
+  }
+  return exact;
+}
+
+/**
+ * ρ̂ as {@link rawClusteredUpperBound} uses it (clipped to [MIN_EVENT_ICC, 1],
+ * 1 when it cannot be estimated) from a layout's sums, or undefined when
+ * rounding could change which case applies or move it noticeably. A
+ * layout whose every task has rate 0 or 1 (`isBinary`) has no spread
+ * within tasks: ρ̂ is exactly 1, or not estimable and taken as 1.
+ */
+function approximateIcc(layout: {
+  kept: number;
+  squares: number;
+  tasks: number;
+  trials: number;
+  n0: number;
+  isBinary: boolean;
+}): number | undefined {
+  const { kept, squares, tasks, trials, n0 } = layout;
+  if (tasks < 2) return 1;
+  if (trials === tasks) return MIN_EVENT_ICC;
+  if (layout.isBinary) return 1;
+  const pooledSquares = (kept * kept) / trials;
+  const betweenSquares = squares - pooledSquares;
+  const withinSquares = kept - squares;
+  const meanSquareBetween = betweenSquares / (tasks - 1);
+  const meanSquareWithin = withinSquares / (trials - tasks);
+  const denominator = meanSquareBetween + (n0 - 1) * meanSquareWithin;
+  const scale = Math.abs(meanSquareBetween) + Math.abs((n0 - 1) * meanSquareWithin);
+  const isIllConditioned =
+    !(Math.abs(betweenSquares) * ILL_CONDITIONED > squares + pooledSquares) ||
+    !(Math.abs(withinSquares) * ILL_CONDITIONED > kept + squares) ||
+    !(Math.abs(denominator) * ILL_CONDITIONED > scale);
+  if (isIllConditioned) return undefined;
+  const raw = (meanSquareBetween - meanSquareWithin) / denominator;
+  return Math.max(Math.min(1, Math.max(0, raw)), MIN_EVENT_ICC);
 }
 
 /** The bound of one layout, ρ̂ taken from that layout's events. */

@@ -81,17 +81,21 @@ export function eceUpperBound(
   const nan = Number.NaN;
   if (predictions === 0) return { value, upper: nan, method: 'no-predictions', ...summary };
   if (nonEmpty.length === 1) return { value, upper: nan, method: 'single-task', ...summary };
-  const sums = nonEmpty.map(binSums);
+  // A task's sums as its non-zero entries: adding a zero leaves a sum as it was, bit for bit.
+  const sums = nonEmpty.map((of) => sparseEntries(binSums(of)));
   const replicates = new Float64Array(resamples);
   const rng = createRng(options.seed);
   const count = sums.length;
+  const drawn = new Float64Array(3 * BINS);
   for (let resample = 0; resample < resamples; resample += 1) {
-    const drawn = new Float64Array(3 * BINS);
+    drawn.fill(0);
     for (let draw = 0; draw < count; draw += 1) {
       const task = sums[Math.floor(rng.next() * count)];
       if (task !== undefined)
-        for (let index = 0; index < drawn.length; index += 1)
-          drawn[index] = (drawn[index] ?? 0) + (task[index] ?? 0);
+        for (let entry = 0; entry < task.indexes.length; entry += 1) {
+          const index = task.indexes[entry]!;
+          drawn[index] = drawn[index]! + task.values[entry]!;
+        }
     }
     replicates[resample] = eceOfSums(drawn);
   }
@@ -116,6 +120,16 @@ function binSums(predictions: readonly ConfidencePrediction[]): Float64Array {
     sums[3 * index + 2] = bin.count * bin.accuracy;
   });
   return sums;
+}
+
+/** The non-zero entries of a task's bin sums, by index. */
+function sparseEntries(sums: Float64Array): { indexes: Uint8Array; values: Float64Array } {
+  const indexes: number[] = [];
+  for (let index = 0; index < sums.length; index += 1) if (sums[index] !== 0) indexes.push(index);
+  return {
+    indexes: Uint8Array.from(indexes),
+    values: Float64Array.from(indexes, (index) => sums[index]!),
+  };
 }
 
 /** Σ_b |Σ correct − Σ confidence| / N: the ECE from summed bins. */

@@ -1,4 +1,4 @@
-import { taskMeanInterval } from './task-mean-interval.js';
+import { taskMeanIntervals } from './task-mean-interval.js';
 import { passAtK } from './pass-at-k.js';
 import { passHatK } from './pass-hat-k.js';
 import { kishShare } from './success-rate-interval.js';
@@ -53,20 +53,25 @@ export function suitePassKIntervals(
   const weights = tasks.map((task) => task.weight ?? 1);
   const isWeighted = weights.some((weight) => weight !== 1);
   const share = isWeighted ? kishShare(weights) : 1;
+  // Every k's pass@k and pass^k estimates, bootstrapped in one sweep.
+  const lists: { estimates: number[]; maxEffectiveTrials: number }[] = [];
+  for (let k = 1; k <= maxK; k += 1) {
+    const blocks = tasks.reduce((sum, { n }) => sum + Math.floor(n / k), 0);
+    const maxEffectiveTrials = Math.max(1, blocks * share);
+    lists.push({ estimates: tasks.map(({ n, c }) => passAtK(n, c, k)), maxEffectiveTrials });
+    lists.push({ estimates: tasks.map(({ n, c }) => passHatK(n, c, k)), maxEffectiveTrials });
+  }
+  const intervals = taskMeanIntervals(lists, {
+    ...options,
+    ...(isWeighted ? { weights } : {}),
+  });
   const atK: Record<number, PassKInterval> = {};
   const hatK: Record<number, PassKInterval> = {};
   for (let k = 1; k <= maxK; k += 1) {
-    const blocks = tasks.reduce((sum, { n }) => sum + Math.floor(n / k), 0);
-    const bounds = (estimates: number[]): PassKInterval => {
-      const { lower, upper } = taskMeanInterval(estimates, {
-        maxEffectiveTrials: Math.max(1, blocks * share),
-        ...options,
-        ...(isWeighted ? { weights } : {}),
-      });
-      return { lower, upper };
-    };
-    atK[k] = bounds(tasks.map(({ n, c }) => passAtK(n, c, k)));
-    hatK[k] = bounds(tasks.map(({ n, c }) => passHatK(n, c, k)));
+    const at = intervals[2 * (k - 1)]!;
+    const hat = intervals[2 * (k - 1) + 1]!;
+    atK[k] = { lower: at.lower, upper: at.upper };
+    hatK[k] = { lower: hat.lower, upper: hat.upper };
   }
   return { passAtK: atK, passHatK: hatK };
 }

@@ -5,7 +5,7 @@ import { createRng } from '../core/index.js';
 import { successRateInterval } from './success-rate-interval.js';
 import { suitePassKIntervals } from './suite-pass-k-intervals.js';
 import type { SuccessCounts } from './success-rate-interval.js';
-import { TASK_MEAN_RESAMPLES, taskMeanInterval } from './task-mean-interval.js';
+import { TASK_MEAN_RESAMPLES, taskMeanInterval, taskMeanIntervals } from './task-mean-interval.js';
 import { wilsonInterval } from './wilson-interval.js';
 
 /** Every multiset of `tasks` success counts out of `trials`, or `limit` random ones when there are more. */
@@ -194,5 +194,30 @@ describe('taskMeanInterval', () => {
     const none = taskMeanInterval([], { maxEffectiveTrials: 1 });
     expect(none.method).toBe('no-tasks');
     expect(none.value).toBeNaN();
+  });
+});
+
+describe('taskMeanIntervals', () => {
+  it('gives each list, bit for bit, the interval taskMeanInterval gives it alone', () => {
+    const rng = createRng(5);
+    const lists = [7, 7, 7, 1, 0, 12, 7].map((tasks, list) => ({
+      // Some tasks at 0 and at 1 in every list; the third list all 0.
+      estimates: Array.from({ length: tasks }, (_, task) =>
+        list === 2 ? 0 : task % 3 === 0 ? 0 : task % 4 === 0 ? 1 : rng.int(0, 8) / 8,
+      ),
+      maxEffectiveTrials: 8 * tasks + 1,
+    }));
+    for (const weights of [undefined, [1, 2, 1, 3, 1, 1, 2]]) {
+      const sized =
+        weights === undefined ? lists : lists.filter((list) => list.estimates.length === 7);
+      const together = taskMeanIntervals(sized, weights === undefined ? {} : { weights });
+      sized.forEach((list, index) => {
+        const alone = taskMeanInterval(list.estimates, {
+          maxEffectiveTrials: list.maxEffectiveTrials,
+          ...(weights === undefined ? {} : { weights }),
+        });
+        expect(together[index]).toStrictEqual(alone);
+      });
+    }
   });
 });

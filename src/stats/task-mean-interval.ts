@@ -60,8 +60,21 @@ export const TASK_MEAN_RESAMPLES = 4000;
 const DEFAULT_LEVEL = 0.95;
 /** Columns of a draw after the tasks: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper). */
 const PSEUDO_COLUMNS = 4;
-const CACHED_SIZES = 8;
-const drawCache = new Map<string, Float64Array>();
+/** Layouts whose draws are kept: a scorecard's slices and constraint kinds each have their own. */
+const CACHED_SIZES = 32;
+/**
+ * Draws kept across layouts, at most (32 Mi values, 256 MB): a suite of
+ * 10,000 tasks has 40 Mi draws on its own, kept alone, not beside others.
+ */
+const CACHED_DRAWS = 2 ** 25;
+
+/** A layout's draws, and each row's sum of the task draws (the total weight of a draw with equal weights). */
+interface GammaDraws {
+  readonly draws: Float64Array;
+  readonly rowTotals: Float64Array;
+}
+
+const drawCache = new Map<string, GammaDraws>();
 
 function exponential(rng: Rng): number {
   return -Math.log(1 - rng.next());
@@ -80,24 +93,38 @@ function halfGamma(rng: Rng): number {
  * give the same interval and a layout's draws are shared by every
  * configuration of it (which makes the bounds monotone exactly).
  */
-function gammaDraws(tasks: number, resamples: number): Float64Array {
+function gammaDraws(tasks: number, resamples: number): GammaDraws {
   const key = `${tasks}:${resamples}`;
   const cached = drawCache.get(key);
   if (cached !== undefined) return cached;
   const rng = createRng(deriveSeed('task-mean-interval', tasks, resamples));
   const width = tasks + PSEUDO_COLUMNS;
   const draws = new Float64Array(resamples * width);
+  const rowTotals = new Float64Array(resamples);
   for (let row = 0; row < resamples; row += 1) {
     const at = row * width;
-    for (let task = 0; task < tasks; task += 1) draws[at + task] = exponential(rng);
+    let total = 0;
+    for (let task = 0; task < tasks; task += 1) {
+      const draw = exponential(rng);
+      draws[at + task] = draw;
+      total += draw;
+    }
+    rowTotals[row] = total;
     draws[at + tasks] = exponential(rng);
     draws[at + tasks + 1] = halfGamma(rng);
     draws[at + tasks + 2] = halfGamma(rng);
     draws[at + tasks + 3] = exponential(rng);
   }
-  if (drawCache.size >= CACHED_SIZES) drawCache.delete(drawCache.keys().next().value!);
-  drawCache.set(key, draws);
-  return draws;
+  let kept = draws.length;
+  for (const entry of drawCache.values()) kept += entry.draws.length;
+  for (const [oldest, entry] of drawCache) {
+    if (drawCache.size < CACHED_SIZES && kept <= CACHED_DRAWS) break;
+    drawCache.delete(oldest);
+    kept -= entry.draws.length;
+  }
+  const made = { draws, rowTotals };
+  drawCache.set(key, made);
+  return made;
 }
 
 function betaEquivalentSize(draws: Float64Array): number {
@@ -165,70 +192,187 @@ export function taskMeanInterval(
   estimates: readonly number[],
   options: TaskMeanIntervalOptions,
 ): TaskMeanInterval {
+  return taskMeanIntervals(
+    [{ estimates, maxEffectiveTrials: options.maxEffectiveTrials }],
+    options,
+  )[0]!;
+}
+
+/**
+ * {@link taskMeanInterval} of several lists of estimates of the same tasks
+ * (pass@k and pass^k for every k, say), in one sweep over the bootstrap
+ * draws: each interval is exactly the one `taskMeanInterval` gives its
+ * list alone. `options.maxEffectiveTrials` is ignored for each list's own.
+ */
+export function taskMeanIntervals(
+  lists: readonly { readonly estimates: readonly number[]; readonly maxEffectiveTrials: number }[],
+  options: Omit<TaskMeanIntervalOptions, 'maxEffectiveTrials'>,
+): TaskMeanInterval[] {
   const level = options.level ?? DEFAULT_LEVEL;
   const resamples = options.resamples ?? TASK_MEAN_RESAMPLES;
-  const tasks = estimates.length;
   const nan = Number.NaN;
-  const result = (
-    method: TaskMeanMethod,
-    value = nan,
-    effectiveTrials = nan,
-    bounds = { lower: nan, upper: nan },
-  ): TaskMeanInterval => ({ value, ...bounds, method, tasks, effectiveTrials });
   const weights = options.weights;
-  checkTaskMeanInput(estimates, options);
-  if (tasks === 0) return result('no-tasks');
-  // Equal weights take the unweighted path, so rounding cannot move the figures.
-  const isEqual = weights === undefined || weights.every((weight) => weight === weights[0]);
-  const taskWeights = Float64Array.from(estimates, (_, task) => (isEqual ? 1 : weights[task]!));
-  // Each task's rate times its weight: a draw's sums are then two dot products.
-  const weightedRates = Float64Array.from(
-    estimates,
-    (estimate, task) => estimate * taskWeights[task]!,
-  );
-  let weightTotal = 0;
-  let weightedTotal = 0;
-  for (let task = 0; task < tasks; task += 1) {
-    weightTotal += taskWeights[task]!;
-    weightedTotal += weightedRates[task]!;
-  }
-  const value = Math.min(1, Math.max(0, weightedTotal / weightTotal));
-  if (tasks === 1) {
-    const bounds = wilsonScoreBounds(
-      value,
-      options.maxEffectiveTrials,
-      normalQuantile(0.5 + level / 2),
-    );
-    return result('wilson-single-task', value, options.maxEffectiveTrials, bounds);
-  }
-  const pseudoWeight = weightTotal / tasks;
-  const draws = gammaDraws(tasks, resamples);
-  const width = tasks + PSEUDO_COLUMNS;
-  const lowerDraws = new Float64Array(resamples);
-  const upperDraws = new Float64Array(resamples);
-  for (let row = 0; row < resamples; row += 1) {
-    const at = row * width;
-    let sum = 0;
-    let total = 0;
-    for (let task = 0; task < tasks; task += 1) {
-      const gamma = draws[at + task]!;
-      sum += gamma * weightedRates[task]!;
-      total += gamma * taskWeights[task]!;
+  const results: (TaskMeanInterval | undefined)[] = [];
+  // Lists of more than one task, bootstrapped together when they have as many tasks.
+  const pending = new Map<
+    number,
+    (BootstrapList & { index: number; value: number; maxEffectiveTrials: number })[]
+  >();
+  lists.forEach(({ estimates, maxEffectiveTrials }, index) => {
+    const tasks = estimates.length;
+    const result = (
+      method: TaskMeanMethod,
+      value = nan,
+      effectiveTrials = nan,
+      bounds = { lower: nan, upper: nan },
+    ): TaskMeanInterval => ({ value, ...bounds, method, tasks, effectiveTrials });
+    checkTaskMeanInput(estimates, { ...options, maxEffectiveTrials });
+    if (tasks === 0) {
+      results[index] = result('no-tasks');
+      return;
     }
-    const zeroWhole = pseudoWeight * draws[at + tasks]!;
-    const oneHalf = pseudoWeight * draws[at + tasks + 1]!;
-    const zeroHalf = pseudoWeight * draws[at + tasks + 2]!;
-    const oneWhole = pseudoWeight * draws[at + tasks + 3]!;
-    lowerDraws[row] = (sum + oneHalf) / (total + zeroWhole + oneHalf);
-    upperDraws[row] = (sum + oneWhole) / (total + zeroHalf + oneWhole);
+    // Equal weights take the unweighted path, so rounding cannot move the figures.
+    const isEqual = weights === undefined || weights.every((weight) => weight === weights[0]);
+    const taskWeights = Float64Array.from(estimates, (_, task) => (isEqual ? 1 : weights[task]!));
+    // Each task's rate times its weight: a draw's sums are then two dot products.
+    const weightedRates = Float64Array.from(
+      estimates,
+      (estimate, task) => estimate * taskWeights[task]!,
+    );
+    let weightTotal = 0;
+    let weightedTotal = 0;
+    for (let task = 0; task < tasks; task += 1) {
+      weightTotal += taskWeights[task]!;
+      weightedTotal += weightedRates[task]!;
+    }
+    const value = Math.min(1, Math.max(0, weightedTotal / weightTotal));
+    if (tasks === 1) {
+      const bounds = wilsonScoreBounds(value, maxEffectiveTrials, normalQuantile(0.5 + level / 2));
+      results[index] = result('wilson-single-task', value, maxEffectiveTrials, bounds);
+      return;
+    }
+    const list = {
+      index,
+      isEqual,
+      taskWeights,
+      weightedRates,
+      weightTotal,
+      value,
+      maxEffectiveTrials,
+    };
+    pending.set(tasks, [...(pending.get(tasks) ?? []), list]);
+  });
+  for (const [tasks, group] of pending) {
+    const bootstrapped = bootstrapLists(group, { tasks, resamples });
+    group.forEach((list, position) => {
+      const { lowerDraws, upperDraws } = bootstrapped[position]!;
+      const effectiveTrials = Math.min(
+        list.maxEffectiveTrials,
+        (betaEquivalentSize(lowerDraws) + betaEquivalentSize(upperDraws)) / 2,
+      );
+      const lower = Math.min(list.value, quantileSelect(lowerDraws, (1 - level) / 2));
+      const upper = Math.max(list.value, quantileSelect(upperDraws, (1 + level) / 2));
+      results[list.index] = {
+        value: list.value,
+        lower,
+        upper,
+        method: 'pseudo-task-bootstrap',
+        tasks,
+        effectiveTrials,
+      };
+    });
   }
-  const effectiveTrials = Math.min(
-    options.maxEffectiveTrials,
-    (betaEquivalentSize(lowerDraws) + betaEquivalentSize(upperDraws)) / 2,
-  );
-  const lower = Math.min(value, quantileSelect(lowerDraws, (1 - level) / 2));
-  const upper = Math.max(value, quantileSelect(upperDraws, (1 + level) / 2));
-  return result('pseudo-task-bootstrap', value, effectiveTrials, { lower, upper });
+  return results as TaskMeanInterval[];
+}
+
+interface BootstrapList {
+  readonly isEqual: boolean;
+  readonly taskWeights: Float64Array;
+  readonly weightedRates: Float64Array;
+  readonly weightTotal: number;
+}
+
+/**
+ * Each list's ratio in every draw, for the lower and the upper bound.
+ * Lists are taken two at a time over the tasks either scores (a task at 0
+ * adds exactly 0 to a draw's sum), so each draw's row is read once per
+ * pair and the two sums advance side by side; each sum adds the same
+ * terms in the same order as a list alone would.
+ */
+function bootstrapLists(
+  lists: readonly BootstrapList[],
+  layout: { readonly tasks: number; readonly resamples: number },
+): { lowerDraws: Float64Array; upperDraws: Float64Array }[] {
+  const { tasks, resamples } = layout;
+  const { draws, rowTotals } = gammaDraws(tasks, resamples);
+  const width = tasks + PSEUDO_COLUMNS;
+  const out = lists.map(() => ({
+    lowerDraws: new Float64Array(resamples),
+    upperDraws: new Float64Array(resamples),
+  }));
+  for (let first = 0; first < lists.length; first += 2) {
+    const a = lists[first]!;
+    const b = lists[first + 1] ?? a;
+    const ratesA = a.weightedRates;
+    const ratesB = b.weightedRates;
+    const scored: number[] = [];
+    for (let task = 0; task < tasks; task += 1) {
+      if (ratesA[task] !== 0 || ratesB[task] !== 0) scored.push(task);
+    }
+    const pseudoA = a.weightTotal / tasks;
+    const pseudoB = b.weightTotal / tasks;
+    for (let row = 0; row < resamples; row += 1) {
+      const at = row * width;
+      let sumA = 0;
+      let sumB = 0;
+      for (const task of scored) {
+        const gamma = draws[at + task]!;
+        sumA += gamma * ratesA[task]!;
+        sumB += gamma * ratesB[task]!;
+      }
+      const totalA = a.isEqual ? rowTotals[row]! : weightedTotal(draws, at, a.taskWeights);
+      const totalB = b.isEqual ? rowTotals[row]! : weightedTotal(draws, at, b.taskWeights);
+      ratios(out[first]!, row, {
+        sum: sumA,
+        total: totalA,
+        pseudoWeight: pseudoA,
+        draws,
+        at: at + tasks,
+      });
+      if (first + 1 < lists.length)
+        ratios(out[first + 1]!, row, {
+          sum: sumB,
+          total: totalB,
+          pseudoWeight: pseudoB,
+          draws,
+          at: at + tasks,
+        });
+    }
+  }
+  return out;
+}
+
+/** Σ G_i·w_i over the tasks of the draw at `at`. */
+function weightedTotal(draws: Float64Array, at: number, taskWeights: Float64Array): number {
+  let total = 0;
+  for (let task = 0; task < taskWeights.length; task += 1)
+    total += draws[at + task]! * taskWeights[task]!;
+  return total;
+}
+
+/** A draw's two ratios, its pseudo-task draws at `at`: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper). */
+function ratios(
+  into: { lowerDraws: Float64Array; upperDraws: Float64Array },
+  row: number,
+  draw: { sum: number; total: number; pseudoWeight: number; draws: Float64Array; at: number },
+): void {
+  const { sum, total, pseudoWeight, draws, at } = draw;
+  const zeroWhole = pseudoWeight * draws[at]!;
+  const oneHalf = pseudoWeight * draws[at + 1]!;
+  const zeroHalf = pseudoWeight * draws[at + 2]!;
+  const oneWhole = pseudoWeight * draws[at + 3]!;
+  into.lowerDraws[row] = (sum + oneHalf) / (total + zeroWhole + oneHalf);
+  into.upperDraws[row] = (sum + oneWhole) / (total + zeroHalf + oneWhole);
 }
 
 function checkTaskMeanInput(estimates: readonly number[], options: TaskMeanIntervalOptions): void {

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadViewerTemplate } from '../../src/cli/load-viewer-template.js';
-import { renderHtmlReport } from '../../src/report/index.js';
+import { buildScorecard, renderHtmlReport } from '../../src/report/index.js';
+import { buildSyntheticRun } from '../../src/testing/build-synthetic-run.js';
 import type { JudgeValidationStatus, Scorecard } from '../../src/report/index.js';
 import type { Check, RunRecord, TrialRecord } from '../../src/schema/index.js';
 import type { PageRecorder } from './chromium.js';
@@ -201,6 +202,46 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
       'judge: validated, kappa 0.80 [0.60, 0.92] on 40 labels (openai:gpt-4o, rubric cccccccccccc; task explain-window-8850; 3 trials judged for $0.0060)',
     ]);
   });
+
+  it('draws a page of rows and list items, not one per trial, however many trials the run has', async () => {
+    /** The grid's rows and squares and the failure lists' items (and all their elements) drawn when a synthetic run's report opens; the cost chart draws a dot per task. */
+    const drawn = async (tasks: number, trialsPerTask: number) => {
+      const synthetic = buildSyntheticRun({
+        run: stored.run,
+        trials: stored.trials,
+        tasks,
+        trialsPerTask,
+      });
+      const file = join(folder, `drawn-${tasks}x${trialsPerTask}.html`);
+      writeFileSync(
+        file,
+        renderHtmlReport({
+          template: loadViewerTemplate(),
+          run: synthetic.run,
+          scorecard: buildScorecard(synthetic.run, synthetic.trials),
+          trials: synthetic.trials,
+        }),
+      );
+      const { page, recorder } = await open(browser, file);
+      const counts = {
+        rows: await page.locator('#grid tbody tr').count(),
+        squares: await page.locator('#grid .cell').count(),
+        listed: await page.locator('#failures li').count(),
+        nodes: await page.locator('#grid *, #failures *').count(),
+      };
+      expect(recorder.errors).toEqual([]);
+      await page.close();
+      return counts;
+    };
+    const small = await drawn(100, 10);
+    const large = await drawn(400, 10);
+    expect(small.rows).toBe(100);
+    expect(large).toEqual(small);
+    // A task run 300 times: pages of 6 tasks, 1,800 squares, not all 10 tasks' 3,000.
+    const deep = await drawn(10, 300);
+    expect(deep.rows).toBe(6);
+    expect(deep.squares).toBeLessThanOrEqual(2000 + 6);
+  }, 180_000);
 
   it('opens the report of a 1,500-trial run a page at a time, drawing trial text as text', async () => {
     // 10,000 trials, with a bound on the script time: html-report-large.test.ts (slow tier).

@@ -17,13 +17,15 @@ export function summariseAgentErrors(
   taskIds: readonly string[],
   trials: readonly TrialRecord[],
 ): AgentErrorSummary[] {
+  const byTask = new Map<string, { trials: number; example: string | null }>();
+  for (const trial of trials) {
+    if (!trial.valid || trial.exit_reason !== 'agent_error') continue;
+    const entry = byTask.get(trial.task_id);
+    if (entry === undefined) byTask.set(trial.task_id, { trials: 1, example: trial.error });
+    else entry.trials += 1;
+  }
   return taskIds.flatMap((taskId) => {
-    const errored = trials.filter(
-      (trial) => trial.task_id === taskId && trial.valid && trial.exit_reason === 'agent_error',
-    );
-    const first = errored[0];
-    return first === undefined
-      ? []
-      : [{ task_id: taskId, trials: errored.length, example: first.error }];
+    const errored = byTask.get(taskId);
+    return errored === undefined ? [] : [{ task_id: taskId, ...errored }];
   });
 }

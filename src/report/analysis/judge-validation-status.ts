@@ -72,6 +72,8 @@ export function judgedRubrics(trials: readonly JudgedTrial[]): JudgedRubric[] {
     string,
     { model: string; rubric_hash: string; task_ids: string[]; trials: number; cost_usd: number }
   >();
+  // Each rubric's tasks as a set too, so a run of many tasks is not read once per trial.
+  const seenTasks = new Map<string, Set<string>>();
   for (const trial of trials) {
     const evidence = trial.grades?.['judge']?.evidence;
     if (typeof evidence !== 'object' || evidence === null) continue;
@@ -85,7 +87,12 @@ export function judgedRubrics(trials: readonly JudgedTrial[]): JudgedRubric[] {
       trials: 0,
       cost_usd: 0,
     };
-    if (!entry.task_ids.includes(trial.task_id)) entry.task_ids.push(trial.task_id);
+    const tasks = seenTasks.get(key) ?? new Set<string>();
+    seenTasks.set(key, tasks);
+    if (!tasks.has(trial.task_id)) {
+      tasks.add(trial.task_id);
+      entry.task_ids.push(trial.task_id);
+    }
     entry.trials += 1;
     if (typeof cost === 'number') entry.cost_usd += cost;
     found.set(key, entry);

@@ -6,6 +6,13 @@ import type { ReportModel } from './report-model.js';
 import { STATUS_NAMES, reasonsOf } from './report-model.js';
 
 const ROWS_PER_PAGE = 100;
+/** Trial squares drawn at most on a page: a task run 1,000 times gets pages of 2 tasks, not 100. */
+const CELLS_PER_PAGE = 2000;
+
+/** Tasks a page shows: 100, fewer when each has so many attempts that 100 would draw too many squares. */
+export function rowsPerPage(attempts: number): number {
+  return Math.max(1, Math.min(ROWS_PER_PAGE, Math.floor(CELLS_PER_PAGE / Math.max(1, attempts))));
+}
 
 interface TaskRow {
   readonly index: number;
@@ -133,12 +140,14 @@ type Order = 'run' | 'worst' | 'best';
 /**
  * Tasks × trials: every trial a square (green success, red failure, grey
  * invalid; a dot when a fault fired or a call was blocked) that opens its
- * trace. A hundred tasks a page, with a filter, so large runs draw fast.
+ * trace. A hundred tasks a page (fewer when tasks have many attempts,
+ * {@link rowsPerPage}), with a filter, so large runs draw fast.
  */
 export function renderGrid(model: ReportModel): HTMLElement {
   const rows = taskRows(model);
   let attempts = model.summary.run.trials_per_task;
   for (const cell of model.cells) if (cell[1] > attempts) attempts = cell[1];
+  const pageRows = rowsPerPage(attempts);
   const state = { filter: 'all' as Filter, order: 'run' as Order, query: '', page: 0 };
   const body = h('tbody');
   const pageInfo = h('span', { class: 'page-info' });
@@ -160,15 +169,15 @@ export function renderGrid(model: ReportModel): HTMLElement {
       };
       shown = [...shown].sort((a, b) => sign * (rate(a) - rate(b)) || a.index - b.index);
     }
-    const pages = Math.max(1, Math.ceil(shown.length / ROWS_PER_PAGE));
+    const pages = Math.max(1, Math.ceil(shown.length / pageRows));
     state.page = Math.min(state.page, pages - 1);
-    const start = state.page * ROWS_PER_PAGE;
+    const start = state.page * pageRows;
     body.replaceChildren();
     append(
       body,
-      shown.slice(start, start + ROWS_PER_PAGE).map((row) => renderRow(model, row, attempts)),
+      shown.slice(start, start + pageRows).map((row) => renderRow(model, row, attempts)),
     );
-    pageInfo.textContent = `tasks ${shown.length === 0 ? 0 : start + 1}–${Math.min(start + ROWS_PER_PAGE, shown.length)} of ${shown.length}`;
+    pageInfo.textContent = `tasks ${shown.length === 0 ? 0 : start + 1}–${Math.min(start + pageRows, shown.length)} of ${shown.length}`;
     previous.toggleAttribute('disabled', state.page === 0);
     next.toggleAttribute('disabled', state.page >= pages - 1);
   };
