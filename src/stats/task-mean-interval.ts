@@ -294,10 +294,11 @@ interface BootstrapList {
 
 /**
  * Each list's ratio in every draw, for the lower and the upper bound.
- * Lists are taken two at a time over the tasks either scores (a task at 0
- * adds exactly 0 to a draw's sum), so each draw's row is read once per
- * pair and the two sums advance side by side; each sum adds the same
- * terms in the same order as a list alone would.
+ * Row by row: a draw's row (one value per task) is read from memory once
+ * and every list's sums are taken from it while it is in cache, each over
+ * the tasks that list scores (a task at 0 adds exactly 0 to a draw's
+ * sum), so each sum adds the same terms in the same order as a list alone
+ * would.
  */
 function bootstrapLists(
   lists: readonly BootstrapList[],
@@ -310,43 +311,35 @@ function bootstrapLists(
     lowerDraws: new Float64Array(resamples),
     upperDraws: new Float64Array(resamples),
   }));
-  for (let first = 0; first < lists.length; first += 2) {
-    const a = lists[first]!;
-    const b = lists[first + 1] ?? a;
-    const ratesA = a.weightedRates;
-    const ratesB = b.weightedRates;
-    const scored: number[] = [];
-    for (let task = 0; task < tasks; task += 1) {
-      if (ratesA[task] !== 0 || ratesB[task] !== 0) scored.push(task);
-    }
-    const pseudoA = a.weightTotal / tasks;
-    const pseudoB = b.weightTotal / tasks;
-    for (let row = 0; row < resamples; row += 1) {
-      const at = row * width;
-      let sumA = 0;
-      let sumB = 0;
-      for (const task of scored) {
-        const gamma = draws[at + task]!;
-        sumA += gamma * ratesA[task]!;
-        sumB += gamma * ratesB[task]!;
+  const scored = lists.map(({ weightedRates }) => {
+    const kept: number[] = [];
+    for (let task = 0; task < tasks; task += 1) if (weightedRates[task] !== 0) kept.push(task);
+    return Int32Array.from(kept);
+  });
+  const pseudoWeights = lists.map((list) => list.weightTotal / tasks);
+  for (let row = 0; row < resamples; row += 1) {
+    const at = row * width;
+    // The pseudo-tasks' draws: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper).
+    const zeroWhole = draws[at + tasks]!;
+    const oneHalf = draws[at + tasks + 1]!;
+    const zeroHalf = draws[at + tasks + 2]!;
+    const oneWhole = draws[at + tasks + 3]!;
+    for (let index = 0; index < lists.length; index += 1) {
+      const list = lists[index]!;
+      const rates = list.weightedRates;
+      const kept = scored[index]!;
+      let sum = 0;
+      for (let position = 0; position < kept.length; position += 1) {
+        const task = kept[position]!;
+        sum += draws[at + task]! * rates[task]!;
       }
-      const totalA = a.isEqual ? rowTotals[row]! : weightedTotal(draws, at, a.taskWeights);
-      const totalB = b.isEqual ? rowTotals[row]! : weightedTotal(draws, at, b.taskWeights);
-      ratios(out[first]!, row, {
-        sum: sumA,
-        total: totalA,
-        pseudoWeight: pseudoA,
-        draws,
-        at: at + tasks,
-      });
-      if (first + 1 < lists.length)
-        ratios(out[first + 1]!, row, {
-          sum: sumB,
-          total: totalB,
-          pseudoWeight: pseudoB,
-          draws,
-          at: at + tasks,
-        });
+      const total = list.isEqual ? rowTotals[row]! : weightedTotal(draws, at, list.taskWeights);
+      const pseudo = pseudoWeights[index]!;
+      const into = out[index]!;
+      into.lowerDraws[row] =
+        (sum + pseudo * oneHalf) / (total + pseudo * zeroWhole + pseudo * oneHalf);
+      into.upperDraws[row] =
+        (sum + pseudo * oneWhole) / (total + pseudo * zeroHalf + pseudo * oneWhole);
     }
   }
   return out;
@@ -358,21 +351,6 @@ function weightedTotal(draws: Float64Array, at: number, taskWeights: Float64Arra
   for (let task = 0; task < taskWeights.length; task += 1)
     total += draws[at + task]! * taskWeights[task]!;
   return total;
-}
-
-/** A draw's two ratios, its pseudo-task draws at `at`: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper). */
-function ratios(
-  into: { lowerDraws: Float64Array; upperDraws: Float64Array },
-  row: number,
-  draw: { sum: number; total: number; pseudoWeight: number; draws: Float64Array; at: number },
-): void {
-  const { sum, total, pseudoWeight, draws, at } = draw;
-  const zeroWhole = pseudoWeight * draws[at]!;
-  const oneHalf = pseudoWeight * draws[at + 1]!;
-  const zeroHalf = pseudoWeight * draws[at + 2]!;
-  const oneWhole = pseudoWeight * draws[at + 3]!;
-  into.lowerDraws[row] = (sum + oneHalf) / (total + zeroWhole + oneHalf);
-  into.upperDraws[row] = (sum + oneWhole) / (total + zeroHalf + oneWhole);
 }
 
 function checkTaskMeanInput(estimates: readonly number[], options: TaskMeanIntervalOptions): void {
