@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Agent, AgentSession } from '../agent/index.js';
 import {
   AgentInfrastructureError,
@@ -119,11 +119,22 @@ describe('runTrial', () => {
     expect(record.usage.tool_calls).toBe(5);
   });
 
-  it('ends a hung agent at the timeout', async () => {
-    const record = await trial(
-      agentDoing(() => new Promise(() => undefined)),
-      { limits: { max_steps: 10, timeout_s: 0.05 } },
-    );
+  it('ends a hung agent at the timeout, after its wind-up time', async () => {
+    // A fake clock: the timeout and the 3 s wind-up a hung agent gets pass without waiting.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let record: TrialRecord | undefined;
+    try {
+      const playing = trial(
+        agentDoing(() => new Promise(() => undefined)),
+        { limits: { max_steps: 10, timeout_s: 0.05 } },
+      ).then((made) => (record = made));
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(record).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(200);
+      await playing;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(record).toMatchObject({
       exit_reason: 'timeout',
       terminal_reason: 'agent_failure',
