@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * tau-bench retail sweeps through the CLI (all 635 tasks; the gold replay
  * of src/domains/retail stays fast) and its perturbation e2e, the Monte
  * Carlo coverage, power and false-positive simulations, the full-size
- * monotonicity sweeps (a smaller sweep stays fast), the 10,000-trial HTML
+ * monotonicity sweeps (a smaller sweep stays fast), the 10,000- and 100,000-trial HTML
  * report in a browser (a 1,500-trial one stays fast), a 100,000-trial
  * report built in a bounded heap, and the check that docs/api.md is what
  * the TSDoc gives (a whole-library type check). Everything else is the

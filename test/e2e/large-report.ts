@@ -1,7 +1,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { loadViewerTemplate } from '../../src/cli/load-viewer-template.js';
 import { buildScorecard, renderHtmlReport } from '../../src/report/index.js';
@@ -18,14 +18,15 @@ export const HOSTILE =
  * from a stored run, into `folder`; opens it and checks that the first page
  * of 100 tasks is drawn (not every trial), that the first and last trials
  * load their traces, drawing trial text as text, with no request and no
- * error. Returns the seconds of script the page ran before it was ready.
+ * error. Returns the seconds of script the page ran before it was ready
+ * and the page's JavaScript heap in use once it was, in MB.
  */
 export async function expectLargeReportOpens(
   browser: Browser,
   folder: string,
   stored: { readonly run: RunRecord; readonly trials: TrialRecord[] },
   tasks: number,
-): Promise<number> {
+): Promise<{ scriptS: number; heapMb: number }> {
   const synthetic = buildSyntheticRun({
     run: stored.run,
     trials: stored.trials,
@@ -57,8 +58,9 @@ export async function expectLargeReportOpens(
   await page.goto(url);
   await page.waitForSelector('html[data-ready="true"]');
   const { scriptS, taskS } = await readTimer();
+  const heapMb = await jsHeapMb(page);
   console.log(
-    `${trials.length}-trial report: ${(statSync(file).size / 1e6).toFixed(1)} MB, script ${(scriptS * 1000).toFixed(0)} ms, main-thread tasks ${(taskS * 1000).toFixed(0)} ms`,
+    `${trials.length}-trial report: ${(statSync(file).size / 1e6).toFixed(1)} MB, script ${(scriptS * 1000).toFixed(0)} ms, main-thread tasks ${(taskS * 1000).toFixed(0)} ms, JavaScript heap ${heapMb.toFixed(0)} MB`,
   );
   // A page of 100 tasks × 10 trials is drawn, not all of them.
   expect(await page.locator('#grid button.cell').count()).toBe(Math.min(tasks, 100) * 10);
@@ -73,5 +75,14 @@ export async function expectLargeReportOpens(
   expect(recorder.requests).toEqual([url]);
   expect(recorder.errors).toEqual([]);
   await page.close();
-  return scriptS;
+  return { scriptS, heapMb };
+}
+
+/** The page's JavaScript heap in use, in MB, as Chromium counts it (after a collection when the page may ask for one). */
+async function jsHeapMb(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  await session.detach();
+  return usedSize / 1e6;
 }
