@@ -150,6 +150,14 @@ function rateOf(counts: readonly { successes: number; trials: number; weight: nu
   };
 }
 
+/** What a scorecard reads besides the run and its trials. */
+export interface ScorecardOptions {
+  /** The run's stored failure labels, for the failure-label summary. */
+  readonly failureLabels?: readonly StoredFailureLabel[];
+  /** An oracle run's trials of the same suite, for the drift regret. */
+  readonly oracleTrials?: readonly TrialRecord[];
+}
+
 /**
  * The scorecard of a run, from its trial records alone. Suite figures are
  * task-weighted; the interval resamples tasks (trials of a task are not
@@ -166,10 +174,7 @@ function rateOf(counts: readonly { successes: number; trials: number; weight: nu
 export function buildScorecard(
   run: RunRecord,
   trials: readonly TrialRecord[],
-  options: {
-    readonly failureLabels?: readonly StoredFailureLabel[];
-    readonly oracleTrials?: readonly TrialRecord[];
-  } = {},
+  options: ScorecardOptions = {},
 ): Scorecard {
   checkRunWeights(run.suite.weights, `build the scorecard of run ${run.run_id}`);
   checkTaskRevisions(run, trials);
@@ -285,10 +290,7 @@ export function buildScorecard(
 export function scorecardSectionInput(
   run: RunRecord,
   trials: readonly TrialRecord[],
-  options: {
-    readonly failureLabels?: readonly StoredFailureLabel[];
-    readonly oracleTrials?: readonly TrialRecord[];
-  } = {},
+  options: ScorecardOptions = {},
 ): Omit<SectionInput, 'use'> {
   const byTask = new Map<string, TrialRecord[]>(run.suite.task_ids.map((id) => [id, []]));
   for (const trial of trials) byTask.get(trial.task_id)?.push(trial);
