@@ -1,4 +1,5 @@
 export { buildScorecard } from './analysis/build-scorecard.js';
+export type { ScorecardOptions } from './analysis/build-scorecard.js';
 export { SCORECARD_GATE_METRICS } from './scorecard-gate-metrics.js';
 export { checkComparable } from './analysis/check-comparable.js';
 export type { RunTrials } from './analysis/check-comparable.js';

@@ -6,7 +6,12 @@
  * the folder's inner entry for the rest of the library.
  */
 export { buildScorecard, renderJunit, renderMarkdown, renderTerminal } from './index.js';
-export type { RenderJunitInput, RenderMarkdownInput, Scorecard } from './index.js';
+export type {
+  RenderJunitInput,
+  RenderMarkdownInput,
+  Scorecard,
+  ScorecardOptions,
+} from './index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './index.js';
 export { buildDiagnosis, renderDiagnosisTerminal } from './index.js';
 export type {
