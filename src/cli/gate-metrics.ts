@@ -12,7 +12,7 @@ export interface GateMetricName {
   readonly about: string;
 }
 
-/** Every metric a gate can name: the one list the parser, the help and the README follow. */
+/** Every metric a gate can name: the one list the parser, the help and docs/cli.md follow. */
 export const GATE_METRICS: readonly GateMetricName[] = [
   { name: 'success_rate', about: 'task-weighted success rate' },
   { name: 'success_rate_lower', about: 'lower bound of its 95% CI' },

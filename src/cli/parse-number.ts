@@ -18,7 +18,7 @@ export function inRange(range: NumericRange): (value: string) => number {
       parsed <= range.max;
     if (!isInside)
       throw new InvalidArgumentError(
-        `expected ${describeRange(range)} (${range.why}); got ${value}. See "Bounds" in README.md.`,
+        `expected ${describeRange(range)} (${range.why}); got ${value}. See "Bounds" in docs/cli.md.`,
       );
     return parsed;
   };

@@ -9,10 +9,18 @@ import {
   rangeProblem,
 } from './bounds.js';
 
+/** The "## Bounds" section of docs/cli.md, up to the next section. */
+function boundsSection(): string {
+  const cli = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+  const start = cli.indexOf('\n## Bounds\n');
+  if (start === -1) throw new Error('docs/cli.md has no "## Bounds" section');
+  const end = cli.indexOf('\n## ', start + 1);
+  return cli.slice(start, end === -1 ? undefined : end);
+}
+
 describe('BOUNDS', () => {
-  it('lists every bound in the README\'s "Bounds" table', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const table = readme.slice(readme.indexOf('### Bounds'), readme.indexOf('### Agents'));
+  it('lists every bound in the "Bounds" table of docs/cli.md', () => {
+    const table = boundsSection();
     for (const range of Object.values(BOUNDS)) {
       const name = range.name === 'tasks × --trials' ? 'tasks × `--trials`' : `\`${range.name}\``;
       expect(table, range.name).toContain(`| ${name}`);
@@ -36,15 +44,15 @@ describe('BOUNDS', () => {
     expect(describeRange(BOUNDS.maxLineBytes)).toBe('a whole number from 1024 to 268435456 bytes');
   });
 
-  it('documents the size bounds of input files in the README and the task format', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('documents the size bounds of input files in docs/cli.md and the task format', () => {
+    const table = boundsSection();
     const format = readFileSync(new URL('../../docs/task-format.md', import.meta.url), 'utf8');
     expect([MAX_INPUT_FILE_BYTES, MAX_JSON_LINE_BYTES].map(describeBytes)).toEqual([
       '4 MiB (4,194,304 bytes)',
       '4 MiB (4,194,304 bytes)',
     ]);
-    expect(readme).toContain('| a file read whole | up to 4 MiB |');
-    expect(readme).toContain('| a line of a JSON-lines file | up to 4 MiB |');
+    expect(table).toContain('| a file read whole | up to 4 MiB |');
+    expect(table).toContain('| a line of a JSON-lines file | up to 4 MiB |');
     expect(format).toContain('is at most 4 MiB (4,194,304 bytes; `MAX_INPUT_FILE_BYTES`');
     expect(format).toContain('each line at most 4 MiB (`MAX_JSON_LINE_BYTES`)');
   });

@@ -1,7 +1,7 @@
 /**
  * Every numeric option and every size cap, with its documented range: the
  * CLI's flag parsers and the task schema both read this table, and
- * README.md ("Bounds") and docs/task-format.md print it. A value outside
+ * docs/cli.md ("Bounds") and docs/task-format.md print it. A value outside
  * its range is a usage error before anything runs.
  */
 export interface NumericRange {

@@ -186,7 +186,7 @@ function checkInput(input: RunPlanInput, run: RunRecord | undefined): void {
   if (problems.length === 0) return;
   throw new EndstateError('E_USAGE', 'the run plan input is not valid', {
     problems,
-    hint: 'Trials, seed, concurrency and reruns are whole numbers in the ranges of "Bounds" in README.md; a resumed run keeps its tasks, trials, seed, reruns and faults.',
+    hint: 'Trials, seed, concurrency and reruns are whole numbers in the ranges of "Bounds" in docs/cli.md; a resumed run keeps its tasks, trials, seed, reruns and faults.',
   });
 }
 

@@ -19,6 +19,6 @@ export function readRunRecord(text: string): RunRecord {
     .map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`)
     .join('; ');
   throw new EndstateError('E_STORE', `stored run ${runId} cannot be read (${problems})`, {
-    hint: `It was stored outside the documented bounds (see "Bounds" in README.md): name another run by its id, or start a new run.`,
+    hint: `It was stored outside the documented bounds (see "Bounds" in docs/cli.md): name another run by its id, or start a new run.`,
   });
 }
