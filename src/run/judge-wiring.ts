@@ -51,8 +51,13 @@ export async function judgeFromSpec(
       },
     );
   }
-  const text = `${provider}:${typeof baseUrl === 'string' ? `${baseUrl}#` : ''}${id}`;
-  const judge = await judgeFor(parseModelRef(text, 'judge'), callerFor);
+  // An OpenAI-compatible base URL is part of the reference's text; a hosted provider's is kept beside it.
+  const compatible = provider === 'openai-compatible' && typeof baseUrl === 'string';
+  const ref = parseModelRef(`${provider}:${compatible ? `${baseUrl}#` : ''}${id}`, 'judge');
+  const judge = await judgeFor(
+    !compatible && typeof baseUrl === 'string' ? { ...ref, base_url: baseUrl } : ref,
+    callerFor,
+  );
   const fields = [...new Set([...Object.keys(spec), ...Object.keys(judge.spec)])].sort();
   const differing = fields.filter(
     (field) => !jsonEqual(spec[field] ?? null, judge.spec[field] ?? null),
