@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import { EndstateError, sleep } from '../core/index.js';
 import {
   API_KEY_VARIABLES,
+  BASE_URL_VARIABLES,
   DEFAULT_RETRY_POLICY,
+  baseUrlOf,
+  foreignEndpointOf,
   UNLIMITED_REQUESTS,
   createLanguageModel,
   createLocalRequestLimiter,
@@ -13,7 +16,9 @@ import {
   PRICING_FILE_EXAMPLE,
   preflightRequest,
   priceOf,
+  pricingKeyOf,
   runPricingOf,
+  withEndpoint,
 } from '../model/index.js';
 import type { RunPricing, RunRecord } from '../schema/index.js';
 import type {
@@ -101,17 +106,40 @@ export function wireModels(
   }
   const pricing = options.pricing ?? loadPricingFlag(flags.pricing, io) ?? loadPricing();
   const priced = new Set<string>();
-  /** The model's price; a model no table prices is said once, and its cost is unknown. */
-  const priceFor = (key: string) => {
+  const notes: Record<string, string> = {};
+  /**
+   * The model's price; a model no table prices is said once, and its cost
+   * is unknown. A model called at another endpoint than its provider's own
+   * is priced only by a table naming that endpoint, never at list price.
+   */
+  const priceFor = (ref: ModelRef) => {
+    const key = pricingKeyOf(ref);
     const found = priceOf(pricing, key);
+    const foreign = foreignEndpointOf(ref);
+    if (foreign !== undefined) notes[key] = foreign.note;
     if (found === undefined && !priced.has(key)) {
       const tables = pricing.tables.map((table) => table.source.path).join(' or ');
+      const why = foreign === undefined ? '' : ` (${foreign.note})`;
       io.err(
-        `warning: no price for ${key} in ${tables}: its cost is shown as unknown (tokens are still counted). To price it, pass --pricing FILE with ${PRICING_FILE_EXAMPLE.replace('provider:id', key)}\n`,
+        `warning: no price for ${key} in ${tables}${why}: its cost is shown as unknown (tokens are still counted). To price it, pass --pricing FILE with ${PRICING_FILE_EXAMPLE.replace('provider:id', key)}\n`,
       );
     }
     priced.add(key);
     return found?.price;
+  };
+  const warned = new Set<string>();
+  /** Says once when the environment names another endpoint than the one the system spec calls. */
+  const checkEndpoint = (ref: ModelRef): void => {
+    if (ref.provider === 'openai-compatible' || warned.has(endpointOf(ref))) return;
+    const variable = BASE_URL_VARIABLES[ref.provider];
+    const fromEnv = io.env[variable];
+    if (fromEnv === undefined || fromEnv === '') return;
+    const env = baseUrlOf(withEndpoint({ provider: ref.provider, id: ref.id }, io.env));
+    if (env === baseUrlOf(ref)) return;
+    warned.add(endpointOf(ref));
+    io.err(
+      `warning: ${variable} is ${fromEnv}, but the run's system calls ${modelKey(ref)} at ${baseUrlOf(ref)}: its calls go there\n`,
+    );
   };
   const recording: ModelRecording | undefined =
     flags.record !== undefined
@@ -133,7 +161,7 @@ export function wireModels(
   };
   return {
     refusal: () => refusal,
-    pricing: () => runPricingOf(pricing, [...priced]),
+    pricing: () => runPricingOf(pricing, [...priced], notes),
     requestLimits: () => ({
       max_concurrent_requests: flags.maxConcurrentRequests,
       ...(flags.requestsPerMinute === undefined
@@ -172,6 +200,7 @@ export function wireModels(
     async callerFor(ref) {
       const key = modelKey(ref);
       const endpoint = endpointOf(ref);
+      checkEndpoint(ref);
       let limiter = limiters.get(endpoint);
       if (limiter === undefined) limiters.set(endpoint, (limiter = limiterFor(endpoint, limits)));
       return createModelCaller({
@@ -179,7 +208,7 @@ export function wireModels(
         languageModel: await createLanguageModel(ref, io.env, {
           requireKey: recording?.mode !== 'replay',
         }),
-        price: priceFor(key),
+        price: priceFor(ref),
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: flags.maxRetries },
         requestTimeoutMs: flags.requestTimeout * 1000,
         limiter,

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
 import { buildScorecard, renderTerminal } from '../report/index.js';
-import { judgeFromSpec, judgeOf, judgedTasks, regrade } from '../run/index.js';
+import { judgeFor, judgeFromSpec, judgedTasks, regrade } from '../run/index.js';
 import type { RegradeSummary, TrialRef } from '../run/index.js';
 import { loadSuite } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
+import { parseModelRef, withEndpoint } from '../model/index.js';
 import type { ModelRef } from '../model/index.js';
 import { loadPricingFlag, wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
@@ -120,7 +121,10 @@ export async function regradeCommand(
         ? undefined
         : flags.judge === undefined
           ? await judgeFromSpec(judgeSpec, callerFor)
-          : await judgeOf(flags.judge, callerFor);
+          : await judgeFor(
+              withEndpoint(parseModelRef(flags.judge, '--judge'), io.env, '--judge'),
+              callerFor,
+            );
     const result = await regrade({
       store,
       run,

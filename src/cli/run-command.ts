@@ -310,6 +310,7 @@ function planInputOf(
     hidden,
     faults: checked.runFaults,
     context: { ...agentContext, models: models.runModels },
+    env: io.env,
   });
 }
 

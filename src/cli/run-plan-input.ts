@@ -1,5 +1,5 @@
 import { EndstateError } from '../core/index.js';
-import { parseModelRef } from '../model/index.js';
+import { parseModelRef, withEndpoint } from '../model/index.js';
 import type { DecodingSettings } from '../model/index.js';
 import type { RunPlanContext, RunPlanInput } from '../run/index.js';
 import type { SystemSpec } from '../schema/index.js';
@@ -19,6 +19,8 @@ export interface RunFlagsContext {
   /** `--faults FILE`, read. */
   readonly faults: RunFaults | undefined;
   readonly context: RunPlanContext;
+  /** The environment each model's base URL is resolved from (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface RunFlagsContext {
  */
 export function runPlanInputOf(flags: RunFlags, given: RunFlagsContext): RunPlanInput {
   const { stored } = given;
-  const user = userOf(flags);
+  const user = userOf(flags, given.env);
   if (flags.mode === 'no-user' && user !== undefined) {
     throw new EndstateError(
       'E_USAGE',
@@ -41,9 +43,16 @@ export function runPlanInputOf(flags: RunFlags, given: RunFlagsContext): RunPlan
   return {
     ...(stored !== undefined && !hasAgentFlags(flags)
       ? {}
-      : { agent: agentSpecOfFlags(agentChoiceOf(flags, stored, given.hidden)) }),
+      : {
+          agent: agentSpecOfFlags({
+            ...agentChoiceOf(flags, stored, given.hidden),
+            env: given.env,
+          }),
+        }),
     ...(user === undefined ? {} : { user }),
-    ...(flags.judge === undefined ? {} : { judge: parseModelRef(flags.judge, '--judge') }),
+    ...(flags.judge === undefined
+      ? {}
+      : { judge: withEndpoint(parseModelRef(flags.judge, '--judge'), given.env, '--judge') }),
     ...(flags.mode === undefined ? {} : { mode: flags.mode }),
     concurrency: flags.concurrency,
     ...(stored === undefined ? newRunSettings(flags, given.faults) : {}),
@@ -87,14 +96,17 @@ function decodingOf(flags: RunFlags): DecodingSettings {
 }
 
 /** A model playing the users of tasks that have a scenario (`--user-model`); without it, the tasks' scripts or a resumed run's own. */
-function userOf(flags: RunFlags): UsersSpec | undefined {
+function userOf(
+  flags: RunFlags,
+  env: Readonly<Record<string, string | undefined>>,
+): UsersSpec | undefined {
   if (flags.userModel === undefined) {
     if (flags.userTemperature !== undefined) {
       throw new EndstateError('E_USAGE', '--user-temperature applies with --user-model');
     }
     return undefined;
   }
-  const ref = parseModelRef(flags.userModel, '--user-model');
+  const ref = withEndpoint(parseModelRef(flags.userModel, '--user-model'), env, '--user-model');
   const decoding: DecodingSettings =
     flags.userTemperature === undefined ? {} : { temperature: flags.userTemperature };
   return { kind: 'llm', prompt_version: USER_PROMPT_VERSION, model: { ...ref, ...decoding } };

@@ -93,4 +93,31 @@ describe('agents from their spec', () => {
       ]),
     });
   });
+
+  it("puts a base URL other than the provider's own in the system spec, and so in its hash", async () => {
+    const llm = { ...base, kind: 'llm', model: 'openai:gpt-4o-mini' };
+    // The spec `--model openai:gpt-4o-mini` made before endpoints were recorded.
+    const before = await specHashOf({
+      kind: 'llm',
+      options: { parallel_tool_calls: false },
+      model: { provider: 'openai', id: 'gpt-4o-mini' },
+    });
+    const unset = await specHashOf(agentSpecOfFlags({ ...llm, env: {} }));
+    const spelled = await specHashOf(
+      agentSpecOfFlags({ ...llm, env: { OPENAI_BASE_URL: 'https://api.openai.com/v1' } }),
+    );
+    const proxied = await specHashOf(
+      agentSpecOfFlags({ ...llm, env: { OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1' } }),
+    );
+    expect(unset.hash).toBe(before.hash);
+    expect(spelled.hash).toBe(before.hash);
+    expect(proxied.system.model).toEqual({
+      provider: 'openai',
+      id: 'gpt-4o-mini',
+      base_url: 'http://127.0.0.1:8080/v1',
+    });
+    expect(proxied.hash).not.toBe(before.hash);
+    // A stored run's spec rebuilds the agent at its endpoint, whatever the environment says now.
+    expect((await specHashOf(agentSpecOf(proxied.system))).hash).toBe(proxied.hash);
+  });
 });

@@ -4,7 +4,7 @@ import type { AgentBuildContext, AgentSpecInput } from '../agent/index.js';
 import { AGENT_KINDS, SLIP_KINDS, sandboxSpec } from '../agent/index.js';
 import { EndstateError } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
-import { parseModelRef } from '../model/index.js';
+import { parseModelRef, withEndpoint } from '../model/index.js';
 import type { DecodingSettings, ModelRef } from '../model/index.js';
 import type { CallerFactory } from '../run/index.js';
 import type { SandboxSpec } from '../schema/index.js';
@@ -30,6 +30,8 @@ export interface AgentChoice {
   /** The sandbox of command and mcp agents, and what it hides. */
   readonly sandbox: SandboxFlags;
   readonly hidden: HiddenPaths;
+  /** The environment a provider's base URL is read from (`OPENAI_BASE_URL`, ...); absent: none is. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 function readSystemPrompt(path: string, cwd: string): string {
@@ -131,7 +133,7 @@ export function agentSpecOfFlags(choice: AgentChoice): AgentSpecInput {
           hint: 'e.g. --model openai:gpt-4o-mini, or openai-compatible:http://localhost:11434/v1#llama3.1 for Ollama.',
         });
       }
-      const ref: ModelRef = parseModelRef(choice.model);
+      const ref: ModelRef = withEndpoint(parseModelRef(choice.model), choice.env ?? {});
       return {
         kind: 'llm',
         options: {

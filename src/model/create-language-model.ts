@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { EndstateError } from '../core/index.js';
+import { baseUrlOf } from './model-endpoint.js';
 import type { ModelRef } from './model-ref.js';
 
 /** Environment variables holding each provider's key. */
@@ -12,7 +13,10 @@ export const API_KEY_VARIABLES = {
 /**
  * A model through the Vercel AI SDK's providers. Keys come from the usual
  * environment variables; an OpenAI-compatible server (vLLM, Ollama,
- * llama.cpp) needs none. `requireKey: false` skips the check (replaying a
+ * llama.cpp) needs none. The calls go to the reference's endpoint
+ * (`base_url`, else the provider's own), never to one the provider library
+ * would pick from the environment: resolve it first with `withEndpoint`,
+ * so the system spec names where the calls went. `requireKey: false` skips the check (replaying a
  * recording never calls the provider). Provider packages load on first use,
  * so runs without models start faster.
  */
@@ -39,17 +43,17 @@ export async function createLanguageModel(
   switch (ref.provider) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({ apiKey: apiKey ?? 'unused' }).chat(ref.id);
+      return createOpenAI({ apiKey: apiKey ?? 'unused', baseURL: baseUrlOf(ref) }).chat(ref.id);
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic({ apiKey: apiKey ?? 'unused' })(ref.id);
+      return createAnthropic({ apiKey: apiKey ?? 'unused', baseURL: baseUrlOf(ref) })(ref.id);
     }
     case 'openai-compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: 'openai-compatible',
-        baseURL: ref.base_url!,
+        baseURL: baseUrlOf(ref),
         ...(apiKey !== undefined ? { apiKey } : {}),
         includeUsage: true,
       }).chatModel(ref.id);

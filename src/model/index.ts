@@ -10,6 +10,13 @@ export type {
   ModelCaller,
 } from './model-caller.js';
 export { PROVIDERS, modelKey, parseModelRef } from './model-ref.js';
+export {
+  BASE_URL_VARIABLES,
+  baseUrlOf,
+  foreignEndpointOf,
+  pricingKeyOf,
+  withEndpoint,
+} from './model-endpoint.js';
 export { preflightRequest } from './preflight-request.js';
 export { UNLIMITED_REQUESTS } from './request-limiter.js';
 export type { RequestLimiter, RequestLimiterFactory, RequestLimits } from './request-limiter.js';

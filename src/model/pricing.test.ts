@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pricingKeyOf } from './model-endpoint.js';
 import { costOf, loadPricing, priceOf, runPricingOf } from './pricing.js';
 
 /** A pricing file and its sha256 as `sha256sum` prints it (computed outside the code under test). */
@@ -75,5 +76,39 @@ describe('pricing', () => {
     expect(() => loadPricing({ path: `${path}.missing`, displayPath: 'gone.json' })).toThrow(
       'pricing file gone.json does not exist',
     );
+  });
+
+  it("never applies the list price to a model called at another endpoint than its provider's own", () => {
+    const url = 'http://127.0.0.1:8080/v1';
+    const proxied = pricingKeyOf({ provider: 'openai', id: 'gpt-4o-mini', base_url: url });
+    const shipped = loadPricing();
+    // The shipped table prices the model at OpenAI's endpoint, and not elsewhere.
+    expect(priceOf(shipped, 'openai:gpt-4o-mini')).toBeDefined();
+    expect(priceOf(shipped, proxied)).toBeUndefined();
+    // A pricing file's `openai:*` is for OpenAI's endpoint; only a key naming the endpoint prices it.
+    const wildcard = loadPricing({
+      path: pricingFile('{"models": {"openai:*": {"input": 1, "output": 1}}}'),
+      displayPath: 'wildcard.json',
+    });
+    expect(priceOf(wildcard, proxied)).toBeUndefined();
+    const named = loadPricing({
+      path: pricingFile(
+        `{"models": {"openai:*@${url}": {"input": 0, "output": 0}, "${proxied}": {"input": 3, "output": 4}}}`,
+      ),
+      displayPath: 'proxy.json',
+    });
+    expect(priceOf(named, proxied)).toEqual({
+      price: { input: 3, output: 4 },
+      source: 'proxy.json',
+    });
+    expect(
+      priceOf(named, pricingKeyOf({ provider: 'openai', id: 'gpt-4o', base_url: url })),
+    ).toEqual({ price: { input: 0, output: 0 }, source: 'proxy.json' });
+    // The run records why, beside the null price.
+    const note = `calls went to ${url}, not OpenAI's endpoint`;
+    const recorded = runPricingOf(shipped, [proxied, 'openai:gpt-4o'], { [proxied]: note });
+    expect(recorded.models[proxied]).toBeNull();
+    expect(recorded.notes).toEqual({ [proxied]: note });
+    expect('notes' in runPricingOf(shipped, ['openai:gpt-4o'])).toBe(false);
   });
 });

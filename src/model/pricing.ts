@@ -74,13 +74,17 @@ function readTable(
 /**
  * The price of `provider:id` (or `provider:*`) in the first table that has
  * one, with that table's path; undefined when none has: the model's cost is
- * then unknown.
+ * then unknown. A model called at another endpoint than its provider's
+ * own is keyed `provider:id@base_url` (or `provider:*@base_url`), which
+ * the shipped table never names.
  */
 export function priceOf(
   pricing: Pricing,
   key: string,
 ): { readonly price: Price; readonly source: string } | undefined {
-  const wildcard = `${key.slice(0, key.indexOf(':'))}:*`;
+  const at = key.indexOf('@http');
+  const endpoint = at < 0 ? '' : key.slice(at);
+  const wildcard = `${key.slice(0, key.indexOf(':'))}:*${endpoint}`;
   for (const { source, table } of pricing.tables) {
     const price = table.models[key] ?? table.models[wildcard];
     if (price !== undefined) return { price, source: source.path };
@@ -88,13 +92,24 @@ export function priceOf(
   return undefined;
 }
 
-/** What a run records of its pricing: the tables read and the price applied to each model called. */
-export function runPricingOf(pricing: Pricing, models: readonly string[]): RunPricing {
+/**
+ * What a run records of its pricing: the tables read, the price applied to
+ * each model called, and why a model was priced as it was (by model key;
+ * left out when there is nothing to say).
+ */
+export function runPricingOf(
+  pricing: Pricing,
+  models: readonly string[],
+  notes: Readonly<Record<string, string>> = {},
+): RunPricing {
+  const keys = [...new Set(models)].sort();
+  const said = keys.filter((model) => notes[model] !== undefined);
   return {
     sources: pricing.tables.map(({ source }) => source),
-    models: Object.fromEntries(
-      [...new Set(models)].sort().map((model) => [model, priceOf(pricing, model) ?? null]),
-    ),
+    models: Object.fromEntries(keys.map((model) => [model, priceOf(pricing, model) ?? null])),
+    ...(said.length === 0
+      ? {}
+      : { notes: Object.fromEntries(said.map((model) => [model, notes[model]!])) }),
   };
 }
 

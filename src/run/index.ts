@@ -28,4 +28,4 @@ export type {
   RunUsers,
   StoredRun,
 } from './run-plan.js';
-export { judgeFromSpec, judgeOf, judgedTasks } from './judge-wiring.js';
+export { judgeFor, judgeFromSpec, judgedTasks } from './judge-wiring.js';

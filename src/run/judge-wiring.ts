@@ -7,19 +7,6 @@ import type { Task } from '../task/index.js';
 import type { CallerFactory } from './run-plan.js';
 import type { RunJudge } from './run-suite.js';
 
-/**
- * The run's judge model (`--judge provider:id`): one judge caller per
- * trial over the run's model caller, pinned at temperature 0, and the
- * system spec's entry that keeps runs judged by different models apart.
- */
-export async function judgeOf(
-  judgeFlag: string | undefined,
-  callerFor: CallerFactory,
-): Promise<RunJudge | undefined> {
-  if (judgeFlag === undefined) return undefined;
-  return judgeFor(parseModelRef(judgeFlag, '--judge'), callerFor);
-}
-
 /** The judge `ref` names, pinned at temperature 0 with this endstate's judge prompt. */
 export async function judgeFor(ref: ModelRef, callerFor: CallerFactory): Promise<RunJudge> {
   const caller = await callerFor(ref);
@@ -51,8 +38,13 @@ export async function judgeFromSpec(
       },
     );
   }
-  const text = `${provider}:${typeof baseUrl === 'string' ? `${baseUrl}#` : ''}${id}`;
-  const judge = await judgeFor(parseModelRef(text, 'judge'), callerFor);
+  // An OpenAI-compatible base URL is part of the reference's text; a hosted provider's is kept beside it.
+  const compatible = provider === 'openai-compatible' && typeof baseUrl === 'string';
+  const ref = parseModelRef(`${provider}:${compatible ? `${baseUrl}#` : ''}${id}`, 'judge');
+  const judge = await judgeFor(
+    !compatible && typeof baseUrl === 'string' ? { ...ref, base_url: baseUrl } : ref,
+    callerFor,
+  );
   const fields = [...new Set([...Object.keys(spec), ...Object.keys(judge.spec)])].sort();
   const differing = fields.filter(
     (field) => !jsonEqual(spec[field] ?? null, judge.spec[field] ?? null),

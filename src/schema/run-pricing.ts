@@ -26,5 +26,11 @@ export type PriceSource = z.infer<typeof PriceSourceSchema>;
 export const RunPricingSchema = z.object({
   sources: z.array(PriceSourceSchema),
   models: z.record(z.string(), z.object({ price: PriceSchema, source: z.string() }).nullable()),
+  /**
+   * Why a model was priced as it was, by model key: a model called at
+   * another endpoint than its provider's own (`provider:id@base_url`) is
+   * not priced at the provider's list price. Absent when there is nothing to say.
+   */
+  notes: z.record(z.string(), z.string()).optional(),
 });
 export type RunPricing = z.infer<typeof RunPricingSchema>;

@@ -25,6 +25,7 @@ import { describeSandbox } from '../rendering/describe-sandbox.js';
 import { countInvalidReasons } from './invalid-reasons.js';
 import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from '../scorecard.js';
 import type { SectionInput } from '../scorecard-section.js';
+import { agentLabel } from './agent-label.js';
 
 /** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
 const FEW_TASKS = 10;
@@ -200,7 +201,7 @@ export function buildScorecard(
     run_id: run.run_id,
     suite: { name: run.suite.name, hash: run.suite.hash },
     system_hash: run.system_hash,
-    agent: `${run.system.agent.kind}:${run.system.agent.name}@${run.system.agent.version}`,
+    agent: agentLabel(run.system),
     sandbox: run.system.sandbox ?? null,
     isolation: describeSandbox(run.system.sandbox ?? null, run.system.agent.kind),
     ...(run.system.mode === undefined ? {} : { mode: run.system.mode }),

@@ -18,6 +18,7 @@ import { TASK_CHANGE_ALPHA, taskChanges } from './task-changes.js';
 import { comparisonGate, theseTasksDifference } from './these-tasks-difference.js';
 import { comparisonNotes, fallbackNotes } from '../rendering/comparison-notes.js';
 import { regressionListChance } from './regression-list-chance.js';
+import { agentLabel } from './agent-label.js';
 
 export interface CompareRunsOptions {
   /** Seed of the sign-flip test's Monte Carlo resamples; default derived from both run ids. */
@@ -79,14 +80,13 @@ function summariseSide(
     (sum, tally) => (sum === null || tally.costUsd === null ? null : sum + tally.costUsd),
     0,
   );
-  const { agent } = run.system;
   return {
     run_id: run.run_id,
     status: run.status,
     created_at: run.created_at,
     suite_hash: run.suite.hash,
     system_hash: run.system_hash,
-    agent: `${agent.kind}:${agent.name}@${agent.version}`,
+    agent: agentLabel(run.system),
     system: run.system,
     trials_per_task: run.trials_per_task,
     success_rate: isEqual

@@ -78,16 +78,21 @@ export function describeTotalCost(cost: CostSummary, trials: number): string {
 
 /**
  * The prices the run applied, in a line: each table with the start of its
- * sha256, then each model's price per million tokens (or "unpriced").
+ * sha256, then each model's price per million tokens (or "unpriced"), with
+ * the reason when the run recorded one (a model called at another endpoint
+ * than its provider's own).
  */
 export function describePricing(pricing: RunPricing): string {
   const tables = pricing.sources.map(
     (source) => `${source.path} (sha256 ${source.sha256.slice(0, 12)})`,
   );
-  const models = Object.entries(pricing.models).map(([model, applied]) =>
-    applied === null
-      ? `${model} unpriced`
-      : `${model} $${applied.price.input} in / $${applied.price.output} out per 1M tokens from ${applied.source}`,
-  );
+  const models = Object.entries(pricing.models).map(([model, applied]) => {
+    const note = pricing.notes?.[model];
+    const text =
+      applied === null
+        ? `${model} unpriced`
+        : `${model} $${applied.price.input} in / $${applied.price.output} out per 1M tokens from ${applied.source}`;
+    return note === undefined ? text : `${text} (${note})`;
+  });
   return [...tables, ...models].join(' · ');
 }

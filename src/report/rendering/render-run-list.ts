@@ -1,5 +1,6 @@
 import type { RunRecord } from '../../schema/index.js';
 import { escapeHtml } from './escape-html.js';
+import { agentLabel } from '../analysis/agent-label.js';
 
 export interface RunListInput {
   /** Runs, newest first. */
@@ -27,7 +28,7 @@ p.warning { color: #cf222e; font-weight: 600; }
 /** The page `endstate view` serves at `/`: every stored run, newest first, each linking to its report. */
 export function renderRunList({ runs, storePath, hrefOf, warnings = [] }: RunListInput): string {
   const rows = runs.map((run) => {
-    const agent = `${run.system.agent.kind}:${run.system.agent.name}`;
+    const agent = agentLabel(run.system, { version: false });
     const cells = [
       `<a href="${escapeHtml(hrefOf(run))}">${escapeHtml(run.run_id)}</a>`,
       escapeHtml(run.created_at),
