@@ -206,7 +206,7 @@ describe('bad input', () => {
       'tasks/unknown-environment.yaml:3:1 environment: unknown environment "helpdesk"',
       'tasks/cel-syntax-error.yaml:10:7 expect.assert[1]: CEL does not parse',
       'tasks/schema-errors.yaml:2:1 revision:',
-      'tasks/schema-errors.yaml:9:34 expect.changes[0].too: unknown field "too"',
+      'tasks/schema-errors.yaml:9:34 expect.changes[0].too: unknown field "too": did you mean `expect.changes[0].to`?',
     ]) {
       expect(result.stderr).toContain(line);
     }
