@@ -38,13 +38,14 @@ export function loadRunFaults(path: string, cwd: string, environment: Environmen
   // Check against the form the file has, so problems name fields of that form
   // (not "expected array" for an object with one bad field).
   const [list, object] = FaultFileSchema.options;
-  const parsed = (Array.isArray(source.value) ? list : object).safeParse(source.value);
+  const schema = Array.isArray(source.value) ? list : object;
+  const parsed = schema.safeParse(source.value);
   const prototypeKeys = findPrototypeKeys(source);
   if (!parsed.success || prototypeKeys.length > 0) {
     throw new EndstateError('E_FAULTS_INVALID', `faults file ${path} is not valid`, {
       problems: [
         ...prototypeKeys,
-        ...(parsed.success ? [] : zodProblems(parsed.error.issues, source)),
+        ...(parsed.success ? [] : zodProblems(parsed.error.issues, source, schema)),
       ],
       hint: 'Each fault has a kind (timeout, malformed, expired_session, rate_limit, lost_ack) and optional tool, args, call, probability, times; each injection a text and the goal it asks for (goal: { tool, args? }); see docs/task-format.md.',
     });

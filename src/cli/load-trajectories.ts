@@ -28,7 +28,7 @@ export function loadTrajectories(path: string, cwd: string): TrajectoryFile {
   const parsed = TrajectoryFileSchema.safeParse(source.value);
   if (!parsed.success) {
     throw new EndstateError('E_TRAJECTORY_INVALID', `trajectory file ${path} is not valid`, {
-      problems: zodProblems(parsed.error.issues, source),
+      problems: zodProblems(parsed.error.issues, source, TrajectoryFileSchema),
       hint: 'Each task id maps to a list of steps: {"tool": NAME, "args": {...}} or {"say": TEXT}.',
     });
   }

@@ -61,7 +61,7 @@ function readTable(
       problems:
         source.problems.length > 0
           ? source.problems
-          : zodProblems(parsed.error?.issues ?? [], source),
+          : zodProblems(parsed.error?.issues ?? [], source, PricingFileSchema),
       hint: `A pricing file is ${PRICING_FILE_EXAMPLE}.`,
     });
   }

@@ -143,7 +143,7 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
     throw new EndstateError(
       'E_SUITE_INVALID',
       `suite ${shown} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
-      { problems, hint: 'Fix the fields named above; docs/task-format.md describes every field.' },
+      { problems, hint: problemsHint(problems) },
     );
   }
   cache?.save(checked.checked);
@@ -160,6 +160,13 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   };
   if (options.lock === 'ignore') return suite;
   return { ...suite, lock: checkSuiteLock(suite, { displayPath: shown }) };
+}
+
+/** The hint below a suite's problems: it speaks of fields only when a problem names one. */
+function problemsHint(problems: readonly Problem[]): string {
+  return problems.some((problem) => problem.path !== undefined && problem.path !== '')
+    ? 'Fix the fields named above; docs/task-format.md describes every field.'
+    : 'Fix the lines named above; docs/task-format.md describes the file format.';
 }
 
 /**

@@ -28,7 +28,10 @@ export function parseSchemaFile<S extends z.ZodType>(
   const prototypeKeys = findPrototypeKeys(source);
   const parsed = schema.safeParse(source.value);
   if (!parsed.success)
-    return { ok: false, problems: [...prototypeKeys, ...zodProblems(parsed.error.issues, source)] };
+    return {
+      ok: false,
+      problems: [...prototypeKeys, ...zodProblems(parsed.error.issues, source, schema)],
+    };
   if (prototypeKeys.length > 0) return { ok: false, problems: prototypeKeys };
   return { ok: true, spec: parsed.data, source };
 }

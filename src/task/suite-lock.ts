@@ -248,7 +248,9 @@ export function readSuiteLock(root: string): SuiteLock | undefined {
   const parsed = source.problems.length === 0 ? SuiteLockSchema.safeParse(source.value) : undefined;
   if (parsed?.success === true) return parsed.data;
   const problems =
-    parsed === undefined ? source.problems : zodProblems(parsed.error.issues, source);
+    parsed === undefined
+      ? source.problems
+      : zodProblems(parsed.error.issues, source, SuiteLockSchema);
   throw new EndstateError('E_SUITE_INVALID', `${SUITE_LOCK_FILE} is not a valid lock file:`, {
     problems,
     hint: `Restore it from version control, or delete it and run endstate lock to write a new one.`,

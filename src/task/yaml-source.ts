@@ -5,6 +5,7 @@ import type { Problem } from '../core/index.js';
 import { decodeUtf8 } from './decode-utf8.js';
 import { findNonJson } from './find-non-json.js';
 import { formatPath } from './zod-problems.js';
+import { yamlSyntaxProblems } from './yaml-syntax-problems.js';
 
 let library: typeof YamlLibrary | undefined;
 
@@ -24,7 +25,7 @@ export interface YamlSource {
 
 /**
  * Parses YAML (JSON is YAML) keeping line numbers; syntax errors become
- * problems. Given the file's bytes, bytes that are not UTF-8 are a problem
+ * problems in plain words (see `yamlSyntaxProblems`). Given the file's bytes, bytes that are not UTF-8 are a problem
  * naming their offset, not text silently replaced with U+FFFD.
  */
 export function parseYamlSource(input: string | Uint8Array, file: string): YamlSource {
@@ -40,14 +41,7 @@ export function parseYamlSource(input: string | Uint8Array, file: string): YamlS
   const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  const problems: Problem[] = document.errors.map((error) => {
-    const position = error.linePos?.[0];
-    return {
-      file,
-      ...(position !== undefined ? { line: position.line, column: position.col } : {}),
-      message: `${(error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '')} (${error.code})`,
-    };
-  });
+  const problems: Problem[] = yamlSyntaxProblems(document.errors, text, file);
   const at = (offset: number): Position => {
     const position = lineCounter.linePos(offset);
     return { line: position.line, column: position.col };

@@ -1,13 +1,22 @@
 import type { z } from 'zod';
 import type { Problem } from '../core/index.js';
+import { suggestKey } from './suggest-key.js';
 import type { YamlSource } from './yaml-source.js';
 
 type Issue = z.core.$ZodIssue;
 
-/** Turns schema issues into problems that name the file, line and field. */
-export function zodProblems(issues: readonly Issue[], source: YamlSource): Problem[] {
+/**
+ * Turns schema issues into problems that name the file, line and field.
+ * Given the schema, an unknown field says which known one it most likely
+ * meant (`did you mean \`expect.communicate\`?`).
+ */
+export function zodProblems(
+  issues: readonly Issue[],
+  source: YamlSource,
+  schema?: z.core.$ZodType,
+): Problem[] {
   return issues
-    .flatMap((issue) => flatten(issue, [], source.value))
+    .flatMap((issue) => flatten(issue, [], source.value, schema))
     .map((flat) => {
       const position = source.locate(flat.path);
       return {
@@ -42,7 +51,12 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function flatten(issue: Issue, base: PropertyKey[], root: unknown): FlatIssue[] {
+function flatten(
+  issue: Issue,
+  base: PropertyKey[],
+  root: unknown,
+  schema: z.core.$ZodType | undefined,
+): FlatIssue[] {
   const path = [...base, ...issue.path];
   if (
     (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
@@ -55,10 +69,14 @@ function flatten(issue: Issue, base: PropertyKey[], root: unknown): FlatIssue[] 
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     // Report the alternative the author most likely meant: the one with the fewest problems.
     const best = [...issue.errors].sort((a, b) => score(a) - score(b))[0] ?? [];
-    return best.flatMap((inner) => flatten(inner, path, root));
+    return best.flatMap((inner) => flatten(inner, path, root, schema));
   }
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ path: [...path, key], message: `unknown field "${key}"` }));
+    return issue.keys.map((key) => {
+      const meant = schema === undefined ? undefined : suggestKey(schema, path, key);
+      const hint = meant === undefined ? '' : `: did you mean \`${formatPath(meant)}\`?`;
+      return { path: [...path, key], message: `unknown field "${key}"${hint}` };
+    });
   }
   return [{ path, message: issue.message }];
 }

@@ -201,12 +201,12 @@ describe('bad input', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     for (const line of [
-      'tasks/malformed-yaml.yaml:8:1: Missing closing "quote',
+      'tasks/malformed-yaml.yaml:6:16: a string opened with " is not closed: `instruction: "Refund order 8842`. Add the closing " at the end of the string.',
       'tasks/unknown-tool.yaml:9:7 reference[1].tool: unknown tool "refund_everything"',
       'tasks/unknown-environment.yaml:3:1 environment: unknown environment "helpdesk"',
       'tasks/cel-syntax-error.yaml:10:7 expect.assert[1]: CEL does not parse',
       'tasks/schema-errors.yaml:2:1 revision:',
-      'tasks/schema-errors.yaml:9:34 expect.changes[0].too: unknown field "too"',
+      'tasks/schema-errors.yaml:9:34 expect.changes[0].too: unknown field "too": did you mean `expect.changes[0].to`?',
     ]) {
       expect(result.stderr).toContain(line);
     }

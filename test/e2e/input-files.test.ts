@@ -53,7 +53,7 @@ describe('files read whole have a size limit', () => {
       'tasks/big.yaml: is 5 MiB (5,242,880 bytes), over the 4 MiB (4,194,304 bytes) limit for a file read whole, so it was not parsed: split it into smaller tasks',
     );
     expect(result.stderr).not.toContain('unclosed');
-    expect(result.stderr).not.toMatch(/MISSING_CHAR|BAD_INDENT/);
+    expect(result.stderr).not.toMatch(/tasks\/big\.yaml:\d+/); // no syntax problem at a line of it
   });
 
   it('refuses a --faults file over the limit, naming it, its size and the limit', async () => {

@@ -58,7 +58,7 @@ function readSplit(source: string, split: TaubenchSplit): TaubenchTask[] {
       problems:
         parsed.problems.length > 0
           ? parsed.problems
-          : zodProblems(result.error?.issues ?? [], parsed),
+          : zodProblems(result.error?.issues ?? [], parsed, z.array(TaubenchTaskSchema)),
       hint: 'Each file is a list of {user_id, instruction, actions: [{name, kwargs}], outputs}.',
     });
   }
