@@ -220,4 +220,25 @@ describe('taskMeanIntervals', () => {
       });
     }
   });
+
+  it('gives the same bits when lists scoring different tasks share a sweep (more than four lists)', () => {
+    const rng = createRng(11);
+    const successes = Array.from({ length: 9 }, () => rng.int(0, 6));
+    // pass^k-like lists: each k scores fewer tasks; pass@k-like ones score the same tasks.
+    const lists = [1, 2, 3, 4, 5, 6].flatMap((k) => [
+      { estimates: successes.map((c) => (c >= k ? (c / 6) ** k : 0)), maxEffectiveTrials: 54 },
+      {
+        estimates: successes.map((c) => (c > 0 ? 1 - (1 - c / 6) ** k : 0)),
+        maxEffectiveTrials: 54,
+      },
+    ]);
+    const together = taskMeanIntervals(lists, { resamples: 500 });
+    lists.forEach((list, index) => {
+      const alone = taskMeanInterval(list.estimates, {
+        maxEffectiveTrials: list.maxEffectiveTrials,
+        resamples: 500,
+      });
+      expect(together[index]).toStrictEqual(alone);
+    });
+  });
 });
