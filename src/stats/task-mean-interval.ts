@@ -292,29 +292,16 @@ interface BootstrapList {
   readonly weightTotal: number;
 }
 
-/** Lists whose sums are taken side by side: four independent additions at a time. */
-const BLOCK_LISTS = 4;
-
-/**
- * Up to {@link BLOCK_LISTS} lists summed in one pass over a draw's row:
- * the tasks any of them scores, ascending, and each list's weighted rate
- * of those tasks (0 where the list does not score the task).
- */
-interface ListBlock {
-  readonly tasks: Int32Array;
-  /** The lists' indices; a block of fewer lists is filled up with a list of no one's. */
-  readonly members: readonly number[];
-  readonly rates: readonly [Float64Array, Float64Array, Float64Array, Float64Array];
-}
+/** Draws whose sums are taken side by side: four independent chains of additions at a time. */
+const ROW_BLOCK = 4;
 
 /**
  * Each list's ratio in every draw, for the lower and the upper bound.
- * Row by row: a draw's row (one value per task) is read from memory once
- * per block of lists, and each list of the block sums it over the tasks
- * the block scores, in task order; a task the list does not score adds
- * G·0 = +0, which leaves a sum of non-negative terms exactly as it was,
- * so each sum is the one the list alone would give, bit for bit. The
- * lists' sums are independent chains of additions, taken side by side.
+ * Four draws at a time: their rows (one value per task) are read from
+ * memory once for every list, and each list sums each row over the tasks
+ * it scores (a task at 0 adds exactly 0), in task order, so each sum adds
+ * the same terms in the same order as a list alone would; the four rows'
+ * sums are independent chains of additions, taken side by side.
  */
 function bootstrapLists(
   lists: readonly BootstrapList[],
@@ -327,82 +314,72 @@ function bootstrapLists(
     lowerDraws: new Float64Array(resamples),
     upperDraws: new Float64Array(resamples),
   }));
-  const blocks = listBlocks(lists, tasks);
+  const scored = lists.map(({ weightedRates }) => {
+    const kept: number[] = [];
+    for (let task = 0; task < tasks; task += 1) if (weightedRates[task] !== 0) kept.push(task);
+    // The scored tasks and their weighted rates, side by side.
+    return {
+      kept: Int32Array.from(kept),
+      rates: Float64Array.from(kept, (task) => weightedRates[task]!),
+    };
+  });
   const pseudoWeights = lists.map((list) => list.weightTotal / tasks);
-  const sums = new Float64Array(BLOCK_LISTS);
-  for (let row = 0; row < resamples; row += 1) {
-    const at = row * width;
-    // The pseudo-tasks' draws: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper).
-    const zeroWhole = draws[at + tasks]!;
-    const oneHalf = draws[at + tasks + 1]!;
-    const zeroHalf = draws[at + tasks + 2]!;
-    const oneWhole = draws[at + tasks + 3]!;
-    for (const block of blocks) {
-      const scored = block.tasks;
-      const [rates0, rates1, rates2, rates3] = block.rates;
-      let sum0 = 0;
-      let sum1 = 0;
-      let sum2 = 0;
-      let sum3 = 0;
-      for (let position = 0; position < scored.length; position += 1) {
-        const draw = draws[at + scored[position]!]!;
-        sum0 += draw * rates0[position]!;
-        sum1 += draw * rates1[position]!;
-        sum2 += draw * rates2[position]!;
-        sum3 += draw * rates3[position]!;
+  const sums = new Float64Array(ROW_BLOCK);
+  for (let first = 0; first < resamples; first += ROW_BLOCK) {
+    const rows = Math.min(ROW_BLOCK, resamples - first);
+    for (let index = 0; index < lists.length; index += 1) {
+      const { kept, rates } = scored[index]!;
+      if (rows === ROW_BLOCK) {
+        const at0 = first * width;
+        const at1 = at0 + width;
+        const at2 = at1 + width;
+        const at3 = at2 + width;
+        let sum0 = 0;
+        let sum1 = 0;
+        let sum2 = 0;
+        let sum3 = 0;
+        for (let position = 0; position < kept.length; position += 1) {
+          const task = kept[position]!;
+          const rate = rates[position]!;
+          sum0 += draws[at0 + task]! * rate;
+          sum1 += draws[at1 + task]! * rate;
+          sum2 += draws[at2 + task]! * rate;
+          sum3 += draws[at3 + task]! * rate;
+        }
+        sums[0] = sum0;
+        sums[1] = sum1;
+        sums[2] = sum2;
+        sums[3] = sum3;
+      } else {
+        for (let offset = 0; offset < rows; offset += 1) {
+          const at = (first + offset) * width;
+          let sum = 0;
+          for (let position = 0; position < kept.length; position += 1)
+            sum += draws[at + kept[position]!]! * rates[position]!;
+          sums[offset] = sum;
+        }
       }
-      sums[0] = sum0;
-      sums[1] = sum1;
-      sums[2] = sum2;
-      sums[3] = sum3;
-      block.members.forEach((index, slot) => {
-        const list = lists[index]!;
-        const sum = sums[slot]!;
+      const list = lists[index]!;
+      const pseudo = pseudoWeights[index]!;
+      const into = out[index]!;
+      for (let offset = 0; offset < rows; offset += 1) {
+        const row = first + offset;
+        const at = row * width;
+        const sum = sums[offset]!;
         const total = list.isEqual ? rowTotals[row]! : weightedTotal(draws, at, list.taskWeights);
-        const pseudo = pseudoWeights[index]!;
-        const into = out[index]!;
+        // The pseudo-tasks' draws: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper).
+        const zeroWhole = draws[at + tasks]!;
+        const oneHalf = draws[at + tasks + 1]!;
+        const zeroHalf = draws[at + tasks + 2]!;
+        const oneWhole = draws[at + tasks + 3]!;
         into.lowerDraws[row] =
           (sum + pseudo * oneHalf) / (total + pseudo * zeroWhole + pseudo * oneHalf);
         into.upperDraws[row] =
           (sum + pseudo * oneWhole) / (total + pseudo * zeroHalf + pseudo * oneWhole);
-      });
+      }
     }
   }
   return out;
-}
-
-/**
- * The lists in blocks of {@link BLOCK_LISTS}, those scoring the most tasks
- * first, so that a block's lists score about as many tasks (pass^k's
- * tasks shrink as k grows; pass@k's stay the same).
- */
-function listBlocks(lists: readonly BootstrapList[], tasks: number): ListBlock[] {
-  const scoredCount = lists.map(({ weightedRates }) => {
-    let count = 0;
-    for (let task = 0; task < tasks; task += 1) if (weightedRates[task] !== 0) count += 1;
-    return count;
-  });
-  const order = lists.map((_, index) => index);
-  order.sort((a, b) => scoredCount[b]! - scoredCount[a]! || a - b);
-  const blocks: ListBlock[] = [];
-  for (let first = 0; first < order.length; first += BLOCK_LISTS) {
-    const members = order.slice(first, first + BLOCK_LISTS);
-    const scored: number[] = [];
-    for (let task = 0; task < tasks; task += 1) {
-      if (members.some((index) => lists[index]!.weightedRates[task] !== 0)) scored.push(task);
-    }
-    const rateRow = (slot: number): Float64Array => {
-      const index = members[slot];
-      const rates = index === undefined ? undefined : lists[index]!.weightedRates;
-      return Float64Array.from(scored, (task) => (rates === undefined ? 0 : rates[task]!));
-    };
-    blocks.push({
-      tasks: Int32Array.from(scored),
-      members,
-      rates: [rateRow(0), rateRow(1), rateRow(2), rateRow(3)],
-    });
-  }
-  return blocks;
 }
 
 /** Σ G_i·w_i over the tasks of the draw at `at`. */
