@@ -17,7 +17,8 @@ export function successOf(grades: Readonly<Record<string, Grade>>): boolean {
   );
 }
 
-const ROLE_ORDER: Readonly<Record<GraderRole, number>> = { gate: 0, constraint: 1, diagnostic: 2 };
+/** The order of a trial's checks by their grader's role. */
+const ROLES: readonly GraderRole[] = ['gate', 'constraint', 'diagnostic'];
 
 /**
  * Every check of a trial, gates first, then constraints, then diagnostics,
@@ -54,14 +55,17 @@ function checksWhere(
   trial: { readonly grades: Readonly<Record<string, Grade>> },
   keep: (check: Check, role: GraderRole) => boolean,
 ): GradedCheck[] {
-  const graders = Object.entries(trial.grades)
-    .map(([grader, grade], index) => ({ grader, grade, index }))
-    .sort((a, b) => ROLE_ORDER[a.grade.role] - ROLE_ORDER[b.grade.role] || a.index - b.index);
+  const { grades } = trial;
+  const graders = Object.keys(grades);
   const kept: GradedCheck[] = [];
-  for (const { grader, grade } of graders) {
-    for (const check of grade.checks) {
-      if (keep(check, grade.role))
-        kept.push(Object.assign({}, check, { grader, role: grade.role }));
+  // One pass per role, gates first: the graders of a role keep their order.
+  for (const role of ROLES) {
+    for (const grader of graders) {
+      const grade = grades[grader]!;
+      if (grade.role !== role) continue;
+      for (const check of grade.checks) {
+        if (keep(check, role)) kept.push(Object.assign({}, check, { grader, role }));
+      }
     }
   }
   return kept;
