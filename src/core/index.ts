@@ -18,8 +18,6 @@ export { findNonJsonValue, formatValuePath } from './find-non-json-value.js';
 export { cloneJson, deepFreeze, getOwn, isJsonObject, jsonEqual, setOwn } from './json.js';
 export type { JsonObject, JsonValue } from './json.js';
 export { createRng, deriveSeed } from './rng.js';
-export { createUniformStream } from './uniform-stream.js';
-export type { UniformStream } from './uniform-stream.js';
 export type { Rng } from './rng.js';
 export { HARNESS_VERSION } from './version.js';
 export { AgentInfrastructureError } from './infrastructure-error.js';

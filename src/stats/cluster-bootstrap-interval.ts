@@ -1,5 +1,5 @@
-import { createUniformStream } from '../core/index.js';
-import type { UniformStream } from '../core/index.js';
+import { createRng } from '../core/index.js';
+import type { Rng } from '../core/index.js';
 import { mean } from './mean.js';
 import { normalCdf } from './normal-cdf.js';
 import { normalQuantile } from './normal-quantile.js';
@@ -124,17 +124,13 @@ export function clusterBootstrapInterval(
   if (rates.every((rate) => rate === rates[0])) {
     return { value, lower: value, upper: value, method, ...summary };
   }
-  const replicates = resampleMeans(rates, resamples, createUniformStream(options.seed));
+  const replicates = resampleMeans(rates, resamples, createRng(options.seed));
   const { lower, upper } = expandedBcaBounds(rates, value, replicates, confidence);
   return { value, lower, upper, method, ...summary };
 }
 
 /** Means of `resamples` task lists drawn with replacement, sorted ascending. */
-function resampleMeans(
-  rates: readonly number[],
-  resamples: number,
-  rng: UniformStream,
-): Float64Array {
+function resampleMeans(rates: readonly number[], resamples: number, rng: Rng): Float64Array {
   const count = rates.length;
   const replicates = new Float64Array(resamples);
   for (let resample = 0; resample < resamples; resample += 1) {

@@ -1,5 +1,5 @@
-import { createUniformStream } from '../core/index.js';
-import type { UniformStream } from '../core/index.js';
+import { createRng } from '../core/index.js';
+import type { Rng } from '../core/index.js';
 import { normalCdf } from './normal-cdf.js';
 import { quantileSorted } from './quantile.js';
 import { expandedZ } from './expanded-z.js';
@@ -109,7 +109,7 @@ export function clusterRatioBootstrapInterval(
   if (ratios.every((ratio) => ratio === value)) {
     return { value, lower: value, upper: value, method, tasks };
   }
-  const replicates = resampleRatios(clusters, resamples, createUniformStream(options.seed));
+  const replicates = resampleRatios(clusters, resamples, createRng(options.seed));
   const z = expandedZ(confidence, tasks);
   return {
     value,
@@ -124,7 +124,7 @@ export function clusterRatioBootstrapInterval(
 function resampleRatios(
   clusters: readonly RatioCluster[],
   resamples: number,
-  rng: UniformStream,
+  rng: Rng,
 ): Float64Array {
   const count = clusters.length;
   const replicates = new Float64Array(resamples);

@@ -1,4 +1,4 @@
-import { createUniformStream } from '../core/index.js';
+import { createRng } from '../core/index.js';
 import { expandedZ } from './expanded-z.js';
 import { checkCount, checkLevel } from './check-estimator-input.js';
 import { checkPredictions, expectedCalibrationError } from './expected-calibration-error.js';
@@ -84,7 +84,7 @@ export function eceUpperBound(
   // A task's sums as its non-zero entries: adding a zero leaves a sum as it was, bit for bit.
   const sums = nonEmpty.map((of) => sparseEntries(binSums(of)));
   const replicates = new Float64Array(resamples);
-  const rng = createUniformStream(options.seed);
+  const rng = createRng(options.seed);
   const count = sums.length;
   const drawn = new Float64Array(3 * BINS);
   for (let resample = 0; resample < resamples; resample += 1) {

@@ -1,5 +1,5 @@
-import { createUniformStream, deriveSeed } from '../core/index.js';
-import type { UniformStream } from '../core/index.js';
+import { createRng, deriveSeed } from '../core/index.js';
+import type { Rng } from '../core/index.js';
 import { normalQuantile } from './normal-quantile.js';
 import { quantileSelect } from './quantile-select.js';
 import { wilsonScoreBounds } from './wilson-interval.js';
@@ -76,12 +76,12 @@ interface GammaDraws {
 
 const drawCache = new Map<string, GammaDraws>();
 
-function exponential(rng: UniformStream): number {
+function exponential(rng: Rng): number {
   return -Math.log(1 - rng.next());
 }
 
 /** Gamma(½, 1): half a squared standard normal (Box–Muller). */
-function halfGamma(rng: UniformStream): number {
+function halfGamma(rng: Rng): number {
   const normal = Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
   return (normal * normal) / 2;
 }
@@ -97,7 +97,7 @@ function gammaDraws(tasks: number, resamples: number): GammaDraws {
   const key = `${tasks}:${resamples}`;
   const cached = drawCache.get(key);
   if (cached !== undefined) return cached;
-  const rng = createUniformStream(deriveSeed('task-mean-interval', tasks, resamples));
+  const rng = createRng(deriveSeed('task-mean-interval', tasks, resamples));
   const width = tasks + PSEUDO_COLUMNS;
   const draws = new Float64Array(resamples * width);
   const rowTotals = new Float64Array(resamples);
