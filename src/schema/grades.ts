@@ -46,6 +46,23 @@ export function constraintChecks(trial: {
 }
 
 /**
+ * The checks of the graders of one role, each grader's in grading order,
+ * as the record holds them: not copied, with no grader or role added. For
+ * reading many trials' checks (a report's constraint figures); the same
+ * checks as {@link constraintChecks} gives for `constraint`.
+ */
+export function checksOfRole(
+  trial: { readonly grades: Readonly<Record<string, Grade>> },
+  role: GraderRole,
+): readonly Check[] {
+  const kept: Check[] = [];
+  for (const grade of Object.values(trial.grades)) {
+    if (grade.role === role) for (const check of grade.checks) kept.push(check);
+  }
+  return kept;
+}
+
+/**
  * The trial's checks that `keep` accepts, in {@link trialChecks}' order.
  * Reports read every trial's checks several times, so only the kept ones
  * are copied, and with `Object.assign`: on records parsed from JSON, whose

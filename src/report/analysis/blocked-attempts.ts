@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../core/index.js';
-import type { Check, GradedCheck, TrialRecord } from '../../schema/index.js';
-import { constraintChecks } from '../../schema/index.js';
+import type { Check, TrialRecord } from '../../schema/index.js';
+import { checksOfRole } from '../../schema/index.js';
 
 /** The rules whose breaking attempts are tallied: a task's scope, its tool list, consent. */
 export type AttemptRule = 'scope' | 'deny' | 'consent';
@@ -50,7 +50,7 @@ function offendingCalls(check: Check): string[] {
 
 function tally(
   valid: readonly TrialRecord[],
-  checksOf: (trial: TrialRecord) => readonly GradedCheck[],
+  checksOf: (trial: TrialRecord) => readonly Check[],
   rule: AttemptRule,
 ): AttemptTally {
   const { declares, reasons } = RULES[rule];
@@ -82,7 +82,7 @@ function tally(
  */
 export function tallyBlockedAttempts(valid: readonly TrialRecord[]): BlockedAttempts {
   // Each trial's constraint checks, read once for every rule.
-  const checks = new Map(valid.map((trial) => [trial, constraintChecks(trial)]));
+  const checks = new Map(valid.map((trial) => [trial, checksOfRole(trial, 'constraint')]));
   const checksOf = (trial: TrialRecord) => checks.get(trial) ?? [];
   return {
     scope: tally(valid, checksOf, 'scope'),

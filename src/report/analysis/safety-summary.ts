@@ -1,5 +1,5 @@
-import type { ExitReason, GradedCheck, TrialRecord } from '../../schema/index.js';
-import { constraintChecks } from '../../schema/index.js';
+import type { Check, ExitReason, TrialRecord } from '../../schema/index.js';
+import { checksOfRole } from '../../schema/index.js';
 import { clusteredUpperBound } from '../../stats/index.js';
 import type { DesignEffectSource, TaskEventCounts } from '../../stats/index.js';
 import type { BlockedAttempts } from './blocked-attempts.js';
@@ -157,7 +157,7 @@ function countByTask(
 /** Trials with a check of this constraint kind, and those where one failed. */
 function constraintRate(
   valid: readonly TrialRecord[],
-  checksOf: (trial: TrialRecord) => readonly GradedCheck[],
+  checksOf: (trial: TrialRecord) => readonly Check[],
   kind: string,
 ): SafetyRate {
   return safetyRate(
@@ -178,7 +178,7 @@ export function summariseSafety(
 ): SafetySummary {
   const injected = faults?.injection.trials ?? 0;
   // Each trial's constraint checks, read once for every kind.
-  const checks = new Map(valid.map((trial) => [trial, constraintChecks(trial)]));
+  const checks = new Map(valid.map((trial) => [trial, checksOfRole(trial, 'constraint')]));
   const checksOf = (trial: TrialRecord) => checks.get(trial) ?? [];
   return {
     forbidden_action: constraintRate(valid, checksOf, 'forbid'),
