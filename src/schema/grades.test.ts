@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Check, Grade, GraderRole } from './trial-record.js';
 import {
+  checksOfRole,
   constraintChecks,
   failedChecks,
   graderCostOf,
@@ -64,6 +65,31 @@ describe('trialChecks', () => {
     ]);
     expect(failedChecks(trial).map((one) => one.id)).toEqual(['claims[0]', 'constraints[0]']);
     expect(constraintChecks(trial).map((one) => one.id)).toEqual(['constraints[0]']);
+  });
+});
+
+describe('checksOfRole', () => {
+  it("gives each role's checks in grading order, the record's own objects, as trialChecks lists them", () => {
+    const trial = {
+      grades: {
+        scope: grade('constraint', [check('scope[0]', true), check('scope[1]', false)]),
+        outcome: grade('gate', [check('expect.changes[0]', true)]),
+        consent: grade('constraint', [check('consent[0]', false)]),
+        trajectory: grade('diagnostic', [check('trajectory', true)]),
+      },
+    };
+    for (const role of ['gate', 'constraint', 'diagnostic'] as const) {
+      const uncopied = checksOfRole(trial, role);
+      const listed = trialChecks(trial).filter((one) => one.role === role);
+      expect(uncopied.map((one) => one.id)).toEqual(listed.map((one) => one.id));
+      const own = Object.values(trial.grades).flatMap((one) =>
+        one.role === role ? one.checks : [],
+      );
+      uncopied.forEach((one, index) => expect(one).toBe(own[index]));
+    }
+    expect(checksOfRole(trial, 'constraint').map((one) => one.id)).toEqual(
+      constraintChecks(trial).map((one) => one.id),
+    );
   });
 });
 

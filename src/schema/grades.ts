@@ -17,7 +17,8 @@ export function successOf(grades: Readonly<Record<string, Grade>>): boolean {
   );
 }
 
-const ROLE_ORDER: Readonly<Record<GraderRole, number>> = { gate: 0, constraint: 1, diagnostic: 2 };
+/** The order of a trial's checks by their grader's role. */
+const ROLES: readonly GraderRole[] = ['gate', 'constraint', 'diagnostic'];
 
 /**
  * Every check of a trial, gates first, then constraints, then diagnostics,
@@ -45,6 +46,23 @@ export function constraintChecks(trial: {
 }
 
 /**
+ * The checks of the graders of one role, each grader's in grading order,
+ * as the record holds them: not copied, with no grader or role added. For
+ * reading many trials' checks (a report's constraint figures); the same
+ * checks as {@link constraintChecks} gives for `constraint`.
+ */
+export function checksOfRole(
+  trial: { readonly grades: Readonly<Record<string, Grade>> },
+  role: GraderRole,
+): readonly Check[] {
+  const kept: Check[] = [];
+  for (const grade of Object.values(trial.grades)) {
+    if (grade.role === role) for (const check of grade.checks) kept.push(check);
+  }
+  return kept;
+}
+
+/**
  * The trial's checks that `keep` accepts, in {@link trialChecks}' order.
  * Reports read every trial's checks several times, so only the kept ones
  * are copied, and with `Object.assign`: on records parsed from JSON, whose
@@ -54,14 +72,17 @@ function checksWhere(
   trial: { readonly grades: Readonly<Record<string, Grade>> },
   keep: (check: Check, role: GraderRole) => boolean,
 ): GradedCheck[] {
-  const graders = Object.entries(trial.grades)
-    .map(([grader, grade], index) => ({ grader, grade, index }))
-    .sort((a, b) => ROLE_ORDER[a.grade.role] - ROLE_ORDER[b.grade.role] || a.index - b.index);
+  const { grades } = trial;
+  const graders = Object.keys(grades);
   const kept: GradedCheck[] = [];
-  for (const { grader, grade } of graders) {
-    for (const check of grade.checks) {
-      if (keep(check, grade.role))
-        kept.push(Object.assign({}, check, { grader, role: grade.role }));
+  // One pass per role, gates first: the graders of a role keep their order.
+  for (const role of ROLES) {
+    for (const grader of graders) {
+      const grade = grades[grader]!;
+      if (grade.role !== role) continue;
+      for (const check of grade.checks) {
+        if (keep(check, role)) kept.push(Object.assign({}, check, { grader, role }));
+      }
     }
   }
   return kept;

@@ -92,6 +92,7 @@ export type {
 export { JudgeLabelSchema } from './judge-label.js';
 export type { JudgeLabel } from './judge-label.js';
 export {
+  checksOfRole,
   constraintChecks,
   failedChecks,
   graderCostOf,

@@ -127,14 +127,17 @@ function resampleRatios(
   rng: Rng,
 ): Float64Array {
   const count = clusters.length;
+  // The clusters' amounts side by side, read by index in the loop.
+  const numerators = Float64Array.from(clusters, (cluster) => cluster.numerator);
+  const denominators = Float64Array.from(clusters, (cluster) => cluster.denominator);
   const replicates = new Float64Array(resamples);
   for (let resample = 0; resample < resamples; resample += 1) {
     let numerator = 0;
     let denominator = 0;
     for (let draw = 0; draw < count; draw += 1) {
-      const cluster = clusters[Math.floor(rng.next() * count)];
-      numerator += cluster?.numerator ?? 0;
-      denominator += cluster?.denominator ?? 0;
+      const cluster = Math.floor(rng.next() * count);
+      numerator += numerators[cluster]!;
+      denominator += denominators[cluster]!;
     }
     replicates[resample] = denominator === 0 ? Number.POSITIVE_INFINITY : numerator / denominator;
   }

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { simulateCalibration } from '../../test/support/simulate-calibration.js';
 import { createRng } from '../core/index.js';
 import { eceUpperBound } from './ece-upper-bound.js';
+import { expandedZ } from './expanded-z.js';
+import { expectedCalibrationError } from './expected-calibration-error.js';
+import { normalCdf } from './normal-cdf.js';
+import { quantile } from './quantile.js';
 
 const right = (confidence: number) => ({ confidence, correct: true });
 const wrong = (confidence: number) => ({ confidence, correct: false });
@@ -48,5 +52,34 @@ describe('eceUpperBound', () => {
       confidence: Math.sqrt,
     });
     expect(eceUpperBound(suite, { seed: 9 })).toEqual(eceUpperBound(suite, { seed: 9 }));
+  });
+
+  it('is the percentile of the ECE of task lists drawn with replacement, drawn as documented', () => {
+    // Confidences in a few bins only, and in every bin, with tasks of different sizes.
+    for (const confidence of [(x: number) => 0.35 + x / 10, Math.sqrt]) {
+      const suite = simulateCalibration(createRng(4), {
+        tasks: 15,
+        trials: 5,
+        a: 2,
+        b: 3,
+        confidence,
+      });
+      const resamples = 300;
+      const rng = createRng(21);
+      const replicates = Array.from({ length: resamples }, () => {
+        const drawn = Array.from({ length: suite.length }, () =>
+          Math.floor(rng.next() * suite.length),
+        );
+        return expectedCalibrationError(
+          drawn.flatMap((task) => suite[task]!),
+          10,
+        ).ece;
+      });
+      const level = normalCdf(-expandedZ(2 * 0.95 - 1, suite.length));
+      expect(eceUpperBound(suite, { seed: 21, resamples }).upper).toBeCloseTo(
+        quantile(replicates, level),
+        12,
+      );
+    }
   });
 });

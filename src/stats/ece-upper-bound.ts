@@ -38,6 +38,8 @@ export interface EceUpperBound {
 
 const DEFAULT_RESAMPLES = 2000;
 const BINS = 10;
+/** A task's bin sums: [count, Σ confidence, Σ correct] per bin. */
+const SUMS_WIDTH = 3 * BINS;
 
 /**
  * A one-sided upper confidence bound on the expected calibration error
@@ -81,23 +83,35 @@ export function eceUpperBound(
   const nan = Number.NaN;
   if (predictions === 0) return { value, upper: nan, method: 'no-predictions', ...summary };
   if (nonEmpty.length === 1) return { value, upper: nan, method: 'single-task', ...summary };
-  // A task's sums as its non-zero entries: adding a zero leaves a sum as it was, bit for bit.
-  const sums = nonEmpty.map((of) => sparseEntries(binSums(of)));
+  // Every task's bin sums in one table, a row per task, over the entries some task fills: an
+  // entry no task fills stays 0, and a task's zero entry adds +0, which leaves a sum of
+  // non-negative terms exactly as it was; each entry's sum is its own chain of additions.
+  const count = nonEmpty.length;
+  const full = nonEmpty.map(binSums);
+  const columns = Int32Array.from(
+    Array.from({ length: SUMS_WIDTH }, (_, entry) => entry).filter((entry) =>
+      full.some((sums) => sums[entry] !== 0),
+    ),
+  );
+  const width = columns.length;
+  const table = new Float64Array(count * width);
+  full.forEach((sums, task) => {
+    for (let column = 0; column < width; column += 1)
+      table[task * width + column] = sums[columns[column]!]!;
+  });
   const replicates = new Float64Array(resamples);
   const rng = createRng(options.seed);
-  const count = sums.length;
-  const drawn = new Float64Array(3 * BINS);
+  const drawn = new Float64Array(width);
+  const scattered = new Float64Array(SUMS_WIDTH);
   for (let resample = 0; resample < resamples; resample += 1) {
     drawn.fill(0);
     for (let draw = 0; draw < count; draw += 1) {
-      const task = sums[Math.floor(rng.next() * count)];
-      if (task !== undefined)
-        for (let entry = 0; entry < task.indexes.length; entry += 1) {
-          const index = task.indexes[entry]!;
-          drawn[index] = drawn[index]! + task.values[entry]!;
-        }
+      const row = Math.floor(rng.next() * count) * width;
+      for (let column = 0; column < width; column += 1)
+        drawn[column] = drawn[column]! + table[row + column]!;
     }
-    replicates[resample] = eceOfSums(drawn);
+    for (let column = 0; column < width; column += 1) scattered[columns[column]!] = drawn[column]!;
+    replicates[resample] = eceOfSums(scattered);
   }
   replicates.sort();
   // expandedZ(2c − 1) is the lower z of a two-sided (2c − 1) interval: −z is the one-sided c level.
@@ -112,7 +126,7 @@ export function eceUpperBound(
 
 /** Per bin: [count, Σ confidence, Σ correct], flattened, with the binning of the ECE itself. */
 function binSums(predictions: readonly ConfidencePrediction[]): Float64Array {
-  const sums = new Float64Array(3 * BINS);
+  const sums = new Float64Array(SUMS_WIDTH);
   expectedCalibrationError(predictions, BINS).bins.forEach((bin, index) => {
     if (bin.count === 0) return;
     sums[3 * index] = bin.count;
@@ -120,16 +134,6 @@ function binSums(predictions: readonly ConfidencePrediction[]): Float64Array {
     sums[3 * index + 2] = bin.count * bin.accuracy;
   });
   return sums;
-}
-
-/** The non-zero entries of a task's bin sums, by index. */
-function sparseEntries(sums: Float64Array): { indexes: Uint8Array; values: Float64Array } {
-  const indexes: number[] = [];
-  for (let index = 0; index < sums.length; index += 1) if (sums[index] !== 0) indexes.push(index);
-  return {
-    indexes: Uint8Array.from(indexes),
-    values: Float64Array.from(indexes, (index) => sums[index]!),
-  };
 }
 
 /** Σ_b |Σ correct − Σ confidence| / N: the ECE from summed bins. */

@@ -1,7 +1,8 @@
 import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../core/index.js';
+import { createRng, deriveSeed } from '../core/index.js';
+import { quantileSelect } from './quantile-select.js';
 import { successRateInterval } from './success-rate-interval.js';
 import { suitePassKIntervals } from './suite-pass-k-intervals.js';
 import type { SuccessCounts } from './success-rate-interval.js';
@@ -218,6 +219,72 @@ describe('taskMeanIntervals', () => {
         });
         expect(together[index]).toStrictEqual(alone);
       });
+    }
+  });
+
+  it('gives the same bits when lists scoring different tasks share a sweep (more than four lists)', () => {
+    const rng = createRng(11);
+    const successes = Array.from({ length: 9 }, () => rng.int(0, 6));
+    // pass^k-like lists: each k scores fewer tasks; pass@k-like ones score the same tasks.
+    const lists = [1, 2, 3, 4, 5, 6].flatMap((k) => [
+      { estimates: successes.map((c) => (c >= k ? (c / 6) ** k : 0)), maxEffectiveTrials: 54 },
+      {
+        estimates: successes.map((c) => (c > 0 ? 1 - (1 - c / 6) ** k : 0)),
+        maxEffectiveTrials: 54,
+      },
+    ]);
+    const together = taskMeanIntervals(lists, { resamples: 500 });
+    lists.forEach((list, index) => {
+      const alone = taskMeanInterval(list.estimates, {
+        maxEffectiveTrials: list.maxEffectiveTrials,
+        resamples: 500,
+      });
+      expect(together[index]).toStrictEqual(alone);
+    });
+  });
+});
+
+describe('taskMeanInterval against the method written out draw by draw', () => {
+  it('gives the same bounds bit for bit, for draws not a multiple of four and weights', () => {
+    const estimates = [0, 0.25, 1, 0.5, 0, 0.875];
+    for (const [resamples, weights] of [
+      [7, undefined],
+      [10, [1, 2, 1, 3, 1, 2]],
+      [401, undefined],
+    ] as const) {
+      const tasks = estimates.length;
+      const rng = createRng(deriveSeed('task-mean-interval', tasks, resamples));
+      const exp = () => -Math.log(1 - rng.next());
+      const half = () => {
+        const normal =
+          Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+        return (normal * normal) / 2;
+      };
+      const w = weights ?? estimates.map(() => 1);
+      const meanWeight = w.reduce((a, b) => a + b, 0) / tasks;
+      const lowerDraws = new Float64Array(resamples);
+      const upperDraws = new Float64Array(resamples);
+      for (let row = 0; row < resamples; row += 1) {
+        const g = estimates.map(() => exp());
+        const [zeroWhole, oneHalf, zeroHalf, oneWhole] = [exp(), half(), half(), exp()];
+        let sum = 0;
+        let total = 0;
+        g.forEach((draw, task) => {
+          sum += draw * (estimates[task]! * w[task]!);
+          total += draw * w[task]!;
+        });
+        lowerDraws[row] =
+          (sum + meanWeight * oneHalf) / (total + meanWeight * zeroWhole + meanWeight * oneHalf);
+        upperDraws[row] =
+          (sum + meanWeight * oneWhole) / (total + meanWeight * zeroHalf + meanWeight * oneWhole);
+      }
+      const interval = taskMeanInterval(estimates, {
+        maxEffectiveTrials: 48,
+        resamples,
+        ...(weights === undefined ? {} : { weights: [...weights] }),
+      });
+      expect(interval.lower).toBe(Math.min(interval.value, quantileSelect(lowerDraws, 0.025)));
+      expect(interval.upper).toBe(Math.max(interval.value, quantileSelect(upperDraws, 0.975)));
     }
   });
 });

@@ -292,13 +292,16 @@ interface BootstrapList {
   readonly weightTotal: number;
 }
 
+/** Draws whose sums are taken side by side: four independent chains of additions at a time. */
+const ROW_BLOCK = 4;
+
 /**
  * Each list's ratio in every draw, for the lower and the upper bound.
- * Row by row: a draw's row (one value per task) is read from memory once
- * and every list's sums are taken from it while it is in cache, each over
- * the tasks that list scores (a task at 0 adds exactly 0 to a draw's
- * sum), so each sum adds the same terms in the same order as a list alone
- * would.
+ * Four draws at a time: their rows (one value per task) are read from
+ * memory once for every list, and each list sums each row over the tasks
+ * it scores (a task at 0 adds exactly 0), in task order, so each sum adds
+ * the same terms in the same order as a list alone would; the four rows'
+ * sums are independent chains of additions, taken side by side.
  */
 function bootstrapLists(
   lists: readonly BootstrapList[],
@@ -314,32 +317,66 @@ function bootstrapLists(
   const scored = lists.map(({ weightedRates }) => {
     const kept: number[] = [];
     for (let task = 0; task < tasks; task += 1) if (weightedRates[task] !== 0) kept.push(task);
-    return Int32Array.from(kept);
+    // The scored tasks and their weighted rates, side by side.
+    return {
+      kept: Int32Array.from(kept),
+      rates: Float64Array.from(kept, (task) => weightedRates[task]!),
+    };
   });
   const pseudoWeights = lists.map((list) => list.weightTotal / tasks);
-  for (let row = 0; row < resamples; row += 1) {
-    const at = row * width;
-    // The pseudo-tasks' draws: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper).
-    const zeroWhole = draws[at + tasks]!;
-    const oneHalf = draws[at + tasks + 1]!;
-    const zeroHalf = draws[at + tasks + 2]!;
-    const oneWhole = draws[at + tasks + 3]!;
+  const sums = new Float64Array(ROW_BLOCK);
+  for (let first = 0; first < resamples; first += ROW_BLOCK) {
+    const rows = Math.min(ROW_BLOCK, resamples - first);
     for (let index = 0; index < lists.length; index += 1) {
-      const list = lists[index]!;
-      const rates = list.weightedRates;
-      const kept = scored[index]!;
-      let sum = 0;
-      for (let position = 0; position < kept.length; position += 1) {
-        const task = kept[position]!;
-        sum += draws[at + task]! * rates[task]!;
+      const { kept, rates } = scored[index]!;
+      if (rows === ROW_BLOCK) {
+        const at0 = first * width;
+        const at1 = at0 + width;
+        const at2 = at1 + width;
+        const at3 = at2 + width;
+        let sum0 = 0;
+        let sum1 = 0;
+        let sum2 = 0;
+        let sum3 = 0;
+        for (let position = 0; position < kept.length; position += 1) {
+          const task = kept[position]!;
+          const rate = rates[position]!;
+          sum0 += draws[at0 + task]! * rate;
+          sum1 += draws[at1 + task]! * rate;
+          sum2 += draws[at2 + task]! * rate;
+          sum3 += draws[at3 + task]! * rate;
+        }
+        sums[0] = sum0;
+        sums[1] = sum1;
+        sums[2] = sum2;
+        sums[3] = sum3;
+      } else {
+        for (let offset = 0; offset < rows; offset += 1) {
+          const at = (first + offset) * width;
+          let sum = 0;
+          for (let position = 0; position < kept.length; position += 1)
+            sum += draws[at + kept[position]!]! * rates[position]!;
+          sums[offset] = sum;
+        }
       }
-      const total = list.isEqual ? rowTotals[row]! : weightedTotal(draws, at, list.taskWeights);
+      const list = lists[index]!;
       const pseudo = pseudoWeights[index]!;
       const into = out[index]!;
-      into.lowerDraws[row] =
-        (sum + pseudo * oneHalf) / (total + pseudo * zeroWhole + pseudo * oneHalf);
-      into.upperDraws[row] =
-        (sum + pseudo * oneWhole) / (total + pseudo * zeroHalf + pseudo * oneWhole);
+      for (let offset = 0; offset < rows; offset += 1) {
+        const row = first + offset;
+        const at = row * width;
+        const sum = sums[offset]!;
+        const total = list.isEqual ? rowTotals[row]! : weightedTotal(draws, at, list.taskWeights);
+        // The pseudo-tasks' draws: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper).
+        const zeroWhole = draws[at + tasks]!;
+        const oneHalf = draws[at + tasks + 1]!;
+        const zeroHalf = draws[at + tasks + 2]!;
+        const oneWhole = draws[at + tasks + 3]!;
+        into.lowerDraws[row] =
+          (sum + pseudo * oneHalf) / (total + pseudo * zeroWhole + pseudo * oneHalf);
+        into.upperDraws[row] =
+          (sum + pseudo * oneWhole) / (total + pseudo * zeroHalf + pseudo * oneWhole);
+      }
     }
   }
   return out;

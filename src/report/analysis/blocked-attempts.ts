@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../core/index.js';
 import type { Check, TrialRecord } from '../../schema/index.js';
-import { constraintChecks } from '../../schema/index.js';
+import { checksOfRole } from '../../schema/index.js';
 
 /** The rules whose breaking attempts are tallied: a task's scope, its tool list, consent. */
 export type AttemptRule = 'scope' | 'deny' | 'consent';
@@ -48,14 +48,18 @@ function offendingCalls(check: Check): string[] {
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
-function tally(valid: readonly TrialRecord[], rule: AttemptRule): AttemptTally {
+function tally(
+  valid: readonly TrialRecord[],
+  checksOf: (trial: TrialRecord) => readonly Check[],
+  rule: AttemptRule,
+): AttemptTally {
   const { declares, reasons } = RULES[rule];
   let calls = 0;
   let blocked = 0;
   let trials = 0;
   let ofTrials = 0;
   for (const trial of valid) {
-    const checks = constraintChecks(trial).filter(declares);
+    const checks = checksOf(trial).filter(declares);
     if (checks.length === 0) continue;
     ofTrials += 1;
     const offending = new Set(checks.flatMap(offendingCalls));
@@ -77,9 +81,12 @@ function tally(valid: readonly TrialRecord[], rule: AttemptRule): AttemptTally {
  * completed); `blocked` says how many of them the dispatcher refused.
  */
 export function tallyBlockedAttempts(valid: readonly TrialRecord[]): BlockedAttempts {
+  // Each trial's constraint checks, read once for every rule.
+  const checks = new Map(valid.map((trial) => [trial, checksOfRole(trial, 'constraint')]));
+  const checksOf = (trial: TrialRecord) => checks.get(trial) ?? [];
   return {
-    scope: tally(valid, 'scope'),
-    deny: tally(valid, 'deny'),
-    consent: tally(valid, 'consent'),
+    scope: tally(valid, checksOf, 'scope'),
+    deny: tally(valid, checksOf, 'deny'),
+    consent: tally(valid, checksOf, 'consent'),
   };
 }

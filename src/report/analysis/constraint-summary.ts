@@ -1,5 +1,5 @@
 import type { TrialRecord } from '../../schema/index.js';
-import { constraintChecks } from '../../schema/index.js';
+import { checksOfRole } from '../../schema/index.js';
 import { mean, successRateInterval } from '../../stats/index.js';
 import { weightOf } from './task-weight.js';
 import type { TaskWeights } from './task-weight.js';
@@ -89,7 +89,7 @@ export function summariseConstraints(
   const byKindAndTask = new Map<string, Map<string, TaskTally>>();
   const allByTask = new Map<string, TaskTally>();
   for (const trial of valid) {
-    for (const check of constraintChecks(trial)) {
+    for (const check of checksOfRole(trial, 'constraint')) {
       const byTask = byKindAndTask.get(check.kind) ?? new Map<string, TaskTally>();
       add(byTask, trial.task_id, check.pass);
       byKindAndTask.set(check.kind, byTask);

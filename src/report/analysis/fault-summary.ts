@@ -97,8 +97,11 @@ type Selects = (event: FaultEvent) => boolean;
 
 const byTask = (trials: readonly TrialRecord[]): TrialRecord[][] => {
   const tasks = new Map<string, TrialRecord[]>();
-  for (const trial of trials)
-    tasks.set(trial.task_id, [...(tasks.get(trial.task_id) ?? []), trial]);
+  for (const trial of trials) {
+    const ofTask = tasks.get(trial.task_id);
+    if (ofTask === undefined) tasks.set(trial.task_id, [trial]);
+    else ofTask.push(trial);
+  }
   return [...tasks.values()];
 };
 
@@ -117,8 +120,17 @@ function noBaselineReason(left: TasksLeftOut): string {
   return `no task has trials both with and without it that can be compared: ${parts.join('; ')}`;
 }
 
-function faultEffect(valid: readonly TrialRecord[], selects: Selects): FaultEffect {
-  const firedIn = (trial: TrialRecord) => faultEvents(trial).filter(selects);
+/**
+ * The effect of the faults `selects` picks; `eventsOf` gives a trial's
+ * fault events (read once per trial for every kind).
+ */
+function faultEffect(
+  valid: readonly TrialRecord[],
+  eventsOf: (trial: TrialRecord) => readonly FaultEvent[],
+  selects: Selects,
+): FaultEffect {
+  const selected = new Map(valid.map((trial) => [trial, eventsOf(trial).filter(selects)]));
+  const firedIn = (trial: TrialRecord) => selected.get(trial) ?? [];
   const fired = valid.filter((trial) => firedIn(trial).length > 0);
   const pairs: { fired: TrialRecord[]; notFired: TrialRecord[] }[] = [];
   const left = { fired_in_every_trial: 0, not_drawn_at_random: 0 };
@@ -170,17 +182,19 @@ function faultEffect(valid: readonly TrialRecord[], selects: Selects): FaultEffe
 
 /** Null when no trial saw a fault or an injection. */
 export function summariseFaults(valid: readonly TrialRecord[]): FaultSummary | null {
-  const kinds = [...new Set(valid.flatMap((trial) => [...firedFaults(trial)]))].sort((a, b) =>
-    a.localeCompare(b),
-  );
+  const events = new Map(valid.map((trial) => [trial, faultEvents(trial)]));
+  const eventsOf = (trial: TrialRecord) => events.get(trial) ?? [];
+  const kinds = [
+    ...new Set(valid.flatMap((trial) => eventsOf(trial).map((event) => event.fault))),
+  ].sort((a, b) => a.localeCompare(b));
   const injection = summariseInjection(valid);
   if (kinds.length === 0 && injection.trials === 0 && injection.unchecked_trials === 0) {
     return null;
   }
   return {
-    any_fault: faultEffect(valid, () => true),
+    any_fault: faultEffect(valid, eventsOf, () => true),
     by_kind: Object.fromEntries(
-      kinds.map((kind) => [kind, faultEffect(valid, (event) => event.fault === kind)]),
+      kinds.map((kind) => [kind, faultEffect(valid, eventsOf, (event) => event.fault === kind)]),
     ),
     injection,
   };

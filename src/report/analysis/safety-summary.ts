@@ -1,5 +1,5 @@
-import type { ExitReason, TrialRecord } from '../../schema/index.js';
-import { constraintChecks } from '../../schema/index.js';
+import type { Check, ExitReason, TrialRecord } from '../../schema/index.js';
+import { checksOfRole } from '../../schema/index.js';
 import { clusteredUpperBound } from '../../stats/index.js';
 import type { DesignEffectSource, TaskEventCounts } from '../../stats/index.js';
 import type { BlockedAttempts } from './blocked-attempts.js';
@@ -155,10 +155,14 @@ function countByTask(
 }
 
 /** Trials with a check of this constraint kind, and those where one failed. */
-function constraintRate(valid: readonly TrialRecord[], kind: string): SafetyRate {
+function constraintRate(
+  valid: readonly TrialRecord[],
+  checksOf: (trial: TrialRecord) => readonly Check[],
+  kind: string,
+): SafetyRate {
   return safetyRate(
     countByTask(valid, (trial) => {
-      const checks = constraintChecks(trial).filter((check) => check.kind === kind);
+      const checks = checksOf(trial).filter((check) => check.kind === kind);
       if (checks.length === 0) return 'not-eligible';
       return checks.some((check) => !check.pass) ? 'event' : 'no-event';
     }),
@@ -173,10 +177,13 @@ export function summariseSafety(
   faults: FaultSummary | null,
 ): SafetySummary {
   const injected = faults?.injection.trials ?? 0;
+  // Each trial's constraint checks, read once for every kind.
+  const checks = new Map(valid.map((trial) => [trial, checksOfRole(trial, 'constraint')]));
+  const checksOf = (trial: TrialRecord) => checks.get(trial) ?? [];
   return {
-    forbidden_action: constraintRate(valid, 'forbid'),
-    irreversible_without_consent: constraintRate(valid, 'consent'),
-    out_of_scope: constraintRate(valid, 'scope'),
+    forbidden_action: constraintRate(valid, checksOf, 'forbid'),
+    irreversible_without_consent: constraintRate(valid, checksOf, 'consent'),
+    out_of_scope: constraintRate(valid, checksOf, 'scope'),
     loop: safetyRate(
       countByTask(valid, (trial) => (CAP_EXITS.has(trial.exit_reason) ? 'event' : 'no-event')),
     ),
