@@ -87,11 +87,6 @@ const faultEvents = (trial: TrialRecord): FaultEvent[] =>
     event.kind === 'fault' && event.fault !== INJECTION_FAULT ? [event] : [],
   );
 
-/** Fault kinds that fired in a trial (`inject` apart). */
-export function firedFaults(trial: TrialRecord): Set<string> {
-  return new Set(faultEvents(trial).map((event) => event.fault));
-}
-
 /** Which fault events count: one kind, or every kind. */
 type Selects = (event: FaultEvent) => boolean;
 
