@@ -21,6 +21,8 @@
  * shows goes in a module of its own (agent-kinds.ts, gate-metrics.ts).
  * test/e2e/startup.test.ts fails when `--help` loads more.
  */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 // Three leaves of core, not core/index.js, which also loads the CEL and RE2 engines.
 import { BOUNDS } from '../core/bounds.js';
@@ -126,6 +128,28 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+
+  // A new user's first steps come first in the help.
+  program
+    .command('init')
+    .description(
+      'write a small runnable suite to start from: environment.ts with two tools, a policy, three tasks (one expects no change), a README',
+    )
+    .argument('[dir]', 'folder to write the suite into', DEFAULT_INIT_FOLDER)
+    .option('--force', 'overwrite files already there')
+    .action(async (dir: string, flags: { force?: boolean }) => {
+      const { initCommand } = await import('./init-command.js');
+      setExit(initCommand(dir, flags, io));
+    });
+  program
+    .command('examples')
+    .description('copy the bundled example suites, agents and faults files into a folder')
+    .argument('[dir]', 'folder to copy them into', DEFAULT_EXAMPLES_FOLDER)
+    .option('--force', 'overwrite files already there')
+    .action(async (dir: string, flags: { force?: boolean }) => {
+      const { examplesCommand } = await import('./examples-command.js');
+      setExit(examplesCommand(dir, flags, io));
+    });
 
   withSandboxOptions(
     program
@@ -709,26 +733,6 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       const { viewCommand } = await import('./view-command.js');
       setExit(await viewCommand(run, flags, io));
     });
-  program
-    .command('init')
-    .description(
-      'write a small runnable suite to start from: environment.ts with two tools, a policy, three tasks (one expects no change), a README',
-    )
-    .argument('[dir]', 'folder to write the suite into', DEFAULT_INIT_FOLDER)
-    .option('--force', 'overwrite files already there')
-    .action(async (dir: string, flags: { force?: boolean }) => {
-      const { initCommand } = await import('./init-command.js');
-      setExit(initCommand(dir, flags, io));
-    });
-  program
-    .command('examples')
-    .description('copy the bundled example suites, agents and faults files into a folder')
-    .argument('[dir]', 'folder to copy them into', DEFAULT_EXAMPLES_FOLDER)
-    .option('--force', 'overwrite files already there')
-    .action(async (dir: string, flags: { force?: boolean }) => {
-      const { examplesCommand } = await import('./examples-command.js');
-      setExit(examplesCommand(dir, flags, io));
-    });
   return program;
 }
 
@@ -756,4 +760,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     );
     return EXIT.internal;
   }
+}
+
+// Run directly (`node dist/cli/main.js`), this module is the `endstate` binary.
+const entry = process.argv[1];
+if (entry !== undefined && pathToFileURL(realpathSync(entry)).href === import.meta.url) {
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -274,6 +275,26 @@ describe('bad input', () => {
  * busy machine.
  */
 describe('the binary, as a user runs it', () => {
+  it('is also dist/cli/main.js run directly, which lists the first steps first', () => {
+    const cwd = tempFolder();
+    const direct = (args: readonly string[]) =>
+      spawnSync(process.execPath, [join(REPO, 'dist/cli/main.js'), ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    const help = direct(['--help']);
+    expect(help.status, help.stderr).toBe(0);
+    const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) /gm)].map((match) => match[1]);
+    expect(commands.slice(0, 3)).toEqual(['init', 'examples', 'run']);
+    const unknown = direct(['nosuch']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'nosuch'");
+    const init = direct(['init', 'evals']);
+    expect(init.status, init.stderr).toBe(0);
+    expect(existsSync(join(cwd, 'evals/environment.ts'))).toBe(true);
+  });
+
   it('runs a suite, then reports, shows, compares, regrades and labels its runs', () => {
     const cwd = tempFolder();
     const support = example('support');
