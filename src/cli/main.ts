@@ -548,9 +548,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       'write a new suite: a copy of <suite> plus variant tasks <id>~<kind> for each task and kind (the expected outcome kept)',
     )
     .argument('<suite>', 'suite folder')
-    .requiredOption(
+    .option(
       '--kinds <k1,k2,...>',
-      'perturbation kinds: paraphrase, typos, distractors, extra-tools, shuffle-tools, reword-tools, rename-tool; rename-entities (tau-bench retail suites: the contamination probe)',
+      'perturbation kinds (default: every kind that fits the suite): paraphrase, typos, distractors, extra-tools, shuffle-tools, reword-tools, rename-tool; rename-entities (tau-bench retail suites: the contamination probe)',
     )
     .requiredOption('--out <dir>', 'folder for the new suite (new or empty)')
     .option('--seed <s>', 'seed of every variant', inRange(BOUNDS.seed), 0)

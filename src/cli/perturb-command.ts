@@ -11,7 +11,8 @@ import type { Suite, Task } from '../task/index.js';
 import type { CliIo } from './cli-io.js';
 
 export interface PerturbFlags {
-  readonly kinds: string;
+  /** Comma-separated kinds; default every kind that fits the suite. */
+  readonly kinds?: string;
   readonly out: string;
   readonly seed: number;
   readonly variants: number;
@@ -43,6 +44,15 @@ function selectAllKinds(text: string): { perTask: Perturbation[]; renameEntities
     );
   }
   return { perTask: names.map((name) => PERTURBATION_KINDS.get(name)!), renameEntities };
+}
+
+/** A tau-bench retail suite with its data: the one kind of suite rename-entities fits. */
+const isRetailSuite = (suite: Suite): boolean =>
+  suite.environment.name === 'retail' && existsSync(join(suite.path, 'data', 'orders.json'));
+
+/** Every kind that fits the suite: all per-task kinds, and rename-entities on a retail suite. */
+function everyKind(suite: Suite): { perTask: Perturbation[]; renameEntities: boolean } {
+  return { perTask: [...PERTURBATION_KINDS.values()], renameEntities: isRetailSuite(suite) };
 }
 
 function refuseNonEmpty(folder: string, shown: string): void {
@@ -87,8 +97,9 @@ function writeVariant(out: string, task: Task, outcome: VariantOutcome & { type:
 }
 
 /**
- * `endstate perturb <suite> --kinds k1,k2 --out DIR`: copies the suite into
- * a new folder and writes, for every task and kind, variant task files
+ * `endstate perturb <suite> [--kinds k1,k2] --out DIR`: copies the suite
+ * into a new folder and writes, for every task and kind (default: every
+ * kind that fits the suite), variant task files
  * (`<id>~<kind>`) beside the originals. Tasks that are variants already
  * are copied, not perturbed again.
  */
@@ -97,13 +108,14 @@ export async function perturbCommand(
   flags: PerturbFlags,
   io: CliIo,
 ): Promise<number> {
-  const { perTask: kinds, renameEntities } = selectAllKinds(flags.kinds);
+  const named = flags.kinds === undefined ? undefined : selectAllKinds(flags.kinds);
   const out = resolve(io.cwd, flags.out);
   refuseNonEmpty(out, flags.out);
   const suite = await loadSuite(resolve(io.cwd, suitePath), {
     displayPath: suitePath,
     lock: 'ignore',
   });
+  const { perTask: kinds, renameEntities } = named ?? everyKind(suite);
   const inside = relative(suite.path, out);
   if (inside === '' || (!inside.startsWith('..') && !inside.startsWith('/')))
     throw new EndstateError('E_USAGE', `--out ${flags.out} is inside the suite ${suitePath}`, {
@@ -203,7 +215,7 @@ async function heldoutVariants(
   seed: number,
 ): Promise<{ readonly data: unknown; readonly outcomes: HeldoutOutcome[] }> {
   const dataFolder = join(suite.path, 'data');
-  if (suite.environment.name !== 'retail' || !existsSync(join(dataFolder, 'orders.json')))
+  if (!isRetailSuite(suite))
     throw new EndstateError(
       'E_USAGE',
       `${RENAME_ENTITIES_KIND} renames tau-bench retail data, and ${suitePath} is not a retail suite (environment ${suite.environment.name}, no data/orders.json)`,
