@@ -58,6 +58,16 @@ interface Output {
   };
 }
 
+/** What the endpoint test reads of `--json`. */
+interface EndpointOutput {
+  scorecard: { agent: string; cost: { total_usd: number | null; unpriced_trials: number } };
+  trials: { success: boolean; usage: { input_tokens: number; cost_usd: number | null } }[];
+  run: {
+    system: { model: Record<string, unknown> };
+    pricing?: { models: Record<string, unknown>; notes?: Record<string, string> };
+  };
+}
+
 describe('endstate run --agent llm', () => {
   it('completes change-flight-017 against a local OpenAI-compatible server and prices it', async () => {
     const server = await startFakeOpenAiServer(
@@ -519,6 +529,61 @@ describe('endstate run --agent llm', () => {
       );
       expect(server.requests).toHaveLength(1);
       expect(server.requests[0]).not.toHaveProperty('tools');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with OPENAI_BASE_URL calls that URL, records it in the system spec and does not price the calls at OpenAI list price', async () => {
+    let requests = 0;
+    const server = await startFakeOpenAiServer(
+      afterPreflight((_body, index) => {
+        requests += 1;
+        return replies[index] ?? textReply('All done.');
+      }),
+    );
+    const cwd = tempFolder();
+    try {
+      const result = await runCliHere(
+        [
+          'run',
+          example('airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          'openai:gpt-4o-mini',
+          '--json',
+          'out.json',
+        ],
+        cwd,
+        // A trailing slash, as users write it: the library drops it, and so does the record.
+        { OPENAI_BASE_URL: `${server.url}/`, OPENAI_API_KEY: 'sk-test' },
+      );
+      expect(result.stderr).not.toContain('error');
+      expect(result.code).toBe(0);
+      // Every request of the trial reached the fake server.
+      expect(requests).toBeGreaterThanOrEqual(replies.length);
+      const output = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as EndpointOutput;
+      expect(output.trials.map((trial) => trial.success)).toEqual([true]);
+      expect(output.run.system.model).toMatchObject({
+        provider: 'openai',
+        id: 'gpt-4o-mini',
+        base_url: server.url,
+      });
+      const key = `openai:gpt-4o-mini@${server.url}`;
+      const note = `calls went to ${server.url}, not OpenAI's endpoint: its list price does not apply`;
+      expect(output.run.pricing?.models).toEqual({ [key]: null });
+      expect(output.run.pricing?.notes).toEqual({ [key]: note });
+      expect(output.trials[0]!.usage.input_tokens).toBeGreaterThan(0);
+      expect(output.trials[0]!.usage.cost_usd).toBeNull();
+      expect(output.scorecard.cost).toMatchObject({ total_usd: null, unpriced_trials: 1 });
+      expect(output.scorecard.agent).toBe(`llm:openai:gpt-4o-mini@1 via ${server.url}`);
+      expect(result.stderr).toContain(
+        `warning: no price for ${key} in endstate/pricing.json (${note})`,
+      );
+      expect(result.stdout).toContain(`${key} unpriced (${note})`);
     } finally {
       await server.close();
     }
