@@ -25,6 +25,18 @@ function afterPreflight(
   return (body) => (isPreflight(body) ? textReply('OK') : respond(body, index++));
 }
 
+/** `endstate run` of change-flight-017 on the airline suite with the llm agent and `model`. */
+const changeFlight = (model: string): string[] => [
+  'run',
+  example('airline'),
+  '--tasks',
+  'change-flight-017',
+  '--agent',
+  'llm',
+  '--model',
+  model,
+];
+
 /** The reference path of change-flight-017, as a model would play it. */
 const replies: FakeReply[] = [
   toolCallReply('get_reservation', { id: 'R7K2' }),
@@ -85,14 +97,7 @@ describe('endstate run --agent llm', () => {
     try {
       const result = await runCliHere(
         [
-          'run',
-          example('airline'),
-          '--tasks',
-          'change-flight-017',
-          '--agent',
-          'llm',
-          '--model',
-          `openai-compatible:${server.url}#fake-model`,
+          ...changeFlight(`openai-compatible:${server.url}#fake-model`),
           '--temperature',
           '0',
           '--pricing',
@@ -154,14 +159,7 @@ describe('endstate run --agent llm', () => {
     try {
       const result = await runCliHere(
         [
-          'run',
-          example('airline'),
-          '--tasks',
-          'change-flight-017',
-          '--agent',
-          'llm',
-          '--model',
-          `openai-compatible:${server.url}#fake-model`,
+          ...changeFlight(`openai-compatible:${server.url}#fake-model`),
           '--trials',
           '2',
           '--max-concurrent-requests',
@@ -214,18 +212,7 @@ describe('endstate run --agent llm', () => {
     });
     const cwd = tempFolder();
     const model = `openai-compatible:${server.url}#fake-model`;
-    const args = [
-      'run',
-      example('airline'),
-      '--tasks',
-      'change-flight-017',
-      '--agent',
-      'llm',
-      '--model',
-      model,
-      '--trials',
-      '2',
-    ];
+    const args = [...changeFlight(model), '--trials', '2'];
     try {
       const recorded = await runCliHere(
         [...args, '--record', 'recording', '--json', 'recorded.json'],
@@ -356,23 +343,10 @@ describe('endstate run --agent llm', () => {
       return replies[turns.length] ?? textReply('All done.');
     });
     const cwd = tempFolder();
-    const model = ['--model', `openai-compatible:${server.url}#fake-model`];
+    const model = `openai-compatible:${server.url}#fake-model`;
     try {
       const stopped = await runCliHere(
-        [
-          'run',
-          example('airline'),
-          '--tasks',
-          'change-flight-017',
-          '--agent',
-          'llm',
-          ...model,
-          '--trials',
-          '3',
-          '--concurrency',
-          '1',
-          '--no-canary',
-        ],
+        [...changeFlight(model), '--trials', '3', '--concurrency', '1', '--no-canary'],
         cwd,
       );
       // Preflight, the first trial's five calls, one refused call: no retry, no rerun.
@@ -390,7 +364,8 @@ describe('endstate run --agent llm', () => {
           example('airline'),
           '--agent',
           'llm',
-          ...model,
+          '--model',
+          model,
           '--no-canary',
           '--resume',
           runId!,
@@ -439,14 +414,7 @@ describe('endstate run --agent llm', () => {
     try {
       const result = await runCliHere(
         [
-          'run',
-          example('airline'),
-          '--tasks',
-          'change-flight-017',
-          '--agent',
-          'llm',
-          '--model',
-          `openai-compatible:${server.url}#fake-model`,
+          ...changeFlight(`openai-compatible:${server.url}#fake-model`),
           '--trials',
           '2',
           '--max-retries',
@@ -473,14 +441,7 @@ describe('endstate run --agent llm', () => {
     try {
       const result = await runCliHere(
         [
-          'run',
-          example('airline'),
-          '--tasks',
-          'change-flight-017',
-          '--agent',
-          'llm',
-          '--model',
-          `openai-compatible:${server.url}#fake-model`,
+          ...changeFlight(`openai-compatible:${server.url}#fake-model`),
           '--request-timeout',
           '1',
           '--max-retries',
@@ -545,18 +506,7 @@ describe('endstate run --agent llm', () => {
     const cwd = tempFolder();
     try {
       const result = await runCliHere(
-        [
-          'run',
-          example('airline'),
-          '--tasks',
-          'change-flight-017',
-          '--agent',
-          'llm',
-          '--model',
-          'openai:gpt-4o-mini',
-          '--json',
-          'out.json',
-        ],
+        [...changeFlight('openai:gpt-4o-mini'), '--json', 'out.json'],
         cwd,
         // A trailing slash, as users write it: the library drops it, and so does the record.
         { OPENAI_BASE_URL: `${server.url}/`, OPENAI_API_KEY: 'sk-test' },
