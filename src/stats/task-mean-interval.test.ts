@@ -253,7 +253,13 @@ describe('taskMeanInterval against the method written out draw by draw', () => {
       [401, undefined],
     ] as const) {
       const tasks = estimates.length;
-      const rng = createRng(deriveSeed('task-mean-interval', tasks, resamples));
+      // Task i's weights are the i-th run of `resamples` values of one stream; the
+      // pseudo-tasks' come from another, four a draw.
+      const taskRng = createRng(deriveSeed('task-mean-interval', 'tasks', resamples));
+      const columns = estimates.map(() =>
+        Array.from({ length: resamples }, () => -Math.log(1 - taskRng.next())),
+      );
+      const rng = createRng(deriveSeed('task-mean-interval', 'pseudo-tasks', resamples));
       const exp = () => -Math.log(1 - rng.next());
       const half = () => {
         const normal =
@@ -265,7 +271,7 @@ describe('taskMeanInterval against the method written out draw by draw', () => {
       const lowerDraws = new Float64Array(resamples);
       const upperDraws = new Float64Array(resamples);
       for (let row = 0; row < resamples; row += 1) {
-        const g = estimates.map(() => exp());
+        const g = columns.map((column) => column[row]!);
         const [zeroWhole, oneHalf, zeroHalf, oneWhole] = [exp(), half(), half(), exp()];
         let sum = 0;
         let total = 0;
@@ -283,8 +289,14 @@ describe('taskMeanInterval against the method written out draw by draw', () => {
         resamples,
         ...(weights === undefined ? {} : { weights: [...weights] }),
       });
-      expect(interval.lower).toBe(Math.min(interval.value, quantileSelect(lowerDraws, 0.025)));
-      expect(interval.upper).toBe(Math.max(interval.value, quantileSelect(upperDraws, 0.975)));
+      // The quantiles at (1 ∓ level)/2 as computed, not the literals 0.025 and 0.975: they differ in the last bit.
+      const level = 0.95;
+      expect(interval.lower).toBe(
+        Math.min(interval.value, quantileSelect(lowerDraws, (1 - level) / 2)),
+      );
+      expect(interval.upper).toBe(
+        Math.max(interval.value, quantileSelect(upperDraws, (1 + level) / 2)),
+      );
     }
   });
 });

@@ -1,5 +1,4 @@
-import { createRng, deriveSeed } from '../core/index.js';
-import type { Rng } from '../core/index.js';
+import { gammaDraws, PSEUDO_COLUMNS } from './gamma-draws.js';
 import { normalQuantile } from './normal-quantile.js';
 import { quantileSelect } from './quantile-select.js';
 import { wilsonScoreBounds } from './wilson-interval.js';
@@ -58,75 +57,6 @@ export interface TaskMeanInterval {
 /** Bootstrap draws of every interval: quantile error about 3% of the distribution's spread at 95%. */
 export const TASK_MEAN_RESAMPLES = 4000;
 const DEFAULT_LEVEL = 0.95;
-/** Columns of a draw after the tasks: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper). */
-const PSEUDO_COLUMNS = 4;
-/** Layouts whose draws are kept: a scorecard's slices and constraint kinds each have their own. */
-const CACHED_SIZES = 32;
-/**
- * Draws kept across layouts, at most (32 Mi values, 256 MB): a suite of
- * 10,000 tasks has 40 Mi draws on its own, kept alone, not beside others.
- */
-const CACHED_DRAWS = 2 ** 25;
-
-/** A layout's draws, and each row's sum of the task draws (the total weight of a draw with equal weights). */
-interface GammaDraws {
-  readonly draws: Float64Array;
-  readonly rowTotals: Float64Array;
-}
-
-const drawCache = new Map<string, GammaDraws>();
-
-function exponential(rng: Rng): number {
-  return -Math.log(1 - rng.next());
-}
-
-/** Gamma(½, 1): half a squared standard normal (Box–Muller). */
-function halfGamma(rng: Rng): number {
-  const normal = Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
-  return (normal * normal) / 2;
-}
-
-/**
- * The Gamma weights of `resamples` draws for `tasks` tasks, row by row:
- * one Exp(1) per task, then Exp(1), Gamma(½), Gamma(½), Exp(1) for the
- * pseudo-tasks. Seeded by the number of tasks, so the same data always
- * give the same interval and a layout's draws are shared by every
- * configuration of it (which makes the bounds monotone exactly).
- */
-function gammaDraws(tasks: number, resamples: number): GammaDraws {
-  const key = `${tasks}:${resamples}`;
-  const cached = drawCache.get(key);
-  if (cached !== undefined) return cached;
-  const rng = createRng(deriveSeed('task-mean-interval', tasks, resamples));
-  const width = tasks + PSEUDO_COLUMNS;
-  const draws = new Float64Array(resamples * width);
-  const rowTotals = new Float64Array(resamples);
-  for (let row = 0; row < resamples; row += 1) {
-    const at = row * width;
-    let total = 0;
-    for (let task = 0; task < tasks; task += 1) {
-      const draw = exponential(rng);
-      draws[at + task] = draw;
-      total += draw;
-    }
-    rowTotals[row] = total;
-    draws[at + tasks] = exponential(rng);
-    draws[at + tasks + 1] = halfGamma(rng);
-    draws[at + tasks + 2] = halfGamma(rng);
-    draws[at + tasks + 3] = exponential(rng);
-  }
-  let kept = draws.length;
-  for (const entry of drawCache.values()) kept += entry.draws.length;
-  for (const [oldest, entry] of drawCache) {
-    if (drawCache.size < CACHED_SIZES && kept <= CACHED_DRAWS) break;
-    drawCache.delete(oldest);
-    kept -= entry.draws.length;
-  }
-  const made = { draws, rowTotals };
-  drawCache.set(key, made);
-  return made;
-}
-
 function betaEquivalentSize(draws: Float64Array): number {
   let sum = 0;
   for (const value of draws) sum += value;
@@ -308,8 +238,7 @@ function bootstrapLists(
   layout: { readonly tasks: number; readonly resamples: number },
 ): { lowerDraws: Float64Array; upperDraws: Float64Array }[] {
   const { tasks, resamples } = layout;
-  const { draws, rowTotals } = gammaDraws(tasks, resamples);
-  const width = tasks + PSEUDO_COLUMNS;
+  const { columns: draws, pseudo: pseudoDraws, rowTotals } = gammaDraws(tasks, resamples);
   const out = lists.map(() => ({
     lowerDraws: new Float64Array(resamples),
     upperDraws: new Float64Array(resamples),
@@ -330,21 +259,17 @@ function bootstrapLists(
     for (let index = 0; index < lists.length; index += 1) {
       const { kept, rates } = scored[index]!;
       if (rows === ROW_BLOCK) {
-        const at0 = first * width;
-        const at1 = at0 + width;
-        const at2 = at1 + width;
-        const at3 = at2 + width;
         let sum0 = 0;
         let sum1 = 0;
         let sum2 = 0;
         let sum3 = 0;
         for (let position = 0; position < kept.length; position += 1) {
-          const task = kept[position]!;
+          const at = kept[position]! * resamples + first;
           const rate = rates[position]!;
-          sum0 += draws[at0 + task]! * rate;
-          sum1 += draws[at1 + task]! * rate;
-          sum2 += draws[at2 + task]! * rate;
-          sum3 += draws[at3 + task]! * rate;
+          sum0 += draws[at]! * rate;
+          sum1 += draws[at + 1]! * rate;
+          sum2 += draws[at + 2]! * rate;
+          sum3 += draws[at + 3]! * rate;
         }
         sums[0] = sum0;
         sums[1] = sum1;
@@ -352,10 +277,9 @@ function bootstrapLists(
         sums[3] = sum3;
       } else {
         for (let offset = 0; offset < rows; offset += 1) {
-          const at = (first + offset) * width;
           let sum = 0;
           for (let position = 0; position < kept.length; position += 1)
-            sum += draws[at + kept[position]!]! * rates[position]!;
+            sum += draws[kept[position]! * resamples + first + offset]! * rates[position]!;
           sums[offset] = sum;
         }
       }
@@ -364,14 +288,16 @@ function bootstrapLists(
       const into = out[index]!;
       for (let offset = 0; offset < rows; offset += 1) {
         const row = first + offset;
-        const at = row * width;
         const sum = sums[offset]!;
-        const total = list.isEqual ? rowTotals[row]! : weightedTotal(draws, at, list.taskWeights);
+        const total = list.isEqual
+          ? rowTotals[row]!
+          : weightedTotal(draws, { row, resamples }, list.taskWeights);
         // The pseudo-tasks' draws: whole at 0, half at 1 (lower); half at 0, whole at 1 (upper).
-        const zeroWhole = draws[at + tasks]!;
-        const oneHalf = draws[at + tasks + 1]!;
-        const zeroHalf = draws[at + tasks + 2]!;
-        const oneWhole = draws[at + tasks + 3]!;
+        const at = row * PSEUDO_COLUMNS;
+        const zeroWhole = pseudoDraws[at]!;
+        const oneHalf = pseudoDraws[at + 1]!;
+        const zeroHalf = pseudoDraws[at + 2]!;
+        const oneWhole = pseudoDraws[at + 3]!;
         into.lowerDraws[row] =
           (sum + pseudo * oneHalf) / (total + pseudo * zeroWhole + pseudo * oneHalf);
         into.upperDraws[row] =
@@ -382,11 +308,15 @@ function bootstrapLists(
   return out;
 }
 
-/** Σ G_i·w_i over the tasks of the draw at `at`. */
-function weightedTotal(draws: Float64Array, at: number, taskWeights: Float64Array): number {
+/** Σ G_i·w_i over the tasks of draw `row`. */
+function weightedTotal(
+  draws: Float64Array,
+  { row, resamples }: { readonly row: number; readonly resamples: number },
+  taskWeights: Float64Array,
+): number {
   let total = 0;
   for (let task = 0; task < taskWeights.length; task += 1)
-    total += draws[at + task]! * taskWeights[task]!;
+    total += draws[task * resamples + row]! * taskWeights[task]!;
   return total;
 }
 

@@ -48,8 +48,8 @@ describe('renderJunit', () => {
             <property name="system_hash" value="bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"/>
             <property name="agent" value="simulated:simulated@1"/>
             <property name="success_rate" value="0.875"/>
-            <property name="success_rate_ci95_lower" value="0.19434642260147061"/>
-            <property name="success_rate_ci95_upper" value="0.9813553986479763"/>
+            <property name="success_rate_ci95_lower" value="0.21259088295995726"/>
+            <property name="success_rate_ci95_upper" value="0.9802132659100279"/>
             <property name="success_rate_method" value="pseudo-task-bootstrap"/>
             <property name="successes" value="7"/>
             <property name="valid_trials" value="8"/>

@@ -23,8 +23,8 @@ describe('renderLabelAgreement', () => {
     ]);
     expect(headOf(renderLabelAgreement(agreement, 'labels.jsonl'))).toMatchInlineSnapshot(`
       "Judge against people · labels.jsonl · 15 item(s) in 3 task(s)
-      Accuracy   86.7%  95% CI [30.9%, 98.3%]  (13/15 labelled alike)
-      Kappa      0.737  95% CI [-0.36, 0.97]  (agreement 0.867, by chance 0.493)
+      Accuracy   86.7%  95% CI [30.5%, 98.3%]  (13/15 labelled alike)
+      Kappa      0.737  95% CI [-0.37, 0.97]  (agreement 0.867, by chance 0.493)
       Intervals  clustered by task, 3 tasks (task bootstrap and exact agreement bounds)"
     `);
   });
