@@ -91,6 +91,11 @@ describe('examples in the help', () => {
     expect(renderExamples([{ description: 'play it', argv: ['run', 'a b'] }])).toBe(
       "\nExamples:\n  # play it\n  $ endstate run 'a b'\n",
     );
+    const long = renderExamples([{ description: `${'word '.repeat(30)}end`, argv: ['run'] }]);
+    const comments = long.split('\n').filter((line) => line.startsWith('  # '));
+    expect(comments).toHaveLength(3);
+    expect(comments.every((line) => line.length <= 80)).toBe(true);
+    expect(comments.map((line) => line.slice(4)).join(' ')).toBe(`${'word '.repeat(30)}end`);
   });
 });
 

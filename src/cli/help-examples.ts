@@ -335,10 +335,25 @@ export function shellWord(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The width the comments of the examples wrap at; command lines stay whole, to be copied. */
+const HELP_WIDTH = 80;
+
+/** Words joined into lines of at most `width` characters (a longer word gets its own line). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** The "Examples:" block printed after a command's help. */
 export function renderExamples(examples: readonly HelpExample[]): string {
   const lines = examples.flatMap((example) => [
-    `  # ${example.description}`,
+    ...wrap(example.description, HELP_WIDTH - 4).map((line) => `  # ${line}`),
     `  $ endstate ${example.argv.map(shellWord).join(' ')}`,
   ]);
   return `\nExamples:\n${lines.join('\n')}\n`;
