@@ -12,7 +12,8 @@ import { defineConfig } from 'vitest/config';
  * Carlo coverage, power and false-positive simulations, the full-size
  * monotonicity sweeps (a smaller sweep stays fast), the 10,000- and 100,000-trial HTML
  * report in a browser (a 1,500-trial one stays fast), a 100,000-trial
- * report built in a bounded heap, and the check that docs/api.md is what
+ * report built in a bounded heap, every example of the commands' help run
+ * in order, and the check that docs/api.md is what
  * the TSDoc gives (a whole-library type check). Everything else is the
  * fast tier, `npm test`.
  */
@@ -29,6 +30,7 @@ export const SLOW_TESTS = [
   'test/e2e/startup.test.ts',
   'test/e2e/retail.test.ts',
   'test/e2e/report-scale.test.ts',
+  'test/e2e/help-examples.test.ts',
   'examples/shotgun-answer.test.ts',
   'src/**/*coverage*.test.ts',
   'src/**/*sweep*.test.ts',

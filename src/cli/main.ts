@@ -14,7 +14,10 @@
  *     });
  *
  * with `import type { NameFlags } from './name-command.js'` above (a type
- * import costs nothing at run time). This file imports, eagerly, only
+ * import costs nothing at run time), and its examples in help-examples.ts
+ * (src/cli/help-examples.test.ts fails for a command without one). A
+ * numeric option takes a parser of parse-number.ts, whose range the help
+ * then states (`withRangesInHelp`). This file imports, eagerly, only
  * commander and small modules of plain values (option parsers, lists of
  * choices): never a command module, an `index.js` or a heavy package (zod,
  * yaml, the AI and MCP SDKs, SQLite, CEL, the report). A list the help
@@ -36,6 +39,7 @@ import { processIo } from './cli-io.js';
 import type { CompareFlags } from './compare-command.js';
 import type { DiagnoseFlags } from './diagnose-command.js';
 import { EXIT } from './exit-codes.js';
+import { withHelpExamples } from './help-examples.js';
 import { IMPORT_FORMATS } from './import-formats.js';
 import type { JudgeValidateFlags } from './judge-validate-command.js';
 import type { LabelsAgreeFlags, LabelsExportFlags, LabelsImportFlags } from './labels-command.js';
@@ -47,6 +51,7 @@ import {
   openProbability,
   positiveInteger,
   probability,
+  withRangesInHelp,
 } from './parse-number.js';
 import type { PerturbFlags } from './perturb-command.js';
 import type { PlanFlags } from './plan-command.js';
@@ -119,7 +124,8 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+/** Every command of the CLI, declared (each one's code loads only when it runs). */
+export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const runCi = ciOptions();
   const reportCi = ciOptions();
   const program = new Command('endstate')
@@ -203,7 +209,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       )
       .option(
         '--queue-reconcile <ms>',
-        "with --queue: after this long without news from the queue, read every outstanding job's state",
+        "with --queue: after this long without news from the queue, read every outstanding job's state (default: 5000)",
         positiveInteger,
       )
       .option(
@@ -211,10 +217,22 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         'llm agent: openai:<id>, anthropic:<id> or openai-compatible:<base-url>#<id>',
       )
       .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
-      .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
-      .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
-      .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
-      .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger),
+      .option(
+        '--temperature <t>',
+        "llm agent: sampling temperature (default: the provider's)",
+        nonNegativeNumber,
+      )
+      .option('--top-p <p>', "llm agent: nucleus sampling (default: the provider's)", probability)
+      .option(
+        '--max-output-tokens <n>',
+        "llm agent: output tokens per model call (default: the provider's)",
+        positiveInteger,
+      )
+      .option(
+        '--model-seed <s>',
+        'llm agent: seed passed to the provider (default: none)',
+        nonNegativeInteger,
+      ),
   )
     .option(
       '--parallel-tool-calls',
@@ -224,7 +242,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       '--user-model <provider:id>',
       'a model plays the user of tasks that have a user.scenario',
     )
-    .option('--user-temperature <t>', 'temperature of the user model', nonNegativeNumber)
+    .option(
+      '--user-temperature <t>',
+      "temperature of the user model (default: the provider's)",
+      nonNegativeNumber,
+    )
     .option(
       '--judge <provider:id>',
       'a judge model grades the rubric of tasks that have a judge section (temperature 0); without it those tasks are not run',
@@ -464,10 +486,22 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       .option('--store <store>', STORE_HELP, DEFAULT_STORE)
       .option('--model <provider:id>', 'llm agent: the model, as for endstate run')
       .option('--system-prompt <file>', 'llm agent: text added after the environment policy')
-      .option('--temperature <t>', 'llm agent: sampling temperature', nonNegativeNumber)
-      .option('--top-p <p>', 'llm agent: nucleus sampling', probability)
-      .option('--max-output-tokens <n>', 'llm agent: output tokens per model call', positiveInteger)
-      .option('--model-seed <s>', 'llm agent: seed passed to the provider', nonNegativeInteger)
+      .option(
+        '--temperature <t>',
+        "llm agent: sampling temperature (default: the provider's)",
+        nonNegativeNumber,
+      )
+      .option('--top-p <p>', "llm agent: nucleus sampling (default: the provider's)", probability)
+      .option(
+        '--max-output-tokens <n>',
+        "llm agent: output tokens per model call (default: the provider's)",
+        positiveInteger,
+      )
+      .option(
+        '--model-seed <s>',
+        'llm agent: seed passed to the provider (default: none)',
+        nonNegativeInteger,
+      )
       .option('--parallel-tool-calls', 'llm agent: run every tool call of a reply'),
   )
     .option('--judge <provider:id>', 'a judge model for tasks with a judge rubric')
@@ -483,7 +517,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--requests-per-minute <n>',
-      'requests started per rolling minute per provider endpoint',
+      'requests started per rolling minute per provider endpoint (default: no limit)',
       inRange(BOUNDS.requestsPerMinute),
     )
     .option(
@@ -571,15 +605,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option(
       '--p <P>',
-      "expected success rate (of the baseline system); default: the --from run's",
+      "expected success rate of the baseline system (default: the --from run's)",
       openProbability,
     )
     .option(
       '--delta <D>',
-      'difference in success rate to detect (paired on the same tasks)',
+      'difference in success rate to detect, paired on the same tasks (default: none; give --delta or --width)',
       openProbability,
     )
-    .option('--width <W>', "half-width (±) of the success rate's interval", openProbability)
+    .option(
+      '--width <W>',
+      "half-width (±) of the success rate's interval (default: none)",
+      openProbability,
+    )
     .option('--trials <k>', "trials per task (default: the --from run's, else 1)", positiveInteger)
     .option(
       '--icc <r>',
@@ -646,7 +684,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--seed <s>', 'run seed', inRange(BOUNDS.seed), 0)
     .option(
       '--http <port>',
-      'serve Streamable HTTP on 127.0.0.1:PORT (0: any free port) instead of stdio',
+      'serve Streamable HTTP on 127.0.0.1:PORT (0: any free port) instead of stdio (default: stdio)',
       nonNegativeInteger,
     )
     .option('--store <store>', `${STORE_HELP}, or memory:`, DEFAULT_STORE)
@@ -733,7 +771,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       const { viewCommand } = await import('./view-command.js');
       setExit(await viewCommand(run, flags, io));
     });
-  return program;
+  return withRangesInHelp(withHelpExamples(program));
 }
 
 /** Runs the CLI and returns its exit code; the binary is the only caller of process.exit. */
