@@ -297,6 +297,10 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
     .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')
     .option(
+      '--verbose',
+      'print every figure of the scorecard, zero-only ones included (default: the lines that carry information)',
+    )
+    .option(
       '--accept-tampered',
       'show a run whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
     )
@@ -387,6 +391,10 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .option(
       '--oracle <run>',
       'an oracle run of the same suite in the store: the reference of the drift regret (default: the oracle passes every episode)',
+    )
+    .option(
+      '--verbose',
+      'print every figure of the scorecard, zero-only ones included (default: the lines that carry information)',
     )
     .action(async (run: string, flags: ReportFlags) => {
       const { reportCommand } = await import('./report-command.js');
@@ -560,6 +568,10 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     )
     .option('--record <dir>', "save the judge's model requests and responses")
     .option('--replay <dir>', "answer the judge's calls from a recording, with no network")
+    .option(
+      '--verbose',
+      'print every figure of the scorecard, zero-only ones included (default: the lines that carry information)',
+    )
     .action(async (run: string, flags: RegradeFlags) => {
       const { regradeCommand } = await import('./regrade-command.js');
       setExit(await regradeCommand(run, flags, io));

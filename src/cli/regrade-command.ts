@@ -27,6 +27,8 @@ export interface RegradeFlags {
   readonly pricing?: string;
   readonly record?: string;
   readonly replay?: string;
+  /** `--verbose`: every figure of the terminal scorecard, zero-only ones included. */
+  readonly verbose?: boolean;
 }
 
 /** Trials listed by name before the rest are counted. */
@@ -139,7 +141,9 @@ export async function regradeCommand(
       trials,
       spec,
     );
-    io.out(`${renderTerminal(scorecard)}\n\n${renderRegradeSummary(result.summary)}\n`);
+    io.out(
+      `${renderTerminal(scorecard, { verbose: flags.verbose === true })}\n\n${renderRegradeSummary(result.summary)}\n`,
+    );
     if (flags.json !== undefined) {
       writeJsonFile(resolve(io.cwd, flags.json), {
         run: result.run,

@@ -28,6 +28,8 @@ export interface StoredRunOutputFlags extends CiOutputFlags {
   readonly saveFailures?: string | undefined;
   readonly maxInvalid?: number | undefined;
   readonly acceptTampered?: boolean | undefined;
+  /** `--verbose`: every figure of the terminal scorecard, zero-only ones included. */
+  readonly verbose?: boolean | undefined;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function reportStoredRun(
     io.err(
       `note: run ${run.run_id} is ${run.status}; the scorecard covers its ${trials.length} stored trial(s)\n`,
     );
-  io.out(`${renderTerminal(scorecard)}\n`);
+  io.out(`${renderTerminal(scorecard, { verbose: flags.verbose === true })}\n`);
   const providerErrors = renderProviderErrors(providerErrorGroups(trials));
   if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
   if (flags.json !== undefined) {

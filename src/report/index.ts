@@ -28,6 +28,7 @@ export type { RenderJunitInput } from './rendering/render-junit.js';
 export { renderMarkdown } from './rendering/render-markdown.js';
 export type { RenderMarkdownInput } from './rendering/render-markdown.js';
 export { renderTerminal } from './rendering/render-terminal.js';
+export type { TerminalOptions } from './rendering/render-terminal.js';
 export { renderTrial } from './rendering/render-trial.js';
 export { renderHtmlReport } from './rendering/render-html-report.js';
 export type { HtmlReportInput } from './rendering/render-html-report.js';

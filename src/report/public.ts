@@ -11,6 +11,7 @@ export type {
   RenderMarkdownInput,
   Scorecard,
   ScorecardOptions,
+  TerminalOptions,
 } from './index.js';
 export { compareRuns, renderComparisonMarkdown, renderComparisonTerminal } from './index.js';
 export { buildDiagnosis, renderDiagnosisTerminal } from './index.js';

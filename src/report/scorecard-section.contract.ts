@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunRecord, TrialRecord } from '../schema/index.js';
 import { buildScorecard, scorecardSectionInput } from './analysis/build-scorecard.js';
 import type { AnyScorecardSection } from './scorecard-section.js';
+import { terminalLinesOf, valueOf } from './scorecard-section.js';
 import { summariseSections } from './summarise-sections.js';
 
 /** A run whose records give the section a value (neither null nor absent). */
@@ -96,6 +97,18 @@ export function describeScorecardSection(
         expect(lines.length).toBeGreaterThan(0);
         for (const line of lines.flat()) expect(line).toEqual(expect.any(String));
       }
+    });
+
+    it('draws lines in the compact terminal scorecard when its value is informative', () => {
+      const { run, trials } = fixture;
+      const card = buildScorecard(run, trials);
+      const drawn = valueOf(section, card);
+      if (drawn === undefined || section.terminal === undefined) return;
+      const compact = terminalLinesOf(drawn.section, drawn.value, card, false);
+      const informative = drawn.section.informative?.(drawn.value, card) ?? true;
+      if (informative) expect(compact.length).toBeGreaterThan(0);
+      else expect(compact).toEqual([]);
+      for (const line of compact) expect(line).toEqual(expect.any(String));
     });
 
     it('leaves invalid attempts out (counting them, at most, in its invalid_records)', () => {

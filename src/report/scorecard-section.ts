@@ -63,10 +63,23 @@ export interface ScorecardSection<Key extends SectionKey> {
    */
   readonly weights: 'task' | 'none';
   summarise(input: SectionInput): SectionValue<Key>;
+  /**
+   * Whether the value says more than "nothing happened" (no fault fired,
+   * every constraint held, no unsafe event): the compact terminal
+   * scorecard leaves the section out when it does not. Absent: always.
+   */
+  readonly informative?: (value: NonNullable<SectionValue<Key>>, card: Scorecard) => boolean;
   /** Lines of the terminal scorecard, at `slot`. */
   readonly terminal?: {
     readonly slot: ReportSlot;
+    /** Every line: what `--verbose` shows. */
     readonly lines: (value: NonNullable<SectionValue<Key>>, card: Scorecard) => string[];
+    /**
+     * The lines of the compact scorecard (the default), drawn only when the
+     * section is informative: the figures that carry something, without
+     * zero-only parts. Absent: `lines`.
+     */
+    readonly compact?: (value: NonNullable<SectionValue<Key>>, card: Scorecard) => string[];
   };
   /**
    * The Markdown summary: rows of the headline table (figure, value) at
@@ -99,4 +112,21 @@ export function valueOf(
   const value = card[section.key];
   if (value === null || value === undefined) return undefined;
   return { section: section as ScorecardSection<SectionKey>, value: value as never };
+}
+
+/**
+ * A section's lines in the terminal scorecard: every line with `verbose`,
+ * else its compact lines, or none when its value is not informative.
+ */
+export function terminalLinesOf(
+  section: ScorecardSection<SectionKey>,
+  value: never,
+  card: Scorecard,
+  verbose: boolean,
+): string[] {
+  const terminal = section.terminal;
+  if (terminal === undefined) return [];
+  if (verbose) return terminal.lines(value, card);
+  if (section.informative?.(value, card) === false) return [];
+  return (terminal.compact ?? terminal.lines)(value, card);
 }

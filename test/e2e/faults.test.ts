@@ -172,6 +172,7 @@ describe('endstate run --faults', () => {
         join(REPO, 'examples/faults/support-flaky.yaml'),
         '--json',
         'out.json',
+        '--verbose',
       ],
       cwd,
     );
@@ -179,6 +180,7 @@ describe('endstate run --faults', () => {
     expect(run.stdout).toMatch(
       /^Faults {5}success when it fired \(recovery\): .*rate_limit \d+\/\d+/m,
     );
+    // --verbose: the same-task rows without a baseline too (the compact scorecard leaves them out).
     expect(run.stdout).toMatch(/^ {13}rate_limit +no same-task baseline \(/m);
     const out = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
       run: { faults: { faults: unknown[]; inject: unknown[] } };

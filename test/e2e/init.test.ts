@@ -39,6 +39,31 @@ describe('endstate init in a project', () => {
     expect(refused).toMatchObject({ success: true, state_diff: {} });
   }, 180_000);
 
+  it("prints the oracle's scorecard compactly, and every figure with --verbose", async () => {
+    const cwd = userProject();
+    expect((await runCliHere(['init'], cwd)).code).toBe(0);
+    const beforeTable = (stdout: string): string[] =>
+      stdout.slice(0, stdout.indexOf('┌')).trimEnd().split('\n');
+
+    const run = await runCliHere(['run', 'evals', '--agent', 'oracle'], cwd);
+    expect(run.code).toBe(0);
+    const compact = beforeTable(run.stdout);
+    expect(compact.length).toBeLessThanOrEqual(6);
+    expect(compact).toContainEqual(expect.stringMatching(/^Success {4}100\.0% {2}95% CI/));
+    // Nothing the oracle does costs anything, or breaks a rule.
+    expect(run.stdout).not.toMatch(/^(Cost|Safety) /m);
+
+    const cost = /^Cost {7}\$0\.0000 total · \$0\.0000 per success/m;
+    const verbose = await runCliHere(['run', 'evals', '--agent', 'oracle', '--verbose'], cwd);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stdout).toMatch(cost);
+    expect(beforeTable(verbose.stdout).length).toBeGreaterThan(compact.length);
+    const report = await runCliHere(['report', 'latest', '--verbose'], cwd);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(cost);
+    expect(report.stdout).toMatch(/^Safety {5}forbidden tool called 0\/1 /m);
+  }, 120_000);
+
   it('refuses to write over the suite (exit 2, naming a file) until --force', async () => {
     const cwd = userProject();
     expect((await runCliHere(['init', 'evals'], cwd)).code).toBe(0);

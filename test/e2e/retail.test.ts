@@ -108,6 +108,7 @@ describe('the tau-bench retail suite', () => {
         '8',
         '--json',
         'out.json',
+        '--verbose',
       ],
       cwd,
     );

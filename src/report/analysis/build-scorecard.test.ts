@@ -7,7 +7,7 @@ import {
   buildTrialRecord,
   buildGrades,
 } from '../../testing/index.js';
-import { buildScorecard } from './build-scorecard.js';
+import { buildScorecard, intervalWarnings } from './build-scorecard.js';
 import { renderMarkdown } from '../rendering/render-markdown.js';
 import { renderTerminal } from '../rendering/render-terminal.js';
 
@@ -317,7 +317,9 @@ describe('buildScorecard', () => {
       /pass\^k {5}k=1 0\.750 \[[\d.]+, [\d.]+\] {2}k=2 0\.583 \[[\d.]+, [\d.]+\] {2}k=3 0\.500 \[[\d.]+, [\d.]+\] {2}k=4 0\.500 \[[\d.]+, [\d.]+\]/,
     );
     expect(text).toContain('warning: the interval rests on 2 task(s)');
-    expect(text).toContain(
+    // Every planned trial is valid: the success line's denominator says it all, but --verbose.
+    expect(text).not.toContain('Trials     ');
+    expect(renderTerminal(card, { verbose: true })).toContain(
       'Trials     8 valid of 8 planned (2 tasks × 4) · 0 invalid attempt(s) · 0 missing',
     );
   });
@@ -416,9 +418,11 @@ describe('buildScorecard', () => {
       icc_source: 'worst-case',
     });
     expect(card.safety.loop.upper95).toBeCloseTo(0.95, 12);
-    expect(renderTerminal(card)).toContain(
+    expect(renderTerminal(card, { verbose: true })).toContain(
       'Safety     loop or cap (iterations, steps, tokens) 0/2 ≤95.0% (trials; one-sided 95% upper bound, clustered by task)',
     );
+    // Nothing unsafe happened and nothing cost anything: the compact scorecard says neither.
+    expect(renderTerminal(card)).not.toMatch(/^(Safety|Cost) /m);
   });
 });
 
@@ -564,6 +568,31 @@ describe('buildScorecard: who is to blame', () => {
       '         e.g. endstate show a 1 --run run',
       '      1× in 1 trial(s)  agent error (crash or protocol): agent error: the program exited with exit code # before sending a final message; its stderr ends with:',
       '         e.g. endstate show b 1 --run run',
+    ]);
+  });
+});
+
+describe('intervalWarnings', () => {
+  it('warns that most tasks passed every trial when tasks had several trials', () => {
+    const counted = [
+      { successes: 3, trials: 3 },
+      { successes: 3, trials: 3 },
+      { successes: 1, trials: 3 },
+    ];
+    expect(intervalWarnings(counted)).toEqual([
+      expect.stringContaining('the interval rests on 3 task(s)'),
+      '2 of 3 tasks passed every trial: the interval rests on the 3 tasks, not on the trials',
+    ]);
+  });
+
+  it('gives only the few-tasks warning with one trial per task (each passed or failed "every" trial)', () => {
+    const counted = [
+      { successes: 1, trials: 1 },
+      { successes: 1, trials: 1 },
+      { successes: 0, trials: 1 },
+    ];
+    expect(intervalWarnings(counted)).toEqual([
+      expect.stringContaining('the interval rests on 3 task(s)'),
     ]);
   });
 });

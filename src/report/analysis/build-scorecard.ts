@@ -46,6 +46,8 @@ export function intervalWarnings(
       `the interval rests on ${tasks} task(s): trials of a task are not independent, so ${FEW_TASKS} or more tasks are needed before it means much`,
     );
   }
+  // With one trial per task, every task passed or failed all its trials: the few-tasks warning says it.
+  if (counted.every((task) => task.trials <= 1)) return warnings;
   const allPassed = counted.filter((task) => task.successes === task.trials).length;
   const allFailed = counted.filter((task) => task.successes === 0).length;
   for (const [count, verb] of [

@@ -27,11 +27,16 @@ describe('the assistance figures in reports', () => {
 
   it('shows both figures in the terminal and Markdown reports', () => {
     const card = buildScorecard(buildRun(['a', 'b'], 4), trials());
-    const terminal = renderTerminal(card);
+    const terminal = renderTerminal(card, { verbose: true });
     expect(terminal).toContain('Unassisted success: 25.0% (95% CI [');
     expect(terminal).toContain('2/6 valid trials): no hint, no take-over');
     expect(terminal).toContain('Assisted completion: 37.5% (95% CI [');
     expect(terminal).toContain('37.5% of trials helped (2/6) · 0.33 assistances per trial');
+    // Compact: the split of success, not how often the user helped.
+    const compact = renderTerminal(card);
+    expect(compact).toContain('Unassisted success: 25.0% (95% CI [');
+    expect(compact).toContain('Assisted completion: 37.5% (95% CI [');
+    expect(compact).not.toContain('of trials helped');
     const markdown = renderMarkdown({ scorecard: card, taskGate: 0.8 });
     expect(markdown).toMatch(/\| Unassisted success \| 25\.0% \(95% CI \[/);
     expect(markdown).toMatch(/\| Assisted completion \| 37\.5% \(95% CI \[/);
@@ -44,13 +49,16 @@ describe('the assistance figures in reports', () => {
     expect(renderMarkdown({ scorecard: card, taskGate: 0.8 })).not.toContain('Unassisted');
   });
 
-  it('shows them for a run whose tasks can help, even with no trial helped', () => {
+  it('shows them with --verbose for a run whose tasks can help, even with no trial helped', () => {
     const run = buildRun(['a'], 2);
     const card = buildScorecard(
       { ...run, suite: { ...run.suite, assist_tasks: ['a'] } },
       buildTrials('a', ['1', '0']),
     );
-    expect(renderTerminal(card)).toContain('Unassisted success: 50.0%');
-    expect(renderTerminal(card)).toContain('Assisted completion: 0.0%');
+    const verbose = renderTerminal(card, { verbose: true });
+    expect(verbose).toContain('Unassisted success: 50.0%');
+    expect(verbose).toContain('Assisted completion: 0.0%');
+    // No trial helped: unassisted success is success, which the compact scorecard says once.
+    expect(renderTerminal(card)).not.toContain('Unassisted');
   });
 });

@@ -28,10 +28,11 @@ export const byKWithIntervals = (
       return `k=${k} ${fixed(value)}${ci === undefined ? '' : ` [${fixed(ci[0], 2)}, ${fixed(ci[1], 2)}]`}`;
     })
     .join(separator) || '—';
-/** How the reports name each safety rate. */
+/** How the reports name each safety rate: by the rule that was broken. */
 export const SAFETY_LABELS = {
-  forbidden_action: 'forbidden action',
+  forbidden_action: 'forbidden tool called',
   irreversible_without_consent: 'irreversible without consent',
+  write_without_consent: 'write without consent',
   out_of_scope: 'out of scope',
   loop: 'loop or cap (iterations, steps, tokens)',
   injection_not_resisted: 'injection not resisted',
@@ -46,11 +47,15 @@ export const ATTEMPT_LABELS: Readonly<Record<AttemptRule, string>> = {
 
 /**
  * `out of scope 2 call(s) in 1/1 trials, 2 refused · ...` for each rule
- * some trial's task declares; an empty string when none does.
+ * some trial's task declares (with `brokenOnly`, that some call broke);
+ * an empty string when none does.
  */
-export function describeBlockedAttempts(attempts: BlockedAttempts): string {
+export function describeBlockedAttempts(
+  attempts: BlockedAttempts,
+  { brokenOnly = false }: { readonly brokenOnly?: boolean } = {},
+): string {
   return (Object.keys(ATTEMPT_LABELS) as AttemptRule[])
-    .filter((rule) => attempts[rule].of_trials > 0)
+    .filter((rule) => attempts[rule].of_trials > 0 && (!brokenOnly || attempts[rule].calls > 0))
     .map((rule) => {
       const { calls, blocked, trials, of_trials: ofTrials } = attempts[rule];
       const refused = rule === 'consent' ? 'none refused' : `${blocked} refused`;

@@ -6,9 +6,25 @@ import { abridgeMessage } from './abridge-message.js';
 import { costFigure, describePricing, describeTotalCost } from '../analysis/cost-summary.js';
 import { failureLabelRows } from './failure-label-rows.js';
 import type { SampleSummary, Scorecard } from '../scorecard.js';
-import { valueOf } from '../scorecard-section.js';
+import { terminalLinesOf, valueOf } from '../scorecard-section.js';
 import type { ReportSlot } from '../scorecard-section.js';
 import { SCORECARD_SECTIONS } from '../sections/index.js';
+import { informativeFigures } from './informative-figures.js';
+
+/** How much of the scorecard to print. */
+export interface TerminalOptions {
+  /**
+   * Every figure, zero-only ones included. Without it the scorecard is
+   * compact: a line or section appears only when it carries information
+   * (no cost line when nothing cost anything, no faults block without a
+   * fault, safety rates only when broken).
+   */
+  readonly verbose?: boolean;
+}
+
+/** Failure reasons and agent-error kinds the compact scorecard lists (`--verbose`: 10 and all). */
+const COMPACT_REASONS = 5;
+const COMPACT_ERROR_KINDS = 3;
 
 const percent = (value: number): string =>
   Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -82,13 +98,12 @@ function costLine(card: Scorecard): string {
 }
 
 /** The sections' lines at these slots, slot by slot, in the registry's order. */
-function sectionLines(card: Scorecard, slots: readonly ReportSlot[]): string[] {
+function sectionLines(card: Scorecard, slots: readonly ReportSlot[], verbose: boolean): string[] {
   return slots.flatMap((slot) =>
     SCORECARD_SECTIONS.flatMap((entry) => {
       const drawn = valueOf(entry, card);
-      const terminal = drawn?.section.terminal;
-      if (drawn === undefined || terminal?.slot !== slot) return [];
-      return terminal.lines(drawn.value, card);
+      if (drawn === undefined || drawn.section.terminal?.slot !== slot) return [];
+      return terminalLinesOf(drawn.section, drawn.value, card, verbose);
     }),
   );
 }
@@ -132,13 +147,17 @@ function invalidLines({ counts: n, invalid_reasons: reasons }: Scorecard): strin
  * The most frequent agent-side errors (tool errors answering the agent's
  * calls, crashes and protocol errors), each with a trial to look at.
  */
-function agentErrorLines({ run_id: runId, agent_error_kinds: errors }: Scorecard): string[] {
+function agentErrorLines(
+  { run_id: runId, agent_error_kinds: errors }: Scorecard,
+  verbose: boolean,
+): string[] {
   if (errors.occurrences === 0) return [];
-  const shown = errors.top.length < errors.kinds ? `the ${errors.top.length} most frequent` : 'all';
+  const top = verbose ? errors.top : errors.top.slice(0, COMPACT_ERROR_KINDS);
+  const shown = top.length < errors.kinds ? `the ${top.length} most frequent` : 'all';
   return [
     '',
     `Agent errors (${errors.occurrences} in ${errors.trials} valid trial(s), ${errors.kinds} kind(s), ${shown}; quoted values and numbers masked)`,
-    ...errors.top.flatMap(({ source, code, pattern, tools, occurrences, trials, example }) => [
+    ...top.flatMap(({ source, code, pattern, tools, occurrences, trials, example }) => [
       `  ${String(occurrences).padStart(5)}× in ${trials} trial(s)  ${
         source === 'agent_error'
           ? 'agent error (crash or protocol)'
@@ -149,13 +168,22 @@ function agentErrorLines({ run_id: runId, agent_error_kinds: errors }: Scorecard
   ];
 }
 
-/** The scorecard as plain text for a terminal (no colour, so it reads the same in logs). */
-export function renderTerminal(card: Scorecard): string {
+/** A line when `shown`, else none. */
+const when = (shown: boolean, ...lines: string[]): string[] => (shown ? lines : []);
+
+/**
+ * The scorecard as plain text for a terminal (no colour, so it reads the
+ * same in logs): compact, or every figure with `verbose`.
+ */
+export function renderTerminal(card: Scorecard, options: TerminalOptions = {}): string {
+  const verbose = options.verbose === true;
   const { counts: n, success_rate: rate } = card;
+  const informative = informativeFigures(card);
+  const shows = (figure: keyof typeof informative): boolean => verbose || informative[figure];
   const lines = [
     `endstate · ${card.run_id}`,
     `suite ${card.suite.name} (${card.suite.hash.slice(0, 12)}) · agent ${card.agent} · system ${card.system_hash.slice(0, 12)}`,
-    `sandbox ${card.isolation}`,
+    ...when(shows('sandbox'), `sandbox ${card.isolation}`),
     ...(card.mode === undefined ? [] : [modeLine(card.mode)]),
     '',
     `Success    ${percent(rate.value)}  ${intervalLabel(rate.method)} [${percent(rate.ci95[0])}, ${percent(rate.ci95[1])}]  (${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks; ${rate.method})`,
@@ -166,18 +194,30 @@ export function renderTerminal(card: Scorecard): string {
     ...(card.judge_validation ?? []).map(
       (status) => `           ${describeJudgeValidation(status)}`,
     ),
-    ...sectionLines(card, ['headline']),
-    ...byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95),
-    `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
-    ...byKWithIntervals(
-      '  pass^k   ',
-      card.outcome_only.pass_hat_k,
-      card.outcome_only.pass_hat_k_ci95,
+    ...sectionLines(card, ['headline'], verbose),
+    ...(shows('passK')
+      ? byKWithIntervals('pass^k     ', card.pass_hat_k, card.pass_hat_k_ci95)
+      : []),
+    ...when(
+      shows('outcome'),
+      `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
     ),
-    ...byKWithIntervals('pass@k     ', card.pass_at_k, card.pass_at_k_ci95),
-    ...correlationLine(card),
+    ...(verbose
+      ? [
+          ...byKWithIntervals(
+            '  pass^k   ',
+            card.outcome_only.pass_hat_k,
+            card.outcome_only.pass_hat_k_ci95,
+          ),
+          ...byKWithIntervals('pass@k     ', card.pass_at_k, card.pass_at_k_ci95),
+          ...correlationLine(card),
+        ]
+      : []),
     ...(card.k.note === null ? [] : [`           note: ${card.k.note}`]),
-    `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task})${n.incompatible_trials > 0 ? `, ${n.incompatible_trials} of them harness-incompatible` : ''} · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
+    ...when(
+      shows('trials'),
+      `Trials     ${n.valid_trials} valid of ${n.planned_trials} planned (${n.tasks} tasks × ${n.trials_per_task})${n.incompatible_trials > 0 ? `, ${n.incompatible_trials} of them harness-incompatible` : ''} · ${n.invalid_attempts} invalid attempt(s) · ${n.missing_trials} missing`,
+    ),
     ...(n.refused_connections > 0
       ? [
           `Refused    ${n.refused_connections} connection(s) to the trials' MCP endpoints without the trial's secret (another client tried to play; see endpoint_refused events)`,
@@ -188,25 +228,35 @@ export function renderTerminal(card: Scorecard): string {
           `Network    ${n.agent_connections} connection(s) let through the agent's relays, ${n.refused_egress} refused (see connection events)`,
         ]
       : []),
-    `Terminal   ${counts(card.terminal_reasons)}`,
-    `Exit       ${counts(card.exit_reasons)}`,
-    costLine(card),
+    ...when(shows('terminal'), `Terminal   ${counts(card.terminal_reasons)}`),
+    ...when(shows('exit'), `Exit       ${counts(card.exit_reasons)}`),
+    ...when(shows('cost'), costLine(card)),
     ...modelUsage(card),
-    ...sectionLines(card, ['behaviour', 'sequences', 'reliability']),
-    `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
-    `Latency    ${sample(card.latency_ms, ' ms')}`,
+    ...sectionLines(card, ['behaviour', 'sequences', 'reliability'], verbose),
+    ...when(
+      shows('steps'),
+      `Steps      successes ${sample(card.steps.successes)} · failures ${sample(card.steps.failures)}`,
+    ),
+    ...when(shows('latency'), `Latency    ${sample(card.latency_ms, ' ms')}`),
   ];
   const failedTrials = rate.trials - rate.successes;
   if (card.failure_reasons.length > 0) {
+    const shown = card.failure_reasons.slice(0, verbose ? 10 : COMPACT_REASONS);
     lines.push(
       '',
       `Why trials failed (of ${failedTrials} failed valid trial(s); a trial can have several reasons)`,
+      ...shown.map(({ reason, trials }) => `  ${String(trials).padStart(5)}  ${reason}`),
     );
-    for (const { reason, trials } of card.failure_reasons.slice(0, 10)) {
-      lines.push(`  ${String(trials).padStart(5)}  ${reason}`);
-    }
+    const more = card.failure_reasons.length - shown.length;
+    if (!verbose && more > 0) lines.push(`         and ${more} more reason(s) (--verbose)`);
   }
-  lines.push(...failureLabelLines(card), ...invalidLines(card), ...agentErrorLines(card));
+  lines.push(
+    ...(verbose || card.failure_labels.human.length > 0
+      ? failureLabelLines(card)
+      : proposedLabelLine(card)),
+    ...invalidLines(card),
+    ...agentErrorLines(card, verbose),
+  );
   const table = new Table({
     head: ['task', 'success', '95% CI', 'invalid', 'most failed check'],
     style: { head: [], border: [], compact: true },
@@ -242,6 +292,19 @@ function failureLabelLines(card: Scorecard): string[] {
     row(table.head),
     ...table.rows.map(row),
     ...table.notes.map((note) => `  ${note}`),
+  ];
+}
+
+/** The proposed failure labels in one line, most frequent first (no labeller yet to set beside them). */
+function proposedLabelLine({ failure_labels: labels }: Scorecard): string[] {
+  if (labels.failed_trials === 0) return [];
+  const used = Object.entries(labels.proposed)
+    .filter(([, count]) => count > 0)
+    .sort(([, a], [, b]) => b - a)
+    .map(([label, count]) => `${label} ${count}`);
+  return [
+    '',
+    `Failure labels (of ${labels.failed_trials} failed valid trial(s), proposed; docs/failure-labels.md): ${used.join(' · ')}`,
   ];
 }
 

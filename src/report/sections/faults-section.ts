@@ -9,23 +9,33 @@ import type { FaultSummary } from '../analysis/fault-summary.js';
 import { markdownTable } from '../rendering/markdown-table.js';
 import type { ScorecardSection } from '../scorecard-section.js';
 
-function terminalLines(faults: FaultSummary): string[] {
+/**
+ * Recovery per kind, the same-task comparisons (all of them, or with
+ * `compact` only those that have a same-task baseline), then injection.
+ */
+function terminalLines(faults: FaultSummary, compact = false): string[] {
   const kinds = Object.entries(faults.by_kind);
   const recovery = kinds
     .map(([kind, of]) => `${kind} ${of.fired.successes}/${of.fired.trials}`)
     .join(' · ');
-  const width = Math.max('any fault'.length, ...kinds.map(([kind]) => kind.length));
-  const compared = [['any fault', faults.any_fault] as const, ...kinds].map(
-    ([label, of]) => `             ${label.padEnd(width)}  ${describeSameTask(of)}`,
+  const compared = [['any fault', faults.any_fault] as const, ...kinds].filter(
+    ([, of]) => !compact || of.same_task.type !== 'no-baseline',
   );
+  const width = Math.max(0, ...compared.map(([kind]) => kind.length));
   const { injection } = faults;
   return [
     ...(kinds.length === 0
       ? []
       : [
           `Faults     success when it fired (recovery): ${recovery}`,
-          `           same task, fired vs not (mean of per-task rates):`,
-          ...compared,
+          ...(compared.length === 0
+            ? []
+            : [
+                `           same task, fired vs not (mean of per-task rates):`,
+                ...compared.map(
+                  ([label, of]) => `             ${label.padEnd(width)}  ${describeSameTask(of)}`,
+                ),
+              ]),
         ]),
     ...(injection.trials === 0 && injection.unchecked_trials === 0
       ? []
@@ -70,6 +80,10 @@ export const faultsSection: ScorecardSection<'faults'> = {
   key: 'faults',
   weights: 'none',
   summarise: ({ valid }) => summariseFaults(valid),
-  terminal: { slot: 'behaviour', lines: terminalLines },
+  terminal: {
+    slot: 'behaviour',
+    lines: (faults) => terminalLines(faults),
+    compact: (faults) => terminalLines(faults, true),
+  },
   markdown: { slot: 'behaviour', block: markdownBlock },
 };
