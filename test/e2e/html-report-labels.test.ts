@@ -8,6 +8,8 @@ import { renderHtmlReport } from '../../src/report/index.js';
 import type { Scorecard } from '../../src/report/index.js';
 import type { RunRecord, TrialRecord } from '../../src/schema/index.js';
 import { BROWSER_SKIP_TITLE, chromiumForTests, launchChromium, recordPage } from './chromium.js';
+import { startFakeOpenAiServer, textReply, toolCallReply } from '../../src/testing/index.js';
+import type { FakeReply } from '../../src/testing/index.js';
 import { copyExample, runCliHere } from './run-cli.js';
 
 const CHROMIUM = chromiumForTests();
@@ -241,4 +243,54 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report reads as a report', () 
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('reports an llm agent’s run with its model usage in words and its sandbox as a neutral fact', async () => {
+    // change-flight-017's reference path, as a model would play it, after the preflight.
+    const replies: FakeReply[] = [
+      toolCallReply('get_reservation', { id: 'R7K2' }),
+      toolCallReply('search_flights', { origin: 'JFK', dest: 'CDG', date: '2026-10-09' }),
+      textReply('AF125 on Friday is economy and costs $80 more. Shall I go ahead and move you?'),
+      toolCallReply('update_reservation', { id: 'R7K2', flight: 'AF125' }),
+      textReply('Done: you are on AF125 on Friday; the $80 fare difference was charged.'),
+    ];
+    let index = 0;
+    const server = await startFakeOpenAiServer((body) =>
+      JSON.stringify(body.messages).includes('Reply with the word OK.')
+        ? textReply('OK')
+        : (replies[index++] ?? textReply('All done.')),
+    );
+    const cwd = copyExample('airline');
+    try {
+      const ran = await runCliHere(
+        [
+          'run',
+          join(cwd, 'airline'),
+          '--tasks',
+          'change-flight-017',
+          '--agent',
+          'llm',
+          '--model',
+          `openai-compatible:${server.url}#fake-model`,
+        ],
+        cwd,
+      );
+      expect(ran.stderr).not.toMatch(/error/i);
+      expect((await runCliHere(['report', 'latest', '--html', 'llm.html'], cwd)).code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    const file = join(cwd, 'llm.html');
+    expect(readFileSync(file, 'utf8')).not.toContain(cwd);
+    const { page, errors } = await open(file);
+    expect(problems(await scopes(page))).toEqual(
+      Object.fromEntries(FIGURE_SCOPES.map((s) => [s, CLEAN])),
+    );
+    expect(await page.locator('#isolation').getAttribute('class')).toBe('subtitle');
+    expect(await page.locator('#isolation').innerText()).toContain('not applicable');
+    const usage = await page.locator('#scorecard').innerText();
+    expect(usage).toMatch(/Model calls\s+5/);
+    expect(usage).toMatch(/Cached input tokens\s+\d/);
+    expect(usage).toMatch(/Unpriced attempts\s+1/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
