@@ -52,7 +52,12 @@ function send(response: ServerResponse, status: number, type: string, body: stri
  * removed from the store are warned of). Reports of finished runs that
  * verify in a store missing no run do not change: render each once.
  */
-function createReportCache(store: RunStore, template: string, acceptTampered: boolean) {
+function createReportCache(
+  store: RunStore,
+  template: string,
+  acceptTampered: boolean,
+  workingFolder: string,
+) {
   const finished = new Map<string, string>();
   return async (run: RunRecord): Promise<{ status: number; type: string; body: string }> => {
     const verification = (await store.verifyRun(run.run_id)) ?? { status: 'unsealed' };
@@ -78,6 +83,7 @@ function createReportCache(store: RunStore, template: string, acceptTampered: bo
     const warnings = [...own, ...gone];
     const html = renderHtmlReport({
       template,
+      workingFolder,
       run,
       scorecard:
         warnings.length === 0
@@ -114,9 +120,18 @@ function createHandler(
   store: RunStore,
   path: string,
   port: () => number,
-  options: { readonly template: string; readonly acceptTampered: boolean },
+  options: {
+    readonly template: string;
+    readonly acceptTampered: boolean;
+    readonly workingFolder: string;
+  },
 ) {
-  const report = createReportCache(store, options.template, options.acceptTampered);
+  const report = createReportCache(
+    store,
+    options.template,
+    options.acceptTampered,
+    options.workingFolder,
+  );
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!isOwnHost(request.headers.host, port())) {
       send(response, 403, 'text/plain', `only 127.0.0.1:${port()} or localhost:${port()}\n`);
@@ -206,6 +221,7 @@ export async function startViewServer(options: {
   const handle = createHandler(store, storeName, () => (server.address() as AddressInfo).port, {
     template,
     acceptTampered: options.acceptTampered === true,
+    workingFolder: options.io.cwd,
   });
   try {
     await new Promise<void>((resolve, reject) => {

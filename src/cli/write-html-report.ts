@@ -13,7 +13,11 @@ export function writeHtmlReport(
   input: Omit<HtmlReportInput, 'template'>,
   io: CliIo,
 ): void {
-  const html = renderHtmlReport({ ...input, template: loadViewerTemplate() });
+  const html = renderHtmlReport({
+    workingFolder: io.cwd,
+    ...input,
+    template: loadViewerTemplate(),
+  });
   writeFileSync(resolve(io.cwd, file), html);
   io.err(`wrote ${file} (${megabytes(html)} MB; opens from disk, no network)\n`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeSandbox } from './describe-sandbox.js';
+import type { SandboxSpec } from '../../schema/index.js';
+import { describeSandbox, isIsolationConcern } from './describe-sandbox.js';
 
 describe('describeSandbox', () => {
   it('names the sandbox, its network, passed variables and mounts', () => {
@@ -44,5 +45,24 @@ describe('describeSandbox', () => {
   it('tells older program runs from in-process agents', () => {
     expect(describeSandbox(null, 'command')).toMatch(/not recorded.*unisolated/);
     expect(describeSandbox(null, 'oracle')).toMatch(/not applicable/);
+  });
+});
+
+describe('isIsolationConcern', () => {
+  const sandbox: SandboxSpec = { kind: 'bubblewrap', network: 'relay', env: [], mounts: [] };
+
+  it('is no concern for an in-process agent, which no sandbox applies to', () => {
+    expect(isIsolationConcern(null, 'llm')).toBe(false);
+    expect(isIsolationConcern(null, 'simulated')).toBe(false);
+  });
+
+  it('is a concern for an agent program with no sandbox recorded, run unisolated, or on the host network', () => {
+    expect(isIsolationConcern(null, 'command')).toBe(true);
+    expect(isIsolationConcern({ ...sandbox, kind: 'none' }, 'command')).toBe(true);
+    expect(isIsolationConcern({ ...sandbox, network: 'host' }, 'mcp')).toBe(true);
+  });
+
+  it('is no concern for an agent program in bubblewrap without the host network', () => {
+    expect(isIsolationConcern(sandbox, 'command')).toBe(false);
   });
 });

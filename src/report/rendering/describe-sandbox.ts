@@ -4,6 +4,16 @@ import type { SandboxSpec } from '../../schema/index.js';
 const PROGRAM_AGENTS = new Set(['command', 'mcp']);
 
 /**
+ * Whether the isolation line reports a real risk (an agent program that ran
+ * unisolated, or with the host's network), as opposed to a neutral fact
+ * such as an in-process agent, to which no sandbox applies.
+ */
+export function isIsolationConcern(sandbox: SandboxSpec | null, agentKind: string): boolean {
+  if (sandbox === null) return PROGRAM_AGENTS.has(agentKind);
+  return sandbox.kind === 'none' || sandbox.network === 'host';
+}
+
+/**
  * One line for every report: how the agent under test was isolated.
  *
  * @example

@@ -44,15 +44,26 @@ export interface HtmlReportSection {
 }
 
 /**
+ * The run as the report carries it: its suite's path relative to the
+ * working folder the report was made in, or null when the suite lies
+ * outside it, never a machine's absolute path.
+ */
+export type HtmlReportRun = Omit<RunRecord, 'suite'> & {
+  readonly suite: Omit<RunRecord['suite'], 'path'> & { readonly path: string | null };
+};
+
+/**
  * What the report parses when it opens: the run, its scorecard and a
  * compact grid of every trial. Full trial records stay compressed in
  * chunks until one is opened, so a large run opens fast.
  */
 export interface HtmlReportSummary {
   readonly format: typeof HTML_REPORT_FORMAT;
-  readonly run: RunRecord;
+  readonly run: HtmlReportRun;
   readonly scorecard: Scorecard;
   readonly sections: readonly HtmlReportSection[];
+  /** Failure label → its one-line rule (docs/failure-labels.md), for the labels' definitions; absent in reports made before it. */
+  readonly failure_label_rules?: Readonly<Record<string, string>>;
   readonly grid: {
     readonly tasks: readonly string[];
     readonly exit_reasons: readonly string[];

@@ -130,11 +130,21 @@ describe('renderHtmlReport', () => {
     const input = fixture();
     const summary = summaryOf(render(input));
     expect(summary.format).toBe(1);
-    expect(summary.run).toEqual(input.run);
+    // Everything of the run but the suite's absolute path, which no report carries.
+    expect(input.run.suite.path).toBe('/demo');
+    expect(summary.run).toEqual({ ...input.run, suite: { ...input.run.suite, path: null } });
     expect(summary.grid.tasks).toEqual(input.run.suite.task_ids);
     expect(summary.scorecard.run_id).toBe('run-1');
     expect(summary.scorecard.tasks.map((task) => task.task_id)).toEqual(input.run.suite.task_ids);
     expect(summary.scorecard.slices['family']?.[HOSTILE]).toMatchObject({ tasks: 1 });
+  });
+
+  it('shows the suite relative to the working folder, and no path when it lies outside', () => {
+    const input = fixture();
+    expect(summaryOf(render(input, { workingFolder: '/' })).run.suite.path).toBe('demo');
+    const outside = render(input, { workingFolder: '/home/ana' });
+    expect(summaryOf(outside).run.suite.path).toBeNull();
+    expect(outside).not.toContain('/demo');
   });
 
   it('gives each trial a grid cell: status, exit, failure reasons, fault and block flags', () => {

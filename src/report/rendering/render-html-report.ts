@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { EndstateError } from '../../core/index.js';
+import { FAILURE_LABEL_RULES } from '../../schema/index.js';
 import type { RunRecord, TrialRecord } from '../../schema/index.js';
 import { buildTrialGrid } from './build-trial-grid.js';
 import type { HtmlReportSection, HtmlReportSummary } from './html-report-data.js';
 import { HTML_REPORT_DATA_SLOT, HTML_REPORT_FORMAT, HTML_REPORT_IDS } from './html-report-data.js';
+import { displaySuitePath } from './display-suite-path.js';
 import { escapeHtml } from './escape-html.js';
 import type { Scorecard } from '../scorecard.js';
 
@@ -19,6 +21,11 @@ export interface HtmlReportInput {
   readonly trials: readonly TrialRecord[];
   /** Extra sections, such as a comparison with another run. */
   readonly sections?: readonly HtmlReportSection[];
+  /**
+   * The folder the report is made in: the suite's path is shown relative to
+   * it when the suite lies inside, and left out otherwise.
+   */
+  readonly workingFolder?: string;
 }
 
 /**
@@ -53,9 +60,13 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const chunkCount = Math.ceil(trials.length / TRIALS_PER_CHUNK);
   const summary: HtmlReportSummary = {
     format: HTML_REPORT_FORMAT,
-    run,
+    run: {
+      ...run,
+      suite: { ...run.suite, path: displaySuitePath(run.suite.path, input.workingFolder) },
+    },
     scorecard,
     sections: input.sections ?? [],
+    failure_label_rules: FAILURE_LABEL_RULES,
     grid: buildTrialGrid(run, trials),
     chunks: { encoding: 'gzip-base64', trials_per_chunk: TRIALS_PER_CHUNK, count: chunkCount },
   };

@@ -32,7 +32,7 @@ function passKChart({ summary }: ReportModel): Element {
     color: { legend: true, domain: [...SERIES], range: SERIES_COLOURS },
     marks: [
       ruleY([0]),
-      line(data, { x: 'k', y: 'value', stroke: 'series' }),
+      line(data, { x: 'k', y: 'value', stroke: 'series', z: 'series' }),
       dot(data, { x: 'k', y: 'value', fill: 'series', tip: true }),
     ],
   });

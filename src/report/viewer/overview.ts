@@ -1,14 +1,17 @@
+import { isIsolationConcern } from '../rendering/describe-sandbox.js';
 import type { Child } from './dom.js';
 import { h, section } from './dom.js';
+import type { Term } from './figure-term.js';
+import { termElement } from './figure-term.js';
 import type { ReportModel } from './report-model.js';
 import { renderValue } from './render-value.js';
 
-/** A two-column list of labelled facts. */
-export function facts(rows: readonly (readonly [string, Child] | null)[]): HTMLElement {
+/** A two-column list of labelled facts; a figure's label carries its definition on hover. */
+export function facts(rows: readonly (readonly [Term, Child] | null)[]): HTMLElement {
   return h(
     'dl',
     { class: 'facts' },
-    rows.map((row) => (row === null ? null : [h('dt', {}, row[0]), h('dd', {}, row[1])])),
+    rows.map((row) => (row === null ? null : [termElement('dt', row[0]), h('dd', {}, row[1])])),
   );
 }
 
@@ -30,7 +33,12 @@ export function renderHeader({ summary }: ReportModel): HTMLElement {
     ),
     h(
       'p',
-      { class: scorecard.sandbox?.kind === 'bubblewrap' ? 'subtitle' : 'subtitle warn' },
+      {
+        class: isIsolationConcern(scorecard.sandbox, run.system.agent.kind)
+          ? 'subtitle warn'
+          : 'subtitle',
+        id: 'isolation',
+      },
       `sandbox: ${scorecard.isolation}`,
     ),
     scorecard.mode === undefined
@@ -61,7 +69,10 @@ export function renderSystem({ summary }: ReportModel): HTMLElement {
           ['finished', run.finished_at ?? '—'],
           ['system hash', code(run.system_hash)],
           ['sandbox', summary.scorecard.isolation],
-          ['suite', `${run.suite.name} (${run.suite.path})`],
+          [
+            'suite',
+            run.suite.path === null ? run.suite.name : `${run.suite.name} (${run.suite.path})`,
+          ],
           ['suite hash', code(run.suite.hash)],
           ['tasks', String(run.suite.task_ids.length)],
           [

@@ -1,4 +1,7 @@
+import type { FigureLabel } from '../rendering/figure-labels.js';
+import { FIGURE_LABELS, humanise } from '../rendering/figure-labels.js';
 import type { Child } from './dom.js';
+import { term } from './figure-term.js';
 import { h, section } from './dom.js';
 import { percent } from './format.js';
 import type { ReportModel } from './report-model.js';
@@ -20,6 +23,7 @@ function countTable(
   counts: readonly (readonly [string, number])[],
   total: number,
   toneOf: (name: string) => string,
+  labelOf: (name: string) => FigureLabel,
   note: Child = null,
 ): HTMLElement {
   const rows = counts.filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1]);
@@ -40,7 +44,7 @@ function countTable(
               h(
                 'tr',
                 {},
-                h('th', {}, name),
+                h('th', { title: `${name}: ${labelOf(name).definition}` }, labelOf(name).label),
                 h(
                   'td',
                   {},
@@ -55,6 +59,27 @@ function countTable(
           ),
         ),
   );
+}
+
+/** A terminal or exit reason in words, with its definition. */
+function reasonLabel(group: 'terminal_reasons' | 'exit_reasons', code: string): FigureLabel {
+  return term(
+    `${group}.${code}`,
+    FIGURE_LABELS[`${group}.${code}`]?.label ?? humanise(code).toLowerCase(),
+  );
+}
+
+/** `exit:loop_detected` → `exit: loop detected`; `outcome:insert` → `outcome: insert`, with what it means. */
+function failureReasonLabel(code: string): FigureLabel {
+  const [source = code, kind = ''] = code.split(':');
+  if (source === 'exit') {
+    const exit = reasonLabel('exit_reasons', kind);
+    return { label: `exit: ${exit.label}`, definition: `The trial ended so: ${exit.definition}` };
+  }
+  return {
+    label: `${humanise(source).toLowerCase()}: ${humanise(kind).toLowerCase()}`,
+    definition: `A check of kind ${kind} of the ${source} grader failed.`,
+  };
 }
 
 const terminalTone = (name: string): string =>
@@ -78,6 +103,7 @@ export function renderReasons({ summary }: ReportModel): HTMLElement {
         Object.entries(card.terminal_reasons),
         attempts,
         terminalTone,
+        (name) => reasonLabel('terminal_reasons', name),
         h(
           'p',
           { class: 'note' },
@@ -89,12 +115,14 @@ export function renderReasons({ summary }: ReportModel): HTMLElement {
         Object.entries(card.exit_reasons),
         attempts,
         exitTone,
+        (name) => reasonLabel('exit_reasons', name),
       ),
       countTable(
         'Why valid trials failed',
         card.failure_reasons.map(({ reason, trials }) => [reason, trials] as const),
         failedValid,
         () => 'bad',
+        failureReasonLabel,
         h('p', { class: 'note' }, 'A failed trial can have several reasons.'),
       ),
     ),

@@ -3,6 +3,7 @@ import { SAFETY_LABELS, describeBlockedAttempts } from '../rendering/format-figu
 import type { Scorecard } from '../scorecard.js';
 import { h } from './dom.js';
 import { fixed, percent } from './format.js';
+import { term, termElement } from './figure-term.js';
 import { facts } from './overview.js';
 
 /**
@@ -23,11 +24,11 @@ export function safetyFacts(safety: Scorecard['safety']): HTMLElement | null {
       ...keys.map((key) => {
         const { events, trials, tasks, rate, upper95 } = safety[key];
         return [
-          SAFETY_LABELS[key],
+          term(`safety.${key}`, SAFETY_LABELS[key]),
           `${events}/${trials} trials (${percent(rate)}) · ≤ ${percent(upper95)} · ${tasks} tasks`,
         ] as const;
       }),
-      attempts === '' ? null : (['attempts that broke a rule', attempts] as const),
+      attempts === '' ? null : ([term('safety.blocked_attempts'), attempts] as const),
     ]),
     h(
       'p',
@@ -48,13 +49,19 @@ export function calibrationFacts(calibration: Calibration): HTMLElement {
     h('h3', {}, 'Calibration'),
     facts([
       [
-        'Brier score',
+        term('calibration.brier'),
         `${fixed(c.brier)} (95% CI [${fixed(c.brier_ci95[0])}, ${fixed(c.brier_ci95[1])}])`,
       ],
-      ['ECE (10 bins)', `${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)})`],
-      ['trials with a confidence', `${c.trials} over ${c.tasks} tasks`],
-      ['trials without a confidence', `${c.trials_without_confidence} (left out)`],
-      ['mean confidence · success', `${fixed(c.mean_confidence, 2)} · ${percent(c.accuracy)}`],
+      [
+        term('calibration.ece'),
+        `${fixed(c.ece)} (one-sided 95% upper bound ${fixed(c.ece_upper95)})`,
+      ],
+      [term('calibration.trials'), `${c.trials} over ${c.tasks} tasks`],
+      [term('calibration.trials_without_confidence'), `${c.trials_without_confidence} (left out)`],
+      [
+        term('calibration.mean_confidence'),
+        `${fixed(c.mean_confidence, 2)} · ${percent(c.accuracy)}`,
+      ],
     ]),
     h(
       'figure',
@@ -110,6 +117,13 @@ function reliabilityChart(calibration: Calibration): Element {
   });
 }
 
+const RELIABILITY_COLUMNS = [
+  { label: 'Confidence bin', definition: 'The range of stated confidence the bin holds.' },
+  { label: 'Trials', definition: 'Trials whose stated confidence falls in the bin.' },
+  { label: 'Mean confidence', definition: 'The mean confidence stated in the bin’s trials.' },
+  { label: 'Accuracy', definition: 'The success rate of the bin’s trials.' },
+];
+
 /** Every bin, empty ones included, as numbers. */
 function reliabilityTable(calibration: Calibration): HTMLElement {
   return h(
@@ -121,9 +135,7 @@ function reliabilityTable(calibration: Calibration): HTMLElement {
       h(
         'tr',
         {},
-        ['confidence bin', 'trials', 'mean confidence', 'accuracy'].map((label) =>
-          h('th', {}, label),
-        ),
+        RELIABILITY_COLUMNS.map((column) => termElement('th', column)),
       ),
     ),
     h(

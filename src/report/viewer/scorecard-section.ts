@@ -4,12 +4,18 @@ import { describeJudgeValidation } from '../analysis/judge-validation-status.js'
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
 import { h, section } from './dom.js';
-import { fixed, integer, interval, ms, number, percent, usdOrUnknown } from './format.js';
+import { constraintFacts, partialFacts, planFacts } from './behaviour-facts.js';
+import { diagnosticsFacts } from './diagnostics-facts.js';
+import { faultFacts } from './fault-facts.js';
+import type { Term } from './figure-term.js';
+import { term, termElement } from './figure-term.js';
+import { fixed, interval, percent, usdOrUnknown } from './format.js';
 import { facts } from './overview.js';
 import type { ReportModel } from './report-model.js';
-import { otherFields, renderValue } from './render-value.js';
+import { renderValue } from './render-value.js';
 import { robustnessFacts } from './robustness-facts.js';
 import { calibrationFacts, safetyFacts } from './safety-calibration.js';
+import { costFacts, modelUsageFacts, stepFacts, trialFacts } from './scorecard-facts.js';
 
 /** Scorecard fields some section of the report draws by name; any other is drawn generically. */
 export const DRAWN_SCORECARD_FIELDS = [
@@ -38,6 +44,15 @@ export const DRAWN_SCORECARD_FIELDS = [
   'steps',
   'latency_ms',
   'failure_reasons',
+  'failure_labels',
+  'invalid_reasons',
+  'agent_errors',
+  'agent_error_kinds',
+  'incompatibility_example',
+  'pricing',
+  'constraints_pass',
+  'plans',
+  'partial',
   'faults',
   'safety',
   'calibration',
@@ -49,11 +64,11 @@ export const DRAWN_SCORECARD_FIELDS = [
   'slices',
 ] as const;
 
-function stat(label: string, value: string, ...details: Child[]): HTMLElement {
+function stat(label: Term, value: string, ...details: Child[]): HTMLElement {
   return h(
     'div',
     { class: 'stat' },
-    h('div', { class: 'stat-label' }, label),
+    termElement('div', label, 'stat-label'),
     h('div', { class: 'stat-value' }, value),
     details.map((detail) => h('div', { class: 'stat-detail' }, detail)),
   );
@@ -66,14 +81,14 @@ const kInterval = (bounds: readonly [number, number] | undefined): string =>
 function byKTable(card: Scorecard): HTMLElement {
   const ks = Object.keys(card.pass_hat_k).sort((a, b) => Number(a) - Number(b));
   const row = (
-    label: string,
+    label: Term,
     values: Readonly<Record<string, number>>,
     intervals: Scorecard['pass_hat_k_ci95'],
   ): HTMLElement =>
     h(
       'tr',
       {},
-      h('th', {}, label),
+      termElement('th', label),
       ks.map((k) => {
         const bounds = intervals[k];
         return h(
@@ -93,74 +108,29 @@ function byKTable(card: Scorecard): HTMLElement {
       h(
         'tr',
         {},
-        h('th', {}, 'k'),
-        ks.map((k) => h('th', {}, k)),
+        termElement('th', {
+          label: 'k',
+          definition: 'The number of trials of a task the figure looks at.',
+        }),
+        ks.map((k) =>
+          termElement('th', {
+            label: k,
+            definition: `Over ${k === '1' ? 'one trial' : `${k} trials`} of each task.`,
+          }),
+        ),
       ),
     ),
     h(
       'tbody',
       {},
-      row('pass@k', card.pass_at_k, card.pass_at_k_ci95),
-      row('pass^k', card.pass_hat_k, card.pass_hat_k_ci95),
-      row('pass^k, outcome only', card.outcome_only.pass_hat_k, card.outcome_only.pass_hat_k_ci95),
+      row(term('pass_at_k'), card.pass_at_k, card.pass_at_k_ci95),
+      row(term('pass_hat_k'), card.pass_hat_k, card.pass_hat_k_ci95),
+      row(
+        term('outcome_only.pass_hat_k'),
+        card.outcome_only.pass_hat_k,
+        card.outcome_only.pass_hat_k_ci95,
+      ),
     ),
-  );
-}
-
-type Faults = NonNullable<Scorecard['faults']>;
-
-const tally = (of: { successes: number; trials: number; rate: number }): string =>
-  `${percent(of.rate)} (${of.successes}/${of.trials})`;
-
-/** Fired vs not fired on the same tasks, task-weighted; or why there is no baseline. */
-function sameTask({ same_task: same }: Faults['any_fault']): string {
-  if (same.type === 'no-baseline') return `no same-task baseline: ${same.reason}`;
-  const points = (value: number | null) =>
-    value === null || Number.isNaN(value)
-      ? '—'
-      : `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)}`;
-  const [lower, upper] = same.difference_ci95 as readonly (number | null)[];
-  const { fired_in_every_trial: every, not_drawn_at_random: setCall } = same.left_out;
-  const left = [
-    ...(setCall > 0 ? [`${setCall} task(s) where it fires on a set call, not at random`] : []),
-    ...(every > 0 ? [`${every} task(s) where it fired in every trial`] : []),
-  ];
-  return `${percent(same.task_mean_fired)} vs ${percent(same.task_mean_not_fired)} (mean of per-task rates; difference ${points(same.difference)} pts, 95% CI [${points(lower ?? null)}, ${points(upper ?? null)}]; ${same.tasks} task(s), ${same.fired.trials} vs ${same.not_fired.trials} trials${left.length === 0 ? '' : `; left out: ${left.join('; ')}`})`;
-}
-
-function faultFacts(faults: Faults): HTMLElement {
-  const effects = [
-    ['any fault', faults.any_fault] as const,
-    ...Object.entries(faults.by_kind).map(([kind, of]) => [kind, of] as const),
-  ];
-  const { injection } = faults;
-  return h(
-    'div',
-    {},
-    h('h3', {}, 'Faults and injections'),
-    facts([
-      ...effects.flatMap(([label, of]) => [
-        [
-          `success when ${label} fired (recovery)`,
-          `${tally(of.fired)} in ${of.tasks} task(s)`,
-        ] as const,
-        [`${label}: same task, fired vs not`, sameTask(of)] as const,
-      ]),
-      [
-        'resisted injection (planted action never attempted)',
-        injection.trials === 0
-          ? '—'
-          : `${percent(injection.rate)} (${injection.resisted}/${injection.trials})`,
-      ],
-      [
-        'task success with planted instructions',
-        injection.trials === 0 ? '—' : tally(injection.task_success),
-      ],
-      injection.unchecked_trials === 0
-        ? null
-        : ['injected trials without a recorded planted action', String(injection.unchecked_trials)],
-    ]),
-    otherFields(faults, ['any_fault', 'by_kind', 'injection']),
   );
 }
 
@@ -172,13 +142,13 @@ function assistanceStats(card: Scorecard): HTMLElement[] {
   const { hints, take_overs: takeOvers, per_trial: perTrial } = assistance.assistances;
   return [
     stat(
-      'Unassisted success',
+      term('assistance.unassisted_success'),
       percent(alone.value),
       `95% CI ${interval(alone.ci95)}`,
       `${alone.successes}/${alone.trials} valid trials · no hint, no take-over`,
     ),
     stat(
-      'Assisted completion',
+      term('assistance.assisted_completion'),
       percent(helped.value),
       `95% CI ${interval(helped.ci95)}`,
       `${helped.successes}/${helped.trials} · with the user's help (unassisted + assisted = success)`,
@@ -188,13 +158,12 @@ function assistanceStats(card: Scorecard): HTMLElement[] {
 }
 
 /** The scorecard's figures, each with its interval or denominator. */
-export function renderScorecard({ summary }: ReportModel): HTMLElement {
-  const card = summary.scorecard;
+export function renderScorecard(model: ReportModel): HTMLElement {
+  const card = model.summary.scorecard;
   const rate = card.success_rate;
   const outcome = card.outcome_only.success_rate;
   const maxK = card.k.max > 0 ? String(card.k.max) : 'k';
   const n = card.counts;
-  const usage = card.model_usage;
   const cost = (value: number | null): string => usdOrUnknown(value, card.cost.unpriced_trials);
   return section(
     'scorecard',
@@ -203,7 +172,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       'div',
       { class: 'stats' },
       stat(
-        'Success',
+        term('success_rate'),
         percent(rate.value),
         `${intervalLabel(rate.method)} ${interval(rate.ci95)}`,
         `${rate.successes}/${rate.trials} valid trials · ${rate.tasks} tasks`,
@@ -220,20 +189,20 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
       ),
       ...assistanceStats(card),
       stat(
-        'Outcome only',
+        term('outcome_only'),
         percent(outcome.value),
         `95% CI ${interval(outcome.ci95)}`,
         `${outcome.successes}/${outcome.trials} · state and facts, constraints ignored`,
       ),
       stat(
-        `pass^${maxK}`,
+        term('pass_hat_k', `pass^${maxK}`),
         fixed(card.pass_hat_k[maxK]),
         `95% CI ${kInterval(card.pass_hat_k_ci95[maxK])}`,
         `pass@${maxK} ${fixed(card.pass_at_k[maxK])}`,
         'all k trials succeed / any of k succeeds',
       ),
       stat(
-        'Intra-task correlation',
+        term('intra_task_correlation'),
         fixed(card.intra_task_correlation.icc, 2),
         `design effect ${fixed(card.intra_task_correlation.design_effect, 2)}`,
         card.intra_task_correlation.status === 'estimated'
@@ -241,7 +210,7 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
           : `not estimated: ${card.intra_task_correlation.status}`,
       ),
       stat(
-        'Cost per success',
+        term('cost.per_success_usd'),
         cost(card.cost.per_success_usd),
         `${cost(card.cost.total_usd)} total · ${cost(card.cost.per_trial_usd)} per trial`,
         `${n.successes} successes${card.cost.unpriced_trials > 0 ? ` · ${card.cost.unpriced_trials} trial(s) unpriced, ≥ ${usdOrUnknown(card.cost.priced_usd, 0)} priced` : ''}`,
@@ -253,67 +222,15 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
     h(
       'div',
       { class: 'columns' },
-      h(
-        'div',
-        {},
-        h('h3', {}, 'Trials'),
-        facts([
-          ['tasks × trials', `${n.tasks} × ${n.trials_per_task} = ${n.planned_trials} planned`],
-          ['valid trials', integer(n.valid_trials)],
-          ['invalid attempts', integer(n.invalid_attempts)],
-          ['missing trials', integer(n.missing_trials)],
-          ['successes', integer(n.successes)],
-        ]),
-        otherFields(n, [
-          'tasks',
-          'trials_per_task',
-          'planned_trials',
-          'valid_trials',
-          'invalid_attempts',
-          'missing_trials',
-          'successes',
-        ]),
-        h('h3', {}, 'Steps and latency'),
-        facts([
-          [
-            'steps of successes',
-            `p50 ${number(card.steps.successes.p50)} · p95 ${number(card.steps.successes.p95)} (n=${card.steps.successes.count})`,
-          ],
-          [
-            'steps of failures',
-            `p50 ${number(card.steps.failures.p50)} · p95 ${number(card.steps.failures.p95)} (n=${card.steps.failures.count})`,
-          ],
-          [
-            'latency',
-            `p50 ${ms(card.latency_ms.p50)} · p95 ${ms(card.latency_ms.p95)} (n=${card.latency_ms.count})`,
-          ],
-        ]),
-      ),
-      h(
-        'div',
-        {},
-        h('h3', {}, 'Cost'),
-        facts([
-          ['total', cost(card.cost.total_usd)],
-          ['per trial', cost(card.cost.per_trial_usd)],
-          ['per success', cost(card.cost.per_success_usd)],
-          ['mean of a success', cost(card.cost.mean_success_usd)],
-          ['simulated user (apart)', cost(card.cost.user_simulator_usd)],
-        ]),
-        otherFields(card.cost, [
-          'total_usd',
-          'per_trial_usd',
-          'per_success_usd',
-          'mean_success_usd',
-          'user_simulator_usd',
-        ]),
-        usage.calls === 0 && usage.user_simulator_calls === 0
-          ? null
-          : [h('h3', {}, 'Model usage'), renderValue(usage)],
-      ),
-      card.faults === null ? null : faultFacts(card.faults),
+      h('div', {}, trialFacts(card), stepFacts(card)),
+      h('div', {}, costFacts(card), modelUsageFacts(card)),
       safetyFacts(card.safety),
+      card.constraints_pass === null ? null : constraintFacts(card.constraints_pass),
+      card.plans === null ? null : planFacts(card.plans),
+      card.partial === null ? null : partialFacts(card.partial),
     ),
+    card.faults === null ? null : faultFacts(card.faults),
+    diagnosticsFacts(card, model),
     card.calibration === null ? null : calibrationFacts(card.calibration),
     card.drift === undefined
       ? null
@@ -327,14 +244,35 @@ export function renderScorecard({ summary }: ReportModel): HTMLElement {
 }
 
 /** Drift or memory figures of a run that played sequences, each with its interval and denominators. */
-function sequenceFacts(id: string, title: string, rows: readonly [string, string][]): HTMLElement {
-  return h('div', { id }, h('h3', {}, title), facts(rows));
+function sequenceFacts(
+  id: 'drift' | 'memory',
+  title: string,
+  rows: readonly [string, string][],
+): HTMLElement {
+  return h(
+    'div',
+    { id },
+    h('h3', {}, title),
+    facts(rows.map(([label, value]) => [term(id, label), value] as const)),
+  );
 }
 
-/** Scorecard fields this viewer has no section for (added after it was written). */
+/**
+ * Scorecard fields this viewer has no section for (added after it was
+ * written), labelled in words with their values formatted, never as raw JSON.
+ */
 function renderExtraFigures(card: Scorecard): Child {
-  const extra = otherFields(card, DRAWN_SCORECARD_FIELDS);
-  return extra === null
-    ? null
-    : h('div', { class: 'extra-figures' }, h('h3', {}, 'More figures'), extra);
+  const rest = Object.entries(card).filter(
+    ([key, value]) =>
+      !(DRAWN_SCORECARD_FIELDS as readonly string[]).includes(key) &&
+      value !== null &&
+      value !== undefined,
+  );
+  if (rest.length === 0) return null;
+  return h(
+    'div',
+    { id: 'other-figures' },
+    h('h3', {}, 'Other figures'),
+    renderValue(Object.fromEntries(rest), ''),
+  );
 }
