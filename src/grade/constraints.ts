@@ -62,6 +62,7 @@ function forbidCheck(id: string, what: string, offending: readonly ToolAttempt[]
       tools: [...new Set(offending.map((attempt) => attempt.tool))],
       call_ids: offending.map((attempt) => attempt.call_id),
     },
+    ...attemptDetail(`attempts of ${what}`, offending),
   };
 }
 
@@ -91,6 +92,20 @@ function checkForbid(id: string, tool: string, attempts: readonly ToolAttempt[])
         ? `${tool} was never attempted`
         : `${tool} was attempted ${offending.length} time(s) (${offending.map((a) => a.status).join(', ')})`,
     evidence: { tool, call_ids: offending.map((attempt) => attempt.call_id) },
+    ...attemptDetail(`attempts of ${tool}`, offending),
+  };
+}
+
+/** A failed forbid check's detail: no attempt expected, the attempts made (tool and status). */
+function attemptDetail(
+  path: string,
+  offending: readonly ToolAttempt[],
+): { path?: string; expected?: JsonValue; actual?: JsonValue } {
+  if (offending.length === 0) return {};
+  return {
+    path,
+    expected: 0,
+    actual: offending.length,
   };
 }
 
