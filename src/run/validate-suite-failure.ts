@@ -49,16 +49,17 @@ export function describeTrialFailure(record: TrialRecord, names: PathNames): str
  * environment or the harness says so instead: the task may be sound.
  */
 export function describePathFailure(record: TrialRecord, names: PathNames): string {
-  const exit = NORMAL_EXIT_REASONS.includes(record.exit_reason)
-    ? ''
-    : ` (it stopped: exit ${record.exit_reason}${record.error === null ? '' : `, ${record.error}`})`;
   if (record.terminal_reason === 'grader_failure')
-    return `the task is broken: ${names.path} cannot be graded${exit}: ${record.error ?? 'a grader failed'}`;
+    return `the task is broken: ${names.path} cannot be graded: ${record.error ?? 'a grader failed'}`;
   if (!record.valid)
     return `${names.path} makes the trial invalid (${record.terminal_reason}, exit ${record.exit_reason}): ${record.error ?? 'no error recorded'}`;
+  const stopped = NORMAL_EXIT_REASONS.includes(record.exit_reason)
+    ? undefined
+    : `${names.path} stops (exit ${record.exit_reason}${record.error === null ? '' : `: ${record.error}`})`;
   const failed = failedChecks(record);
   if (failed.length === 0)
-    return `the task is broken: ${names.path} does not succeed${exit}${exit === '' && record.error !== null ? `: ${record.error}` : ''}`;
+    return `the task is broken: ${stopped ?? `${names.path} does not succeed: ${record.error ?? 'no check failed'}`}`;
   const checks = failed.map((check) => describeCheck(check, names)).join('; ');
-  return `the task is broken: ${names.path} fails check${failed.length > 1 ? 's' : ''}${exit} ${checks}`;
+  const fails = `fails check${failed.length > 1 ? 's' : ''} ${checks}`;
+  return `the task is broken: ${stopped === undefined ? `${names.path} ${fails}` : `${stopped} and ${fails}`}`;
 }
