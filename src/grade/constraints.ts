@@ -96,17 +96,12 @@ function checkForbid(id: string, tool: string, attempts: readonly ToolAttempt[])
   };
 }
 
-/** A failed forbid check's detail: no attempt expected, the attempts made (tool and status). */
+/** A failed forbid check's detail: no attempt expected, the number made (the message names them). */
 function attemptDetail(
   path: string,
   offending: readonly ToolAttempt[],
 ): { path?: string; expected?: JsonValue; actual?: JsonValue } {
-  if (offending.length === 0) return {};
-  return {
-    path,
-    expected: 0,
-    actual: offending.length,
-  };
+  return offending.length === 0 ? {} : { path, expected: 0, actual: offending.length };
 }
 
 function argValue(args: JsonValue, name: string): JsonValue | undefined {
