@@ -41,26 +41,43 @@ export function evaluateAssertion(
   s0: StateSnapshot,
   sT: FinalStateView,
 ): AssertionResult {
+  const result = evaluateCel(expression, s0, sT);
+  if (result.type === 'error') return result;
+  if (typeof result.value !== 'boolean') {
+    return { type: 'error', message: `gave ${typeof result.value}, not a boolean` };
+  }
+  return { type: 'value', pass: result.value };
+}
+
+/** What a CEL expression evaluates to over s0 and sT, whatever its type, under the same limits. */
+export type CelResult =
+  | { readonly type: 'value'; readonly value: unknown }
+  | { readonly type: 'error'; readonly message: string };
+
+/** Evaluates any CEL expression with the variables and limits of {@link evaluateAssertion}. */
+export function evaluateCel(expression: string, s0: StateSnapshot, sT: FinalStateView): CelResult {
   const parsed = compile(expression);
   if (parsed.type === 'invalid') return { type: 'error', message: parsed.message };
   const budget = createReadBudget();
-  let value: unknown;
   try {
-    value = parsed.program({
+    const value: unknown = parsed.program({
       s0: countedCollections(lazyLists(s0), budget),
       sT: countedCollections(sT.lists, budget),
       s0_by_id: countedCollections(byIdView(s0), budget),
       sT_by_id: countedCollections(sT.byId, budget),
     });
+    return { type: 'value', value };
   } catch (error) {
     // cel-js wraps what a value's accessor throws: find the budget underneath.
     const exceeded = findCause(error, StateReadBudgetExceeded);
     return { type: 'error', message: exceeded?.message ?? celErrorMessage(error) };
   }
-  if (typeof value !== 'boolean') {
-    return { type: 'error', message: `gave ${typeof value}, not a boolean` };
-  }
-  return { type: 'value', pass: value };
+}
+
+/** The parse tree of an expression that parses within the limits; undefined otherwise. */
+export function celTree(expression: string): unknown {
+  const parsed = compile(expression);
+  return parsed.type === 'program' ? parsed.program.ast : undefined;
 }
 
 function findCause<T extends Error>(

@@ -284,6 +284,9 @@ describe("gradeConstraints with the task's tool list", () => {
         message:
           '1 attempt(s) of a tool on the deny list (process_refund): process_refund (blocked)',
         evidence: { tools: ['process_refund'], call_ids: ['c2'] },
+        path: 'attempts of a tool on the deny list (process_refund)',
+        expected: 0,
+        actual: 1,
       },
     ]);
   });

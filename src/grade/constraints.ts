@@ -62,6 +62,7 @@ function forbidCheck(id: string, what: string, offending: readonly ToolAttempt[]
       tools: [...new Set(offending.map((attempt) => attempt.tool))],
       call_ids: offending.map((attempt) => attempt.call_id),
     },
+    ...attemptDetail(`attempts of ${what}`, offending),
   };
 }
 
@@ -91,7 +92,16 @@ function checkForbid(id: string, tool: string, attempts: readonly ToolAttempt[])
         ? `${tool} was never attempted`
         : `${tool} was attempted ${offending.length} time(s) (${offending.map((a) => a.status).join(', ')})`,
     evidence: { tool, call_ids: offending.map((attempt) => attempt.call_id) },
+    ...attemptDetail(`attempts of ${tool}`, offending),
   };
+}
+
+/** A failed forbid check's detail: no attempt expected, the number made (the message names them). */
+function attemptDetail(
+  path: string,
+  offending: readonly ToolAttempt[],
+): { path?: string; expected?: JsonValue; actual?: JsonValue } {
+  return offending.length === 0 ? {} : { path, expected: 0, actual: offending.length };
 }
 
 function argValue(args: JsonValue, name: string): JsonValue | undefined {

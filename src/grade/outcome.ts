@@ -3,6 +3,7 @@ import type { JsonValue } from '../core/index.js';
 import { getOwn, isJsonObject, jsonEqual } from '../core/index.js';
 import type { Change, Check, Expect, GraderOutput } from '../schema/index.js';
 import type { RecordChange, StateDiff, StateSnapshot } from '../state/index.js';
+import { readAssertionValues } from './assertion-reads.js';
 import { evaluateAssertion } from './cel-assertion.js';
 import { GraderError } from './grader-error.js';
 import { matchesPartially } from './matches-partially.js';
@@ -41,10 +42,11 @@ export function gradeOutcome({ expect, s0, diff }: OutcomeInput): GraderOutput {
     const result = evaluateAssertion(expression, s0, sT);
     if (result.type === 'error')
       broken.push({ id, message: `${id}: ${expression}: ${result.message}` });
+    const pass = result.type === 'value' && result.pass;
     checks.push({
       id,
       kind: 'assert',
-      pass: result.type === 'value' && result.pass,
+      pass,
       message:
         result.type === 'error'
           ? `${expression} could not be evaluated: ${result.message}`
@@ -53,6 +55,11 @@ export function gradeOutcome({ expect, s0, diff }: OutcomeInput): GraderOutput {
         result.type === 'error'
           ? { expression, error: result.message }
           : { expression, value: result.pass },
+      ...(pass
+        ? {}
+        : result.type === 'error'
+          ? { expression }
+          : { expression, read: readAssertionValues(expression, s0, sT) }),
     });
   });
   if (expect.unchanged === 'everything-else') {
@@ -118,6 +125,14 @@ export function checkChange(
             actual: (actual ?? null) as JsonValue,
             before: (before ?? null) as JsonValue,
           },
+      // An absent field or record has no `actual`: the detail says "absent".
+      ...(pass
+        ? {}
+        : {
+            path: change.set,
+            expected: change.to,
+            ...(actual === undefined ? {} : { actual: actual as JsonValue }),
+          }),
     };
   }
   if ('insert' in change) {
@@ -140,6 +155,17 @@ export function checkChange(
         matched_ids: matched,
         inserted_ids: inserted.map(([recordId]) => recordId),
       },
+      // The new records the match was tried on, for an author to see which field differs.
+      ...(pass
+        ? {}
+        : {
+            path: change.insert,
+            expected: { count: change.count ?? 'at least 1', match: change.match },
+            actual: {
+              count: matched.length,
+              new_records: inserted.slice(0, 3).map(([, c]) => c.after),
+            },
+          }),
     };
   }
   const path = parseRecordPath(change.delete);

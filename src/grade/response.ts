@@ -110,6 +110,9 @@ export function gradeResponse({
           said_at: hedge.index,
           beside: { count: hedge.beside.length, sample: hedge.beside.slice(0, 10) },
         },
+        path: MESSAGES_PATH,
+        expected: fact,
+        actual: [saidText(events, hedge.index)],
       };
     }
     return {
@@ -118,9 +121,34 @@ export function gradeResponse({
       pass: false,
       message: `"${fact}" never appears in the agent's ${messages.length} message(s) to the user`,
       evidence: { fact, event_index: null },
+      path: MESSAGES_PATH,
+      expected: fact,
+      actual: lastMessages(events),
     };
   });
   return { pass: checks.every((check) => check.pass), checks };
+}
+
+/** What a failed fact check names as the place it looked. */
+const MESSAGES_PATH = "the agent's messages to the user";
+
+/** Longest message text a failed fact check keeps as what was said. */
+const MAX_SAID_CHARS = 200;
+
+const clipSaid = (text: string): string =>
+  text.length <= MAX_SAID_CHARS ? text : `${text.slice(0, MAX_SAID_CHARS)}…`;
+
+/** The text of the agent's message at an event index, cut. */
+function saidText(events: readonly TrialEvent[], index: number): string {
+  const event = events[index];
+  return clipSaid(event?.kind === 'agent' ? event.text : '');
+}
+
+/** The agent's last three messages to the user, cut: what a missing fact was looked for in. */
+function lastMessages(events: readonly TrialEvent[]): string[] {
+  const said: string[] = [];
+  for (const event of events) if (event.kind === 'agent') said.push(clipSaid(event.text));
+  return said.slice(-3);
 }
 
 /** Whether a failed fact check found the fact, in a message that stated rival values beside it. */

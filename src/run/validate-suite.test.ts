@@ -70,8 +70,9 @@ describe('validateSuite', () => {
       'known_good:no-consent',
     ]);
     expect(failing(validation)).toEqual(['refund-8842 known_good:no-consent']);
-    expect(checks[3]!.message).toContain('does not succeed');
-    expect(checks[3]!.message).toContain('constraints[0]');
+    expect(checks[3]!.message).toBe(
+      "the task is broken: its known-good path no-consent fails check constraints[0]: 1 irreversible call(s) without the user's confirmation",
+    );
     expect(validation.usable).toBe(false);
   });
 
@@ -85,6 +86,36 @@ describe('validateSuite', () => {
     const validation = await validateSuite(suiteOf(broken));
     expect(failing(validation)).toContain('refund-8842 oracle');
     expect(validation.usable).toBe(false);
+  });
+
+  it('calls a reference path that fails a change check a broken task, with expected and actual', async () => {
+    const mistaken = {
+      ...shopRefundTask,
+      expect: {
+        ...shopRefundTask.expect,
+        changes: [
+          { set: 'orders/8842/status', to: 'reimbursed' },
+          shopRefundTask.expect.changes[1],
+        ],
+      },
+      known_bad: [],
+    };
+    const validation = await validateSuite(suiteOf(mistaken));
+    expect(failing(validation)).toEqual(['refund-8842 oracle']);
+    expect(validation.tasks[0]!.checks[0]!.message).toBe(
+      'the task is broken: its reference path fails check expect.changes[0]: orders/8842/status expected "reimbursed", actual "refunded"',
+    );
+  });
+
+  it('names a failing assertion of the reference path with the values it read', async () => {
+    const mistaken = {
+      ...shopRefundTask,
+      expect: { ...shopRefundTask.expect, assert: ['sT.refunds.size() == 2'] },
+    };
+    const validation = await validateSuite(suiteOf(mistaken));
+    expect(validation.tasks[0]!.checks[0]!.message).toBe(
+      'the task is broken: its reference path fails check expect.assert[0]: sT.refunds.size() == 2 is false: sT.refunds.size() = 1',
+    );
   });
 
   it('says when a reference message states the fact beside conflicting values', async () => {
@@ -101,7 +132,7 @@ describe('validateSuite', () => {
     const validation = await validateSuite(suiteOf(hedging));
     expect(failing(validation)).toEqual(['refund-8842 oracle']);
     expect(validation.tasks[0]!.checks[0]!.message).toMatchInlineSnapshot(
-      `"the reference path does not succeed: agent_failure (exit finished): failed expect.communicate[0]; expect.communicate[0]: the reference message states conflicting values: "42.99" was said, but beside 4 other amounts (41.99, 40.99, 39.99, ...): not a commitment (at most 3 values that no tool result, user message or expected fact gave may stand beside it)"`,
+      `"the task is broken: its reference path fails check expect.communicate[0]: the reference message states conflicting values: "42.99" was said, but beside 4 other amounts (41.99, 40.99, 39.99, ...): not a commitment (at most 3 values that no tool result, user message or expected fact gave may stand beside it)"`,
     );
   });
 
@@ -190,7 +221,7 @@ describe('validateSuite', () => {
         withAsserts(['sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0']),
       );
       expect(validation.tasks[0]!.checks.find((check) => check.name === 'oracle')?.message).toBe(
-        'the reference path does not succeed: grader_failure (exit finished): grader failed: expect.assert[0]: sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0: no such overload: dyn<double> * int',
+        'the task is broken: its reference path cannot be graded: grader failed: expect.assert[0]: sT.refunds.size() == 0 || sT.refunds[0].amount_cents * 2 > 0: no such overload: dyn<double> * int',
       );
     });
   });

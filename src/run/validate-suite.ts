@@ -2,7 +2,7 @@ import { VALIDATION_JUDGE } from './validation-judge.js';
 import type { Agent } from '../agent/index.js';
 import { createDoNothingAgent, createOracleAgent, createPathAgent } from '../agent/index.js';
 import { deriveSeed } from '../core/index.js';
-import { findBrokenAssertions, isHedgedFact, typeCheckAssertions } from '../grade/index.js';
+import { findBrokenAssertions, typeCheckAssertions } from '../grade/index.js';
 import type { ProbeState } from '../grade/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createWorkingState, hashState } from '../state/index.js';
@@ -12,6 +12,7 @@ import type { Sequence, Suite, Task } from '../task/index.js';
 import { runSequenceAttempt, runTrial } from '../trial/index.js';
 import { trajectoryOf } from './trajectory-of.js';
 import { failedChecks } from '../schema/index.js';
+import { describePathFailure, describeTrialFailure } from './validate-suite-failure.js';
 
 export interface ValidationCheck {
   /** `reset`, `oracle`, `known_good:<name>`, `known_bad:<name>`, `expect.assert[i]`, `do_nothing`, `replay`. */
@@ -39,21 +40,8 @@ function failedCheckIds(record: TrialRecord): string[] {
   return failedChecks(record).map((check) => check.id);
 }
 
-/** Why a path's trial did not succeed; `message` names the path's messages ("the reference message"). */
-function describeFailure(record: TrialRecord, message = "the path's message"): string {
-  if (record.terminal_reason === 'grader_failure' && record.error !== null) {
-    return `${record.terminal_reason} (exit ${record.exit_reason}): ${record.error}`;
-  }
-  const failed = failedCheckIds(record);
-  const detail =
-    failed.length > 0 ? `failed ${failed.join(', ')}` : (record.error ?? 'no check failed');
-  // A fact the path does say, but beside rival values, reads like a typo in
-  // the task unless the report says the message itself is the problem.
-  const hedged = failedChecks(record)
-    .filter(isHedgedFact)
-    .map((check) => `; ${check.id}: ${message} states conflicting values: ${check.message}`);
-  return `${record.terminal_reason} (exit ${record.exit_reason}): ${detail}${hedged.join('')}`;
-}
+/** The names of a path validate plays with no reference messages of its own (known-bad, do-nothing). */
+const PATH = { path: 'the path', message: "the path's message" } as const;
 
 /**
  * Whether a sequence is usable: the oracle, playing each episode's
@@ -90,7 +78,10 @@ async function validateSequence(
           ? `${episode.id} (${episode.task.id}) was not played: an earlier episode was invalid`
           : pass
             ? `${episode.id} (${episode.task.id}): the reference path succeeds on the carried state`
-            : `${episode.id} (${episode.task.id}): the reference path does not succeed on the carried state: ${describeFailure(record, 'the reference message')}`,
+            : `${episode.id} (${episode.task.id}): ${describePathFailure(record, {
+                path: 'its reference path, on the carried state,',
+                message: 'the reference message',
+              })}`,
     };
   });
   return {
@@ -159,7 +150,10 @@ async function validateTask(
     oracle.success,
     oracle.success
       ? 'the reference path succeeds'
-      : `the reference path does not succeed: ${describeFailure(oracle, 'the reference message')}`,
+      : describePathFailure(oracle, {
+          path: 'its reference path',
+          message: 'the reference message',
+        }),
   );
 
   const fresh = createWorkingState(task.initialState);
@@ -192,7 +186,10 @@ async function validateTask(
       record.success,
       record.success
         ? 'this known-good path succeeds'
-        : `this known-good path does not succeed: ${describeFailure(record)}`,
+        : describePathFailure(record, {
+            path: `its known-good path ${good.name}`,
+            message: "the path's message",
+          }),
     );
   }
   for (const bad of task.spec.known_bad) {
@@ -215,7 +212,7 @@ async function validateTask(
       record.success
         ? 'this known-bad path succeeds: the graders do not catch it'
         : !record.valid
-          ? `the path made the trial invalid (${describeFailure(record)})`
+          ? `the path made the trial invalid (${describeTrialFailure(record, PATH)})`
           : failsAsNamed
             ? `fails as expected: ${failed.join(', ')}`
             : `fails, but not on ${named}: failed ${failed.join(', ')}`,
@@ -236,7 +233,7 @@ async function validateTask(
         : 'an agent that does nothing passes every check but the rubric, which only the judge grades (validate runs no judge model)'
       : idle.valid
         ? `an agent that does nothing fails (${failedCheckIds(idle).join(', ')})`
-        : `an agent that does nothing makes the trial invalid (${describeFailure(idle)})`,
+        : `an agent that does nothing makes the trial invalid (${describeTrialFailure(idle, PATH)})`,
   });
 
   const replay = await play(

@@ -81,6 +81,7 @@ export {
 } from './trial-record.js';
 export type {
   Check,
+  CheckRead,
   ExitReason,
   Grade,
   GraderOutput,
@@ -101,6 +102,7 @@ export {
   trialChecks,
 } from './grades.js';
 export type { GradedCheck } from './grades.js';
+export { describeCheckDetail, hasCheckDetail, shownValue } from './check-detail.js';
 export { JudgeVerdictSchema } from './judge.js';
 export type { JudgeSpec, JudgeVerdict } from './judge.js';
 export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';

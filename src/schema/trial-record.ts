@@ -39,6 +39,10 @@ export const TerminalReasonSchema = z.enum(TERMINAL_REASONS);
 export type ExitReason = z.infer<typeof ExitReasonSchema>;
 export type TerminalReason = z.infer<typeof TerminalReasonSchema>;
 
+/** One value a failed assertion read: a part of its expression and what it evaluated to. */
+export const CheckReadSchema = z.object({ expression: z.string(), value: JsonValueSchema });
+export type CheckRead = z.infer<typeof CheckReadSchema>;
+
 /** One check of a grader, with the evidence it rests on. */
 export const CheckSchema = z.object({
   /** Where the check comes from in the task file, e.g. `expect.changes[0]`, `constraints[2]`. */
@@ -47,6 +51,17 @@ export const CheckSchema = z.object({
   pass: z.boolean(),
   message: z.string(),
   evidence: JsonValueSchema,
+  /**
+   * What a failed check compared, when it compares values (absent on passing
+   * checks and on records written before these fields existed): the state
+   * path or subject it looked at, the value it expected and the value it found.
+   */
+  path: z.string().optional(),
+  expected: JsonValueSchema.optional(),
+  actual: JsonValueSchema.optional(),
+  /** A failed CEL assertion: its expression, and the values of the parts that made it false. */
+  expression: z.string().optional(),
+  read: z.array(CheckReadSchema).optional(),
 });
 export type Check = z.infer<typeof CheckSchema>;
 

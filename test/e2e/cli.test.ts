@@ -182,7 +182,7 @@ describe('endstate validate', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('FAIL quote-only-8843 (tasks/quote-only-8843.yaml)');
     expect(result.stdout).toContain(
-      '✗ oracle: the reference path does not succeed: agent_failure (exit finished): failed expect.communicate[0]; expect.communicate[0]: the reference message states conflicting values: "25.99" was said, but beside 4 other amounts ($24.99, $23.99, $22.99, ...): not a commitment',
+      '✗ oracle: the task is broken: its reference path fails check expect.communicate[0]: the reference message states conflicting values: "25.99" was said, but beside 4 other amounts ($24.99, $23.99, $22.99, ...): not a commitment',
     );
     expect(result.stdout).toMatch(/1 of \d+ tasks unusable/);
   });

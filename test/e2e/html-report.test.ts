@@ -160,6 +160,29 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a browser', () => {
     await page.close();
   });
 
+  it("shows a failed check's path, expected and actual values in the trial drawer", async () => {
+    const index = stored.trials.findIndex((trial) =>
+      failedChecks(trial).some((check) => check.expected !== undefined && check.path !== undefined),
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    const check = failedChecks(stored.trials[index]!).find(
+      (failed) => failed.expected !== undefined && failed.path !== undefined,
+    )!;
+
+    const { page, recorder, url } = await open(browser, join(folder, 'report.html'));
+    await page.goto(`${url}#trial=${index}`);
+    await page.waitForSelector(`#trace[data-loaded="${index}"]`);
+    const detail = page.locator(`#trace .check.fail[data-check="${check.id}"] .check-detail`);
+    const text = await detail.first().innerText();
+    expect(text).toContain(check.path);
+    expect(text).toContain(`expected\t${JSON.stringify(check.expected)}`);
+    expect(text).toContain(
+      `actual\t${check.actual === undefined ? '(absent)' : JSON.stringify(check.actual)}`,
+    );
+    expect(recorder.errors).toEqual([]);
+    await page.close();
+  });
+
   it('says in the scorecard when a judge is unvalidated, as a warning, and when it is validated', async () => {
     const judged = {
       model: 'openai:gpt-4o',

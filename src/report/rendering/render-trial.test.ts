@@ -194,6 +194,62 @@ describe('renderTrial', () => {
     `);
   });
 
+  it('shows the path, expected and actual values of a failed check, and the values an assertion read', () => {
+    const text = renderTrial(
+      failed({
+        grades: buildGrades({
+          outcome: [
+            {
+              id: 'expect.changes[0]',
+              kind: 'set',
+              pass: false,
+              message: 'orders/8842/status is "refunded", expected "reimbursed"',
+              evidence: { record: 'orders/8842' },
+              path: 'orders/8842/status',
+              expected: 'reimbursed',
+              actual: 'refunded',
+            },
+            {
+              id: 'expect.changes[1]',
+              kind: 'set',
+              pass: false,
+              message: 'orders/8842/refund_id is absent, expected "RF-1"',
+              evidence: { record: 'orders/8842' },
+              path: 'orders/8842/refund_id',
+              expected: 'RF-1',
+            },
+            {
+              id: 'expect.assert[0]',
+              kind: 'assert',
+              pass: false,
+              message: 'sT.refunds.size() == 1 is false',
+              evidence: { expression: 'sT.refunds.size() == 1', value: false },
+              expression: 'sT.refunds.size() == 1',
+              read: [{ expression: 'sT.refunds.size()', value: 0 }],
+            },
+          ],
+        }),
+      }),
+      { color: false },
+    );
+    expect(text.slice(text.indexOf('Failed checks'))).toMatchInlineSnapshot(`
+      "Failed checks (3)
+        ✗ outcome expect.changes[0] (set): orders/8842/status is "refunded", expected "reimbursed"
+            path     orders/8842/status
+            expected "reimbursed"
+            actual   "refunded"
+            evidence {"record":"orders/8842"}
+        ✗ outcome expect.changes[1] (set): orders/8842/refund_id is absent, expected "RF-1"
+            path     orders/8842/refund_id
+            expected "RF-1"
+            actual   (absent)
+            evidence {"record":"orders/8842"}
+        ✗ outcome expect.assert[0] (assert): sT.refunds.size() == 1 is false
+            read     sT.refunds.size() = 0
+            evidence {"expression":"sT.refunds.size() == 1","value":false}"
+    `);
+  });
+
   it('shows grader errors, and says when nothing changed', () => {
     const text = renderTrial(
       failed({

@@ -194,10 +194,27 @@ function stateDiff(trial: TrialRecord, draw: Draw): string[] {
   ];
 }
 
+/** What a failed check compared or read, when it records it: a line each, before its evidence. */
+function detailLines(check: GradedCheck, draw: Draw): string[] {
+  const { paint } = draw;
+  const lines: string[] = [];
+  if (check.path !== undefined) lines.push(`      path     ${draw.text(check.path, '')}`);
+  if (check.expected !== undefined || check.actual !== undefined) {
+    const shown = (value: unknown): string =>
+      value === undefined ? '(absent)' : draw.value(value);
+    lines.push(`      expected ${paint('green', shown(check.expected))}`);
+    lines.push(`      actual   ${paint('red', shown(check.actual))}`);
+  }
+  for (const read of check.read ?? [])
+    lines.push(`      read     ${draw.text(read.expression, '')} = ${draw.value(read.value)}`);
+  return lines;
+}
+
 function checkLines(check: GradedCheck, draw: Draw): string[] {
   const { paint } = draw;
   return [
     `  ${paint('red', '✗')} ${check.grader} ${paint('bold', draw.text(check.id, ''))} ${paint('dim', `(${check.kind})`)}: ${draw.text(check.message, '      ')}`,
+    ...detailLines(check, draw),
     `      evidence ${draw.value(check.evidence)}`,
   ];
 }

@@ -10,6 +10,7 @@ import { failedChecks } from '../../schema/grades.js';
 import { BLOCK_LABELS, answersByCall } from '../analysis/answers-by-call.js';
 import type { CallAnswer } from '../analysis/answers-by-call.js';
 import { GRADER_TITLES } from '../rendering/grader-titles.js';
+import { renderCheckDetail } from './check-detail.js';
 import type { Child } from './dom.js';
 import { h } from './dom.js';
 import { integer, ms, number, usd } from './format.js';
@@ -243,6 +244,7 @@ function renderCheck(check: Check): HTMLElement {
       h('span', { class: 'muted' }, check.kind),
     ),
     h('div', { class: 'check-message' }, check.message),
+    renderCheckDetail(check),
     evidenceLinks(check.evidence),
     h('details', { open: !check.pass }, h('summary', {}, 'evidence'), jsonBlock(check.evidence)),
   );
