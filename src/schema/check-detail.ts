@@ -11,7 +11,7 @@ export function shownValue(value: unknown, max = MAX_VALUE_CHARS): string {
 }
 
 /** Whether a check records what it compared (expected and actual values) or what it read. */
-export function hasCheckDetail(check: Check): boolean {
+function hasCheckDetail(check: Check): boolean {
   return (
     check.expected !== undefined ||
     check.actual !== undefined ||

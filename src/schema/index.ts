@@ -102,7 +102,7 @@ export {
   trialChecks,
 } from './grades.js';
 export type { GradedCheck } from './grades.js';
-export { describeCheckDetail, hasCheckDetail, shownValue } from './check-detail.js';
+export { describeCheckDetail } from './check-detail.js';
 export { JudgeVerdictSchema } from './judge.js';
 export type { JudgeSpec, JudgeVerdict } from './judge.js';
 export type { JudgeCaller, JudgeReply, JudgeRequest } from './judge-caller.js';
