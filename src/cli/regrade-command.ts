@@ -12,6 +12,7 @@ import { loadPricingFlag, wireModels } from './model-wiring.js';
 import { openStoredRun } from './open-stored-run.js';
 import { storeFileOf, storeSpecOf } from './store-path.js';
 import { withJudgeValidation } from './with-judge-validation.js';
+import { runAsShown } from './run-as-shown.js';
 import { writeJsonFile } from './write-json-file.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { checkRunSeal, withSealWarning } from './check-run-seal.js';
@@ -146,7 +147,7 @@ export async function regradeCommand(
     );
     if (flags.json !== undefined) {
       writeJsonFile(resolve(io.cwd, flags.json), {
-        run: result.run,
+        run: runAsShown(result.run, io.cwd),
         scorecard,
         trials,
         regrade: result.summary,

@@ -15,6 +15,7 @@ import { readStoredFailureLabels } from './failure-labels-file.js';
 import { evaluateGates } from './gates.js';
 import type { Gate } from './parse-gate.js';
 import { runVerdict } from './run-verdict.js';
+import { runAsShown, shownPath } from './run-as-shown.js';
 import { describeSavedFailures, saveFailures } from './save-failures.js';
 import type { StoreSpec } from './store-path.js';
 import { withJudgeValidation } from './with-judge-validation.js';
@@ -88,7 +89,7 @@ export async function reportStoredRun(
   if (providerErrors !== '') io.out(`\n${providerErrors}\n`);
   if (flags.json !== undefined) {
     writeJsonFile(resolve(io.cwd, flags.json), {
-      run,
+      run: runAsShown(run, io.cwd),
       integrity: seal.verification,
       scorecard,
       trials,
@@ -98,8 +99,10 @@ export async function reportStoredRun(
   if (flags.html !== undefined) writeHtmlReport(flags.html, { run, scorecard, trials }, io);
   writeCiOutputs(ciOutputs, io);
   if (flags.saveFailures !== undefined) {
-    const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
-    io.err(describeSavedFailures(written, flags.saveFailures, run));
+    const shown = runAsShown(run, io.cwd);
+    const dir = shownPath(flags.saveFailures, io.cwd);
+    const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, shown, dir);
+    io.err(describeSavedFailures(written, dir, shown));
   }
   const verdict = runVerdict(scorecard, { gates, maxInvalid: flags.maxInvalid });
   for (const message of verdict.messages) io.err(`${message}\n`);

@@ -27,7 +27,8 @@ export function writeFailureCases(dir: string, files: readonly FailureCaseFile[]
 /**
  * `--save-failures DIR`: each failed valid trial of the run as a replay
  * trajectory plus its verdict, `trajectories.json` (one case per task) and
- * `index.json`. `dir` is absolute or relative to the working folder.
+ * `index.json`. `dir` is absolute or relative to the working folder;
+ * `shownDir` is how the files' own text names it (default `dir`).
  *
  * @example
  * const { written } = saveFailures(resolve(io.cwd, flags.saveFailures), trials, run);
@@ -36,9 +37,10 @@ export function saveFailures(
   dir: string,
   trials: readonly TrialRecord[],
   run: RunRecord,
+  shownDir = dir,
 ): { written: number; files: string[] } {
   const cases = failureCases(trials, run);
-  const files = writeFailureCases(dir, failureCaseFiles(cases, run, dir));
+  const files = writeFailureCases(dir, failureCaseFiles(cases, run, shownDir));
   return { written: cases.length, files };
 }
 

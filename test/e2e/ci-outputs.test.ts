@@ -204,3 +204,42 @@ describe('task gate labels', () => {
     expect(attributesOf(xml, 'testsuite').failures).not.toBe('0');
   });
 });
+
+describe('paths in outputs', () => {
+  it('names the suite and the saved cases relative to the working folder, never by absolute path', async () => {
+    const cwd = copyExample('support');
+    const result = await runCliHere(
+      [
+        'run',
+        'support',
+        '--agent',
+        'simulated',
+        '--slip',
+        '0.3',
+        '--trials',
+        '2',
+        '--json',
+        'out.json',
+        '--save-failures',
+        join(cwd, 'cases'),
+      ],
+      cwd,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const json = readFileSync(join(cwd, 'out.json'), 'utf8');
+    const index = readFileSync(join(cwd, 'cases', 'index.json'), 'utf8');
+    expect((JSON.parse(json) as { run: { suite: { path: string } } }).run.suite.path).toBe(
+      'support',
+    );
+    expect((JSON.parse(index) as { suite: { path: string } }).suite.path).toBe('support');
+    expect(result.stderr).toContain(
+      'replay: endstate run support --agent replay --trajectory cases/trajectories.json',
+    );
+    for (const [what, text] of [
+      ['out.json', json],
+      ['cases/index.json', index],
+      ['the messages', result.stdout + result.stderr],
+    ] as const)
+      expect(text.includes(cwd), `${what} holds the working folder's absolute path`).toBe(false);
+  });
+});
