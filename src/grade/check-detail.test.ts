@@ -130,4 +130,47 @@ describe('the detail of a failed check', () => {
     });
     expect(describeCheckDetail(check!)).toBe('attempts of delete_order expected 0, actual 1');
   });
+
+  it('a delete of a record still there names it, expected absent', () => {
+    const [check] = grade({ changes: [{ delete: 'orders/8843' }] });
+    expect(describeCheckDetail(check!)).toBe(
+      'orders/8843 expected absent, actual {"customer":"ana","status":"delivered","total_cents":1500}',
+    );
+  });
+
+  it('an unexpected change shows the fields as they were and as they are', () => {
+    const collateral = gradeOutcome({
+      expect: ExpectSchema.parse({ changes: [{ insert: 'refunds', match: { order_id: '8842' } }] }),
+      s0,
+      diff,
+    }).checks.find((check) => check.kind === 'collateral');
+    expect(collateral).toMatchObject({ kind: 'collateral', pass: false });
+    expect(describeCheckDetail(collateral!)).toBe(
+      'orders/8842 expected {"status":"delivered"}, actual {"status":"refunded"}',
+    );
+  });
+
+  it('consent and repeated calls name the rule, what it allows and what happened', () => {
+    const call = (id: string, t: number): TrialEvent[] =>
+      [
+        {
+          t_ms: t,
+          kind: 'tool_call',
+          call_id: id,
+          tool: 'refund',
+          args: { order: 1 },
+          by: 'agent',
+        },
+        { t_ms: t + 1, kind: 'tool_result', call_id: id, ok: true, result: {}, duration_ms: 1 },
+      ] as unknown as TrialEvent[];
+    const [consent, repeated] = gradeConstraints({
+      constraints: [{ consent: 'write' }, { max_identical_calls: 1 }],
+      events: [...call('c1', 0), ...call('c2', 2)],
+      effectOf: () => 'write',
+    });
+    expect(describeCheckDetail(consent!)).toBe(
+      "calls that change state without the user's confirmation expected 0, actual 2",
+    );
+    expect(describeCheckDetail(repeated!)).toBe('identical calls of refund expected 1, actual 2');
+  });
 });

@@ -170,18 +170,26 @@ export function checkChange(
   }
   const path = parseRecordPath(change.delete);
   const existedBefore = getOwn(getOwn(s0, path.collection), path.id) !== undefined;
-  const existsAfter = sT.get(path.collection, path.id) !== undefined;
+  const after = sT.get(path.collection, path.id);
+  const existsAfter = after !== undefined;
   explain(explained, `${path.collection}/${path.id}`, []);
+  const pass = existedBefore && !existsAfter;
   return {
     id,
     kind: 'delete',
-    pass: existedBefore && !existsAfter,
+    pass,
     message: !existedBefore
       ? `${change.delete} did not exist in s0`
       : existsAfter
         ? `${change.delete} still exists`
         : `${change.delete} was deleted`,
     evidence: { record: change.delete, existed_before: existedBefore, exists_after: existsAfter },
+    // Expected absent (no `expected`); a record that never was is the task's mistake.
+    ...(pass
+      ? {}
+      : existedBefore
+        ? { path: change.delete, actual: after }
+        : { path: change.delete, expected: 'a record of s0 to delete', actual: 'absent from s0' }),
   };
 }
 
@@ -280,5 +288,29 @@ function checkCollateral(
         ? 'nothing changed beyond the expected changes'
         : `unexpected changes: ${collateral.map((c) => (c.fields.includes('*') ? c.record : `${c.record} (${c.fields.join(', ')})`)).join('; ')}`,
     evidence: { unexpected: collateral.slice(0, 20), unexpected_count: collateral.length },
+    ...collateralDetail(collateral),
+  };
+}
+
+/** The first unexpected change: its fields as they were (expected) and as they are (actual). */
+function collateralDetail(
+  collateral: readonly { record: string; fields: string[]; before: JsonValue; after: JsonValue }[],
+): { path?: string; expected?: JsonValue; actual?: JsonValue } {
+  const first = collateral[0];
+  if (first === undefined) return {};
+  const more = collateral.length > 1 ? ` (and ${collateral.length - 1} more record(s))` : '';
+  if (first.fields.includes('*') || !isJsonObject(first.before) || !isJsonObject(first.after)) {
+    return {
+      path: `${first.record}${more}`,
+      ...(first.before === null ? {} : { expected: first.before }),
+      ...(first.after === null ? {} : { actual: first.after }),
+    };
+  }
+  const pick = (record: Record<string, JsonValue>): JsonValue =>
+    Object.fromEntries(first.fields.map((field) => [field, record[field] ?? null]));
+  return {
+    path: `${first.record}${more}`,
+    expected: pick(first.before),
+    actual: pick(first.after),
   };
 }

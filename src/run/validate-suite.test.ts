@@ -71,7 +71,7 @@ describe('validateSuite', () => {
     ]);
     expect(failing(validation)).toEqual(['refund-8842 known_good:no-consent']);
     expect(checks[3]!.message).toBe(
-      "the task is broken: its known-good path no-consent fails check constraints[0]: 1 irreversible call(s) without the user's confirmation",
+      "the task is broken: its known-good path no-consent fails check constraints[0]: irreversible calls without the user's confirmation expected 0, actual 1",
     );
     expect(validation.usable).toBe(false);
   });
