@@ -243,6 +243,8 @@ describe('runTrial', () => {
         pass: false,
         message: `${assertion} could not be evaluated: ${error}`,
         evidence: { expression: assertion, error },
+        // The failed check names its expression; it read no value.
+        expression: assertion,
       });
     },
   );
