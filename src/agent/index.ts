@@ -3,6 +3,8 @@ export { TrialStoppedError } from './agent.js';
 export type { TrialStopReason } from './agent.js';
 export type {
   Agent,
+  AgentPreflight,
+  AgentPreflightOptions,
   AgentResult,
   AgentSession,
   AgentSpec,

@@ -752,6 +752,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     if (isEndstateError(error)) {
       io.err(`error ${error.code}: ${error.message}\n`);
       if (error.code === 'E_PROVIDER') return EXIT.provider;
+      if (error.code === 'E_AGENT_PREFLIGHT') return EXIT.program;
       if (error.code === 'E_QUEUE') return EXIT.invalid;
       return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.usage;
     }
