@@ -270,7 +270,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--no-canary', "skip the canary gate (the oracle on the suite's canary tasks first)")
     .option(
       '--no-preflight',
-      'skip the one tiny request to each model before the first trial (skipped with --replay)',
+      'skip the checks before the first trial: one tiny request to each model (skipped with --replay), one start of a command or mcp agent program',
     )
     .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
     .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { example, runCliHere, tempFolder } from './run-cli.js';
+import { REPO, example, runCliHere, tempFolder } from './run-cli.js';
 import { SANDBOX_SKIP_TITLE, sandboxForTests } from './bubblewrap.js';
 
 const SANDBOX = sandboxForTests();
@@ -126,6 +126,53 @@ describe('the agent preflight of endstate run --agent command', () => {
       expect(trials.map((trial) => trial.exit_reason)).toEqual(['agent_error', 'agent_error']);
       expect(trials[0]!.error).toContain('Cannot find module');
       expect(existsSync(join(cwd, '.endstate'))).toBe(true);
+    },
+  );
+});
+
+describe('the agent preflight of endstate run --agent mcp', () => {
+  const runMcpAgent = (cwd: string, command: string, ...flags: string[]) =>
+    runCliHere(
+      [
+        'run',
+        example('support'),
+        '--tasks',
+        'refund-8842',
+        '--agent',
+        'mcp',
+        '--command',
+        command,
+        ...flags,
+      ],
+      cwd,
+    );
+
+  it.runIf(SANDBOX)(
+    'stops before any trial, exit 4, with the stderr of a command that exits before the MCP handshake',
+    async () => {
+      const cwd = tempFolder();
+      const result = await runMcpAgent(cwd, 'node missing-client.mjs');
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain(
+        'the mcp agent failed its preflight, so no trial was run: the MCP agent command exited with code 1 before completing the MCP handshake',
+      );
+      expect(result.stderr).toContain('Cannot find module');
+      expect(existsSync(join(cwd, '.endstate'))).toBe(false);
+    },
+  );
+
+  it.runIf(SANDBOX)(
+    'lets a client that completes the handshake through to its trials',
+    async () => {
+      const cwd = tempFolder();
+      const client = join(REPO, 'examples/agents/mcp-refund-client.mjs');
+      const result = await runMcpAgent(cwd, `node ${client}`, '--json', 'out.json');
+      expect(result.stderr).not.toContain('E_AGENT_PREFLIGHT');
+      expect(result.code).toBe(0);
+      const { trials } = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as {
+        trials: { success: boolean }[];
+      };
+      expect(trials.map((trial) => trial.success)).toEqual([true]);
     },
   );
 });

@@ -187,13 +187,13 @@ describe('the scorecard in the terminal: Agent errors', () => {
       'Agent errors (6 in 4 valid trial(s), 3 kind(s), all; quoted values and numbers masked)',
       '      3× in 2 trial(s)  tool error order_not_found (get_order, check_eligibility): There is no order "…". Check the number.',
       '         e.g. There is no order "8843". Check the number.',
-      `              (trial run/refund/1.0: endstate show refund 1 --run ${card.run_id})`,
+      `              endstate show refund 1 --run ${card.run_id}`,
       "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Line #: …",
       "         e.g. agent error: line 3 of the program's stdout is not JSON (Unexpected token 'H'). Line 3: Hello",
-      `              (trial run/quote/1.0: endstate show quote 1 --run ${card.run_id})`,
+      `              endstate show quote 1 --run ${card.run_id}`,
       '      1× in 1 trial(s)  tool error invalid_arguments (process_refund): arguments of process_refund do not match its schema',
       '         e.g. arguments of process_refund do not match its schema',
-      `              (trial run/refund/2.0: endstate show refund 2 --run ${card.run_id})`,
+      `              endstate show refund 2 --run ${card.run_id}`,
     ]);
   });
 

@@ -147,7 +147,7 @@ function agentErrorLines({ run_id: runId, agent_error_kinds: errors }: Scorecard
           : `tool error ${code} (${tools.join(', ')})`
       }: ${abridgeMessage(pattern)}`,
       `         e.g. ${abridgeMessage(example.headline)}`,
-      `              (trial ${example.trial_id}: endstate show ${example.task_id} ${example.attempt} --run ${runId})`,
+      `              endstate show ${example.task_id} ${example.attempt} --run ${runId}`,
     ]),
   ];
 }
