@@ -3,7 +3,7 @@ import { preflightAgent } from '../run/index.js';
 import type { RunPlan } from '../run/index.js';
 
 /** Lines of the program's stderr an agent preflight failure shows. */
-export const PREFLIGHT_STDERR_LINES = 20;
+const PREFLIGHT_STDERR_LINES = 20;
 
 /**
  * Starts a command or mcp agent's program once before the first trial

@@ -29,5 +29,4 @@ export type {
   StoredRun,
 } from './run-plan.js';
 export { judgeFor, judgeFromSpec, judgedTasks } from './judge-wiring.js';
-export { AGENT_PREFLIGHT_TIMEOUT_MS, preflightAgent } from './agent-preflight.js';
-export type { AgentPreflightOutcome } from './agent-preflight.js';
+export { preflightAgent } from './agent-preflight.js';
