@@ -21,7 +21,7 @@ export async function checkAgentPreflight(plan: RunPlan): Promise<void> {
     'E_AGENT_PREFLIGHT',
     [
       `the ${kind} agent failed its preflight, so no trial was run: ${outcome.reason}`,
-      `  (started once on task ${outcome.task_id}, in the sandbox its trials use: ${command})`,
+      `  (started once on task ${outcome.task_id}, as its trials start it: ${command})`,
       stderr === ''
         ? 'Its stderr was empty.'
         : `Its stderr (last ${PREFLIGHT_STDERR_LINES} lines at most):\n${indent(stderr)}`,
