@@ -69,6 +69,8 @@ export {
 } from './agent/index.js';
 export type {
   Agent,
+  AgentPreflight,
+  AgentPreflightOptions,
   AgentMemory,
   AgentBuildContext,
   AgentKind,
@@ -79,6 +81,7 @@ export type {
   CommandAgentOptions,
   LlmAgentOptions,
   McpAgentOptions,
+  McpServeHooks,
   McpServerAgentOptions,
   SimulatedAgentOptions,
   SlipKind,

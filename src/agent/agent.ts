@@ -201,7 +201,35 @@ export interface Agent {
    *   TrialStoppedError ends the trial as `agent_error`
    */
   run(session: AgentSession, reference?: readonly Step[]): Promise<AgentResult>;
+  /**
+   * Declared capability of agents that are programs (command, mcp): starts
+   * the program once on `session`, as a trial would, and ends it as soon as
+   * it has shown that it speaks its protocol (its first valid message, an
+   * MCP handshake). The harness calls it before a run's first trial, so a
+   * program that cannot start fails in seconds instead of in every trial.
+   */
+  preflight?(session: AgentSession, options: AgentPreflightOptions): Promise<AgentPreflight>;
 }
+
+export interface AgentPreflightOptions {
+  /** How long the program may take to show it speaks its protocol. */
+  readonly timeoutMs: number;
+}
+
+/** What an agent's preflight found: it speaks its protocol, or why not (with its stderr, unabridged). */
+export type AgentPreflight =
+  | {
+      readonly type: 'passed';
+      /** What the program did that proved it (`sent a tool_call message`). */
+      readonly evidence: string;
+    }
+  | {
+      readonly type: 'failed';
+      /** What went wrong, in one sentence: `the program exited with exit code 1 before its first message`. */
+      readonly reason: string;
+      /** The end of the program's stderr, as it wrote it ('' when it wrote none). */
+      readonly stderr: string;
+    };
 
 /**
  * Why a session stopped serving its agent: the trial's exit reason or, in a

@@ -1,61 +1,22 @@
-import { z } from 'zod';
-import { EndstateError, isJsonObject } from '../core/index.js';
+import { EndstateError } from '../core/index.js';
 import type { JsonObject } from '../core/index.js';
 import type { AgentIsolation } from '../sandbox/index.js';
-import { effectiveLimits, limitReached } from '../sandbox/index.js';
 import type { Agent, AgentResult, AgentSession, SessionCaps, TrialStopReason } from './agent.js';
 import { TrialStoppedError } from './agent.js';
-import type { ChildExit, RunningChild } from './child-process.js';
-import { programName, startChildProcess } from './child-process.js';
-import type { JsonLine, JsonLineReader } from './json-lines.js';
-import { readJsonLines, writeJsonLine } from './json-lines.js';
+import { programName } from './child-process.js';
+import type { ProgramMessage } from './command-messages.js';
+import { parseMessage } from './command-messages.js';
+import { preflightCommand } from './command-preflight.js';
+import type { CommandAgentOptions, Program } from './command-program.js';
+import {
+  EXIT_GRACE_MS,
+  describeExit,
+  sandboxLimitOf,
+  startMessage,
+  startProgram,
+} from './command-program.js';
 
-/** The protocol's name and version, sent in the `start` message (docs/command-protocol.md). */
-export const COMMAND_PROTOCOL = 'endstate-command/1';
-
-export interface CommandAgentOptions {
-  /** The program and its arguments, run without a shell, e.g. `['python3', 'agent.py']`. */
-  readonly command: readonly string[];
-  /** Working directory of the program (default: the harness's). */
-  readonly cwd?: string;
-  /** Variables added to the harness's environment for the program (with `isolation`: its only ones besides the declared). */
-  readonly env?: Readonly<Record<string, string>>;
-  /** The agent's name in the system spec (default: the program's file name). */
-  readonly name?: string;
-  /** The sandbox the program runs in (recorded in the system spec); without it, it runs as the harness does. */
-  readonly isolation?: AgentIsolation;
-}
-
-/** How long a program may take to exit by itself (after `final`) or after SIGTERM. */
-const EXIT_GRACE_MS = 1000;
-const PREVIEW_CHARS = 200;
-
-const ProgramMessageSchema = z.discriminatedUnion('type', [
-  z.looseObject({
-    type: z.literal('tool_call'),
-    id: z.string(),
-    tool: z.string(),
-    args: z.custom<JsonObject>(isJsonObject, 'args must be a JSON object').optional(),
-  }),
-  z.looseObject({ type: z.literal('say'), text: z.string() }),
-  z.looseObject({
-    type: z.literal('usage'),
-    model: z.string(),
-    input_tokens: z.int().nonnegative().default(0),
-    output_tokens: z.int().nonnegative().default(0),
-    cached_input_tokens: z.int().nonnegative().default(0),
-    cost_usd: z.number().nonnegative().default(0),
-  }),
-  z.looseObject({ type: z.literal('note'), text: z.string() }),
-  z.looseObject({
-    type: z.literal('final'),
-    text: z.string().nullable().default(null),
-    /** The program's confidence that it completed the task, for the scorecard's calibration. */
-    confidence: z.number().min(0).max(1).optional(),
-  }),
-]);
-type ProgramMessage = z.infer<typeof ProgramMessageSchema>;
-const PROGRAM_MESSAGE_TYPES = ['tool_call', 'say', 'usage', 'note', 'final'];
+export type { CommandAgentOptions } from './command-program.js';
 
 /**
  * An agent that is any program: started once per trial, it talks to the
@@ -83,6 +44,7 @@ export function createCommandAgent(options: CommandAgentOptions): Agent {
     },
     readsReference: false,
     run: (session) => runProgram(options, session),
+    preflight: (session, preflightOptions) => preflightCommand(options, session, preflightOptions),
   };
 }
 
@@ -193,24 +155,6 @@ async function converse(
   }
 }
 
-function startMessage(session: AgentSession): JsonObject {
-  const budget = session.budget();
-  const { task_id, attempt, rerun, seed } = session.trial;
-  return {
-    type: 'start',
-    protocol: COMMAND_PROTOCOL,
-    task: { ...session.task },
-    tools: session.tools.map((tool) => ({ ...tool })),
-    trial: { task_id, attempt, rerun, seed },
-    budget: {
-      ...budget,
-      maxTokens: budget.maxTokens ?? null,
-      maxCostUsd: budget.maxCostUsd ?? null,
-    },
-    ...(session.caps === undefined ? {} : { caps: { ...session.caps } }),
-  };
-}
-
 /** Runs one request through the session; returns the answer line, if one is due. */
 async function answerRequest(
   message: Exclude<ProgramMessage, { type: 'final' }>,
@@ -245,40 +189,6 @@ async function answerRequest(
   }
 }
 
-function parseMessage(line: Exclude<JsonLine, { type: 'end' }>): ProgramMessage {
-  const where = `line ${line.lineNumber} of the program's stdout`;
-  if (line.type === 'too-long') {
-    throw new Error(
-      `${where} is longer than the cap of ${line.maxLineBytes} bytes (limits.max_line_bytes); ` +
-        'nothing past the cap was read. Send large data in smaller messages, or raise the cap in the task.',
-    );
-  }
-  const shown = `Line ${line.lineNumber}: ${preview(line.text)}`;
-  if (line.type === 'invalid') {
-    throw new Error(
-      `${where} is not JSON (${line.message}). Each stdout line must be one JSON message ` +
-        `(docs/command-protocol.md); write logs to stderr. ${shown}`,
-    );
-  }
-  const type = isJsonObject(line.value) ? line.value.type : undefined;
-  if (typeof type !== 'string' || !PROGRAM_MESSAGE_TYPES.includes(type)) {
-    throw new Error(
-      `${where} is not a message: expected a JSON object whose "type" is one of ` +
-        `${PROGRAM_MESSAGE_TYPES.join(', ')}. ${shown}`,
-    );
-  }
-  const parsed = ProgramMessageSchema.safeParse(line.value);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues
-    .map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`)
-    .join('; ');
-  throw new Error(`${where} is not a valid ${type} message (${problems}). ${shown}`);
-}
-
-function preview(text: string): string {
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-}
-
 async function endedEarlyError(
   program: Program,
   options: CommandAgentOptions,
@@ -301,22 +211,6 @@ async function endedEarlyError(
   );
 }
 
-/** The sandbox limit a program that ended early most likely ran into (sandboxed programs only). */
-export function sandboxLimitOf(
-  status: ChildExit,
-  isolation: AgentIsolation | undefined,
-  caps: SessionCaps | undefined,
-): string | undefined {
-  if (isolation?.settings.kind !== 'bubblewrap') return undefined;
-  return limitReached(status, effectiveLimits(isolation.settings, caps?.sandbox));
-}
-
-function describeExit(status: ChildExit): string {
-  return status.signal !== null
-    ? `was killed by ${status.signal}`
-    : `exited with exit code ${status.code ?? 'unknown'}`;
-}
-
 /** Why the session stopped (the reason its signal was aborted with), for the program's `stop` message. */
 function stopReasonOf(signal: AbortSignal): TrialStopReason | 'stopped' {
   const reason: unknown = signal.reason;
@@ -326,51 +220,6 @@ function stopReasonOf(signal: AbortSignal): TrialStopReason | 'stopped' {
 /** What the session's signal was aborted with: a session of endstate's aborts with the TrialStoppedError that says why. */
 function stoppedError(signal: AbortSignal): unknown {
   return signal.reason;
-}
-
-/** The running program, as the conversation sees it. */
-interface Program {
-  readonly child: RunningChild<'pipe'>;
-  readonly lines: JsonLineReader;
-  send(message: JsonObject): Promise<void>;
-  /** Writes `stop` if it can, closes stdin, sends SIGTERM, then SIGKILL after the grace. */
-  stop(message: JsonObject): Promise<ChildExit>;
-}
-
-async function startProgram(options: CommandAgentOptions, session: AgentSession): Promise<Program> {
-  const { caps } = session;
-  const maxLineBytes = caps?.maxLineBytes;
-  const started = await startChildProcess({
-    command: options.command,
-    cwd: options.cwd,
-    env: options.env,
-    isolation: options.isolation,
-    limits: caps?.sandbox,
-    onConnection: (connection) => session.recordConnection?.(connection),
-    // A command agent needs the network only after its start message: it starts beside the relay.
-    relayStart: 'beside',
-    stdio: 'pipe',
-    killAfterMs: EXIT_GRACE_MS,
-  });
-  if (started.type === 'start-error') throw started.error;
-  const { child } = started;
-  const { stdin, stdout } = child.pipes;
-  return {
-    child,
-    lines: readJsonLines(stdout, maxLineBytes === undefined ? {} : { maxLineBytes }),
-    // Its first message waits for its network (a relay started beside it); its output is read meanwhile.
-    send: async (message) => {
-      await child.ready;
-      await writeJsonLine(stdin, message);
-    },
-    stop(message) {
-      // Best effort: a program that already stopped reading cannot be told why it is ended.
-      if (!stdin.writableEnded && !stdin.destroyed) {
-        void writeJsonLine(stdin, message).catch(() => {});
-      }
-      return child.stop(0);
-    },
-  };
 }
 
 /** The sandbox settings for the agent's spec, when the agent has them. */

@@ -3,6 +3,8 @@ export { TrialStoppedError } from './agent.js';
 export type { TrialStopReason } from './agent.js';
 export type {
   Agent,
+  AgentPreflight,
+  AgentPreflightOptions,
   AgentResult,
   AgentSession,
   AgentSpec,
@@ -24,7 +26,7 @@ export type { McpAgentOptions, McpServerAgentOptions } from './mcp-agent.js';
 export { listenMcpHttp } from './mcp-http-endpoint.js';
 export type { McpHttpEndpoint } from './mcp-http-endpoint.js';
 export { serveSessionOverMcp } from './mcp-session-server.js';
-export type { McpServeEnding, McpServeResult } from './mcp-session-server.js';
+export type { McpServeEnding, McpServeHooks, McpServeResult } from './mcp-session-server.js';
 export { defineAgentKind } from './agent-kind.js';
 export type { AgentBuildContext, AgentKind, AgentSpecInput } from './agent-kind.js';
 export { AGENT_KINDS, AGENT_REGISTRY, agentSpecOf, createAgentFromSpec } from './agent-registry.js';

@@ -2,12 +2,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { EndstateError } from '../core/index.js';
+import { EndstateError, startTimeout } from '../core/index.js';
 import type { AgentIsolation } from '../sandbox/index.js';
-import type { Agent, AgentResult, AgentSession } from './agent.js';
-import type { ChildExit, ChildStartError, RunningChild } from './child-process.js';
+import type {
+  Agent,
+  AgentPreflight,
+  AgentPreflightOptions,
+  AgentResult,
+  AgentSession,
+} from './agent.js';
+import type { ChildExit, ChildStartError, ChildStart, RunningChild } from './child-process.js';
 import { STDERR_TAIL_BYTES, programName, startChildProcess } from './child-process.js';
-import { sandboxLimitOf, sandboxSpec } from './command-agent.js';
+import { sandboxSpec } from './command-agent.js';
+import { sandboxLimitOf } from './command-program.js';
 import { listenMcpHttp } from './mcp-http-endpoint.js';
 import { serveSessionOverMcp } from './mcp-session-server.js';
 import type { McpServeResult } from './mcp-session-server.js';
@@ -91,6 +98,8 @@ export function createMcpAgent(options: McpAgentOptions): Agent {
     },
     readsReference: false,
     run: (session) => runMcpCommand(session, options),
+    preflight: (session, preflightOptions) =>
+      preflightMcpCommand(session, options, preflightOptions),
   };
 }
 
@@ -112,32 +121,9 @@ async function runMcpCommand(
   const folder = await mkdtemp(join(tmpdir(), 'endstate-mcp-'));
   let child: RunningChild<'drain'> | undefined;
   try {
-    const config = join(folder, 'mcp-config.json');
-    const mcpServers = { endstate: { type: 'http', url: endpoint.url } };
-    // The URL holds the trial's secret: readable by the agent's user only.
-    await writeFile(config, `${JSON.stringify({ mcpServers }, null, 2)}\n`, { mode: 0o600 });
-    const policyFile = join(folder, 'policy.md');
-    await writeFile(policyFile, session.task.policy);
     const serving = serveSessionOverMcp(session, endpoint.transport);
     if (session.signal.aborted) return await serving; // stopped while setting up: start nothing
-    const started = await startChildProcess({
-      command: options.command,
-      cwd: options.cwd,
-      env: {
-        ...options.env,
-        ENDSTATE_MCP_URL: endpoint.url,
-        ENDSTATE_MCP_CONFIG: config,
-        ENDSTATE_TASK_INSTRUCTION: session.task.instruction,
-        ENDSTATE_POLICY_FILE: policyFile,
-      },
-      isolation: options.isolation,
-      limits: session.caps?.sandbox,
-      mcpPort: Number(new URL(endpoint.url).port),
-      onConnection: (connection) => session.recordConnection?.(connection),
-      files: [folder],
-      stdio: 'drain',
-      killAfterMs: KILL_AFTER_MS,
-    });
+    const started = await startMcpCommand(session, options, endpoint.url, folder);
     if (started.type === 'start-error') {
       await endpoint.transport.close();
       await serving;
@@ -182,6 +168,109 @@ async function afterServing(
   });
   const exit = await Promise.race([child.exited, aborted]);
   return exit === 'aborted' ? served : judgeExit(exit, options, undefined);
+}
+
+/**
+ * Starts the command pointed at the endpoint, with its client config and
+ * the policy written into `folder` (handed to its sandbox).
+ */
+async function startMcpCommand(
+  session: AgentSession,
+  options: McpAgentOptions,
+  url: string,
+  folder: string,
+): Promise<ChildStart<'drain'>> {
+  const config = join(folder, 'mcp-config.json');
+  const mcpServers = { endstate: { type: 'http', url } };
+  // The URL holds the trial's secret: readable by the agent's user only.
+  await writeFile(config, `${JSON.stringify({ mcpServers }, null, 2)}\n`, { mode: 0o600 });
+  const policyFile = join(folder, 'policy.md');
+  await writeFile(policyFile, session.task.policy);
+  return startChildProcess({
+    command: options.command,
+    cwd: options.cwd,
+    env: {
+      ...options.env,
+      ENDSTATE_MCP_URL: url,
+      ENDSTATE_MCP_CONFIG: config,
+      ENDSTATE_TASK_INSTRUCTION: session.task.instruction,
+      ENDSTATE_POLICY_FILE: policyFile,
+    },
+    isolation: options.isolation,
+    limits: session.caps?.sandbox,
+    mcpPort: Number(new URL(url).port),
+    onConnection: (connection) => session.recordConnection?.(connection),
+    files: [folder],
+    stdio: 'drain',
+    killAfterMs: KILL_AFTER_MS,
+  });
+}
+
+/**
+ * The mcp agent's preflight: the command is started as a trial starts it
+ * (same sandbox, endpoint and files) and passes once its client completes
+ * the MCP handshake; it is then ended, having called no tool. It fails when
+ * it cannot start, exits first, or has not connected within `timeoutMs`.
+ */
+async function preflightMcpCommand(
+  session: AgentSession,
+  options: McpAgentOptions,
+  { timeoutMs }: AgentPreflightOptions,
+): Promise<AgentPreflight> {
+  const endpoint = await listenMcpHttp(
+    session.caps === undefined ? {} : { maxBodyBytes: session.caps.maxLineBytes },
+  );
+  endpoint.onRefused((refusal) => session.recordRefusedConnection(refusal));
+  let initialized = (): void => undefined;
+  const handshake = new Promise<'handshake'>((resolve) => {
+    initialized = () => resolve('handshake');
+  });
+  const serving = serveSessionOverMcp(session, endpoint.transport, {
+    onInitialized: () => initialized(),
+  }).catch(() => undefined);
+  const folder = await mkdtemp(join(tmpdir(), 'endstate-mcp-'));
+  let child: RunningChild<'drain'> | undefined;
+  const timeout = startTimeout(timeoutMs);
+  try {
+    const started = await startMcpCommand(session, options, endpoint.url, folder);
+    if (started.type === 'start-error') {
+      return {
+        type: 'failed',
+        reason: startFailed(started.error, options.command).message,
+        stderr: '',
+      };
+    }
+    child = started.child;
+    const first = await Promise.race([handshake, child.exited, timeout.promise]);
+    if (first === 'handshake') {
+      return { type: 'passed', evidence: 'its client completed the MCP handshake' };
+    }
+    if (first === 'timeout') {
+      const exit = await child.stop(0);
+      return {
+        type: 'failed',
+        reason: `the MCP agent command did not complete the MCP handshake within ${timeoutMs / 1000} s of its start`,
+        stderr: exit.stderrTail,
+      };
+    }
+    const how =
+      first.code === null ? `was killed by ${first.signal}` : `exited with code ${first.code}`;
+    const limit = sandboxLimitOf(first, options.isolation, session.caps);
+    return {
+      type: 'failed',
+      reason:
+        (limit === undefined ? '' : `it reached its sandbox's ${limit}: `) +
+        `the MCP agent command ${how} before completing the MCP handshake`,
+      stderr: first.stderrTail,
+    };
+  } finally {
+    timeout.cancel();
+    await child?.stop(0);
+    await endpoint.transport.close();
+    await serving;
+    await endpoint.close();
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 function startFailed(error: ChildStartError, command: readonly string[]): Error {

@@ -22,6 +22,12 @@ export const MCP_HARNESS_TOOLS = {
 /** The prompt that hands an MCP client the whole task (policy and the user's first message). */
 export const MCP_TASK_PROMPT = 'task';
 
+/** What the caller of serveSessionOverMcp learns as the session goes. */
+export interface McpServeHooks {
+  /** The client completed the MCP handshake (`initialize`, then `notifications/initialized`). */
+  readonly onInitialized?: () => void;
+}
+
 /** How a served session ended, besides its final answer. */
 export type McpServeEnding = 'finish' | 'disconnect' | 'trial-stopped';
 
@@ -114,6 +120,7 @@ export function toCallToolResult(result: ToolCallResult): CallToolResult {
 export async function serveSessionOverMcp(
   session: AgentSession,
   transport: Transport,
+  hooks: McpServeHooks = {},
 ): Promise<McpServeResult> {
   // The MCP SDK loads with the first session served: runs of other agents never load it.
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
@@ -186,6 +193,7 @@ export async function serveSessionOverMcp(
     session.note(
       `MCP client connected: ${client?.name ?? 'unnamed'} ${client?.version ?? ''}`.trim(),
     );
+    hooks.onInitialized?.();
   };
   server.onclose = () => settle(finishedResult() ?? { ending: 'disconnect', finalAnswer: null });
   const onAbort = (): void => settle({ ending: 'trial-stopped', finalAnswer: null });

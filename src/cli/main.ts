@@ -292,7 +292,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .option('--no-canary', "skip the canary gate (the oracle on the suite's canary tasks first)")
     .option(
       '--no-preflight',
-      'skip the one tiny request to each model before the first trial (skipped with --replay)',
+      'skip the checks before the first trial: one tiny request to each model (skipped with --replay), one start of a command or mcp agent program',
     )
     .option('--save-failures <dir>', 'write each failed trial as a replay case and its verdict')
     .option('--durable', 'commit every group of trials durably (fsync), at some cost in speed')
@@ -802,6 +802,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     if (isEndstateError(error)) {
       io.err(`error ${error.code}: ${error.message}\n`);
       if (error.code === 'E_PROVIDER') return EXIT.provider;
+      if (error.code === 'E_AGENT_PREFLIGHT') return EXIT.program;
       if (error.code === 'E_QUEUE') return EXIT.invalid;
       return error.code === 'E_INTERNAL' ? EXIT.internal : EXIT.usage;
     }

@@ -25,6 +25,7 @@ import { traceRunStore } from './trace-run-store.js';
 import { checkOutputPaths } from './check-output-paths.js';
 import { goneRunError, resolveStoredRun } from './open-stored-run.js';
 import type { SandboxFlags } from './agent-sandbox.js';
+import { checkAgentPreflight } from './check-agent-preflight.js';
 
 export interface RunFlags extends CiOutputFlags, SandboxFlags {
   /** Print the scorecard even when the run's records were changed outside endstate (else exit 2), marked as tampered. */
@@ -314,7 +315,7 @@ function planInputOf(
   });
 }
 
-/** What must hold before the first trial: a queue plays no sequences, the canary passes, every model answers. */
+/** What must hold before the first trial: a queue plays no sequences, the canary passes, the agent program starts, every model answers. */
 async function checkBeforeRun(
   plan: RunPlan,
   suitePath: string,
@@ -323,7 +324,10 @@ async function checkBeforeRun(
 ): Promise<void> {
   if (flags.queue !== undefined) checkQueuePlayable(plan);
   if (flags.canary) await checkCanary(plan.suite, suitePath, flags.seed);
-  if (!flags.preflight || flags.replay !== undefined) return;
+  if (!flags.preflight) return;
+  // A command or mcp agent's program is started once, in its sandbox; queued trials run on the workers' machines.
+  if (flags.queue === undefined) await checkAgentPreflight(plan);
+  if (flags.replay !== undefined) return;
   // One tiny request to each model the run calls, so a wrong key, name or URL fails in seconds.
   for (const { ref, role } of modelsOf(plan.system)) await models.wire().preflight(ref, role);
 }

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   E_RESUME: 'a stored run cannot be resumed: it is finished, or its suite or system differs',
   E_PROVIDER:
     'a model provider refused a request that no retry can fix (a wrong key, model name or base URL, a request it cannot serve), or a recording has no answer for a call',
+  E_AGENT_PREFLIGHT:
+    'the agent program (command or mcp), started once in its sandbox before the run, could not start, ended before its first message or did not speak its protocol',
   E_STORE: 'the result store could not be opened, read or written',
   E_RUN_NOT_FOUND: 'no stored run matches the given id',
   E_QUEUE:

@@ -29,3 +29,4 @@ export type {
   StoredRun,
 } from './run-plan.js';
 export { judgeFor, judgeFromSpec, judgedTasks } from './judge-wiring.js';
+export { preflightAgent } from './agent-preflight.js';

@@ -37,6 +37,9 @@ const probe = fakeProbe({
   '/home/node_modules': 'dir',
   '/home/ana/project/agents': 'dir',
   '/home/ana/project/agents/node_modules': 'dir',
+  '/home/ana/project': 'dir',
+  '/home/ana/project/suite': 'dir',
+  '/home/ana/project/.endstate': 'dir',
 });
 
 const layout: SandboxLayout = {
@@ -113,6 +116,20 @@ describe('planSandbox', () => {
       probe,
     );
     expect(plan.masked).toEqual(['/home/ana/project/suite', '/home/ana/project/.endstate']);
+  });
+
+  it('masks no store folder that does not exist yet (before the first run, at the agent preflight)', () => {
+    const withoutStore = fakeProbe({
+      '/usr': 'dir',
+      '/home/ana/project': 'dir',
+      '/home/ana/project/suite': 'dir',
+    });
+    const plan = planSandbox(
+      { ...layout, agentDir: '/home/ana/project' },
+      { cwd: '/home/ana/project', files: [] },
+      withoutStore,
+    );
+    expect(plan.masked).toEqual(['/home/ana/project/suite']);
   });
 
   it('does not bind the node binary folder again when a system folder holds it', () => {

@@ -120,7 +120,10 @@ export function planSandbox(
   const visible = [...systemPaths, ...readOnly.map((entry) => entry.path)];
   const masked = layout.hidden
     .map((hidden) => hidden.path)
-    .filter((path) => visible.some((shown) => shown !== path && isWithin(path, shown)));
+    .filter((path) => visible.some((shown) => shown !== path && isWithin(path, shown)))
+    // Nothing to hide yet (a store made once the agent preflight passed), and no mount point
+    // can be made for it in a read-only folder.
+    .filter((path) => probe.kind(path) !== 'missing');
   return {
     network: layout.network,
     system,

@@ -80,6 +80,8 @@ describe('exit codes a CI can trust', () => {
           'command',
           '--command',
           'node chatty.mjs',
+          // The preflight would stop the run at the first line; here its trials are the point.
+          '--no-preflight',
         ],
         cwd,
       );
@@ -93,7 +95,8 @@ describe('exit codes a CI can trust', () => {
       expect(lines[from + 1]).toBe(
         "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Each stdout line must be one JSON message (…); write logs to stderr. Line #: …",
       );
-      expect(lines[from + 2]).toMatch(/^ {9}e\.g\. endstate show refund-8842 1 --run run-\S+$/);
+      expect(lines[from + 2]).toMatch(/^ {9}e\.g\. agent error: line 1 of .* Line 1: /);
+      expect(lines[from + 3]).toMatch(/^ {14}endstate show refund-8842 1 --run run-\S+$/);
     },
   );
 

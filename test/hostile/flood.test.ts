@@ -46,6 +46,8 @@ function runFlood(agent: 'command' | 'mcp', command: string): Flooded {
       '--trials',
       '2',
       '--no-canary',
+      // The preflight would stop the run at the flood (exit 4); here the trials must contain it.
+      '--no-preflight',
       '--json',
       'out.json',
     ],

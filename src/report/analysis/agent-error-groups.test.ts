@@ -99,6 +99,7 @@ describe('agentErrorKinds', () => {
             task_id: 'refund',
             attempt: 1,
             message: notFound('8843'),
+            headline: notFound('8843'),
           },
         },
         expect.objectContaining({
@@ -112,6 +113,52 @@ describe('agentErrorKinds', () => {
         expect.objectContaining({ code: 'invalid_arguments', occurrences: 1, trials: 1 }),
       ],
     });
+  });
+
+  it('masks single-quoted values but not apostrophes', () => {
+    expect(
+      maskErrorMessage("Error: Cannot find module '/tmp/a/agent.mjs' (the program's file)"),
+    ).toBe("Error: Cannot find module '…' (…)");
+    expect(maskErrorMessage("line 2 of the program's stdout is not JSON")).toBe(
+      "line # of the program's stdout is not JSON",
+    );
+  });
+
+  it("groups programs that exited early by the first stderr line naming an error, and keeps one trial's unmasked", () => {
+    const exited = (module: string): string =>
+      'agent error: the program exited with exit code 1 before sending a final message; its stderr ends with:\n' +
+      'node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\n' +
+      `Error: Cannot find module '${module}'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)\n\nNode.js v20.20.2`;
+    const crashed = (taskId: string, attempt: number, error: string): TrialRecord =>
+      trial(taskId, attempt, { exit_reason: 'agent_error', error });
+    const kinds = agentErrorKinds([
+      crashed('a', 1, exited('/work/a/agent.mjs')),
+      crashed('b', 1, exited('/work/b/agent.mjs')),
+      crashed(
+        'c',
+        1,
+        'agent error: the program exited with exit code 1 before sending a final message; its stderr ends with:\n' +
+          'Traceback (most recent call last):\n  File "agent.py", line 1, in <module>\n    import openai\n' +
+          "ModuleNotFoundError: No module named 'openai'",
+      ),
+    ]);
+    expect(kinds.top).toEqual([
+      expect.objectContaining({
+        pattern:
+          "agent error: the program exited with exit code # before sending a final message; its stderr ends with: Error: Cannot find module '…'",
+        occurrences: 2,
+        example: expect.objectContaining({
+          trial_id: 'run/a/1.0',
+          headline:
+            "agent error: the program exited with exit code 1 before sending a final message; its stderr ends with: Error: Cannot find module '/work/a/agent.mjs'",
+        }),
+      }),
+      expect.objectContaining({
+        pattern:
+          "agent error: the program exited with exit code # before sending a final message; its stderr ends with: ModuleNotFoundError: No module named '…'",
+        occurrences: 1,
+      }),
+    ]);
   });
 
   it('keeps the most frequent kinds only, and counts them all', () => {
@@ -136,14 +183,17 @@ describe('the scorecard in the terminal: Agent errors', () => {
     const card = buildScorecard(run(['quote', 'refund']), trials);
     const lines = renderTerminal(card).split('\n');
     const from = lines.findIndex((line) => line.startsWith('Agent errors'));
-    expect(lines.slice(from, from + 7)).toEqual([
+    expect(lines.slice(from, from + 10)).toEqual([
       'Agent errors (6 in 4 valid trial(s), 3 kind(s), all; quoted values and numbers masked)',
       '      3× in 2 trial(s)  tool error order_not_found (get_order, check_eligibility): There is no order "…". Check the number.',
-      `         e.g. endstate show refund 1 --run ${card.run_id}`,
+      '         e.g. There is no order "8843". Check the number.',
+      `              endstate show refund 1 --run ${card.run_id}`,
       "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Line #: …",
-      `         e.g. endstate show quote 1 --run ${card.run_id}`,
+      "         e.g. agent error: line 3 of the program's stdout is not JSON (Unexpected token 'H'). Line 3: Hello",
+      `              endstate show quote 1 --run ${card.run_id}`,
       '      1× in 1 trial(s)  tool error invalid_arguments (process_refund): arguments of process_refund do not match its schema',
-      `         e.g. endstate show refund 2 --run ${card.run_id}`,
+      '         e.g. arguments of process_refund do not match its schema',
+      `              endstate show refund 2 --run ${card.run_id}`,
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { TrialRecord } from '../../schema/index.js';
 import { answersByCall } from './answers-by-call.js';
+import { errorHeadline } from './agent-error-headline.js';
 
 /**
  * Where an agent-side error showed: a tool answered one of the agent's
@@ -14,7 +15,11 @@ export interface AgentErrorGroup {
   readonly source: AgentErrorSource;
   /** The tool's error code (`order_not_found`); `agent_error` for a crash or protocol error. */
   readonly code: string;
-  /** The first line of the message with quoted values and numbers masked (`"…"`, `#`). */
+  /**
+   * The message's headline (its first line, and the cause a line ending in
+   * `:` announces, such as a program's first stderr line naming an error)
+   * with quoted values and numbers masked (`"…"`, `'…'`, `#`).
+   */
   readonly pattern: string;
   /** The tools that answered with it, in the order first seen; empty for `agent_error`. */
   readonly tools: readonly string[];
@@ -27,6 +32,8 @@ export interface AgentErrorGroup {
     readonly task_id: string;
     readonly attempt: number;
     readonly message: string;
+    /** The message's headline, unmasked: what `pattern` masks, as this trial had it. */
+    readonly headline: string;
   };
 }
 
@@ -45,16 +52,16 @@ export interface AgentErrorKinds {
 export const AGENT_ERROR_TOP = 5;
 
 /**
- * The first line of an error with what varies between occurrences of one
- * kind masked: quoted values (ids, names the agent sent), parenthesised
- * details, numbers (order numbers, amounts, line numbers), and the program
- * output a protocol error quotes after `Line N:`.
+ * The headline of an error (see errorHeadline) with what varies between
+ * occurrences of one kind masked: quoted values (ids, names the agent
+ * sent, a module path), parenthesised details, numbers (order numbers,
+ * amounts, line numbers, exit codes), and the program output a protocol
+ * error quotes after `Line N:`.
  */
 export function maskErrorMessage(message: string): string {
-  const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? '';
-  return firstLine
-    .trim()
+  return errorHeadline(message)
     .replace(/"[^"]*"/g, '"…"')
+    .replace(/(?<!\w)'[^'\n]*'(?!\w)/g, "'…'")
     .replace(/\([^()]*\)/g, '(…)')
     .replace(/\d+(?:\.\d+)?/g, '#')
     .replace(/\bLine #: .*$/, 'Line #: …');
@@ -135,6 +142,7 @@ export function agentErrorKinds(
               task_id: trial.task_id,
               attempt: trial.attempt,
               message: occurrence.message,
+              headline: errorHeadline(occurrence.message),
             },
           },
           tools: [],

@@ -562,12 +562,14 @@ describe('buildScorecard: who is to blame', () => {
     ]);
     const lines = renderTerminal(card).split('\n');
     const from = lines.findIndex((line) => line.startsWith('Agent errors'));
-    expect(lines.slice(from, from + 5)).toEqual([
+    expect(lines.slice(from, from + 7)).toEqual([
       'Agent errors (3 in 3 valid trial(s), 2 kind(s), all; quoted values and numbers masked)',
       "      2× in 2 trial(s)  agent error (crash or protocol): agent error: line # of the program's stdout is not JSON (…). Line #: …",
-      '         e.g. endstate show a 1 --run run',
-      '      1× in 1 trial(s)  agent error (crash or protocol): agent error: the program exited with exit code # before sending a final message; its stderr ends with:',
-      '         e.g. endstate show b 1 --run run',
+      "         e.g. agent error: line 1 of the program's stdout is not JSON (Unexpected token 'H'). Line 1: Hello",
+      '              endstate show a 1 --run run',
+      "      1× in 1 trial(s)  agent error (crash or protocol): agent error: the program exited with exit code # before sending a final message; its stderr ends with: KeyError: '…'",
+      "         e.g. agent error: the program exited with exit code 1 before sending a final message; its stderr ends with: KeyError: 'order_id'",
+      '              endstate show b 1 --run run',
     ]);
   });
 });

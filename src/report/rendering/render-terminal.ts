@@ -145,7 +145,9 @@ function invalidLines({ counts: n, invalid_reasons: reasons }: Scorecard): strin
 
 /**
  * The most frequent agent-side errors (tool errors answering the agent's
- * calls, crashes and protocol errors), each with a trial to look at.
+ * calls, crashes and protocol errors), each with its first trial's
+ * message unmasked (the module path, the line that was not JSON) and how
+ * to look at that trial.
  */
 function agentErrorLines(
   { run_id: runId, agent_error_kinds: errors }: Scorecard,
@@ -163,7 +165,8 @@ function agentErrorLines(
           ? 'agent error (crash or protocol)'
           : `tool error ${code} (${tools.join(', ')})`
       }: ${abridgeMessage(pattern)}`,
-      `         e.g. endstate show ${example.task_id} ${example.attempt} --run ${runId}`,
+      `         e.g. ${abridgeMessage(example.headline)}`,
+      `              endstate show ${example.task_id} ${example.attempt} --run ${runId}`,
     ]),
   ];
 }
