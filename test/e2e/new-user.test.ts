@@ -209,7 +209,7 @@ describe.each([
   const at = (command: string, args: readonly string[], env: Record<string, string> = {}) =>
     run(command, args, folder, env);
 
-  it('runs `endstate init`, and the suite it writes validates and scores 100% with the oracle', () => {
+  it('runs `endstate init`, and the suite it writes validates, scores 100% with the oracle and makes an HTML report', () => {
     const init = at(bin, ['init']);
     expect(init.code, init.output).toBe(0);
     const validate = at(bin, ['validate', 'evals']);
@@ -218,9 +218,13 @@ describe.each([
     const oracle = at(bin, ['run', 'evals', '--agent', 'oracle', '--json', 'init.json']);
     expect(oracle.code, oracle.output).toBe(0);
     const output = JSON.parse(readFileSync(join(folder, 'init.json'), 'utf8')) as {
+      run: { run_id: string };
       scorecard: { success_rate: { value: number; successes: number } };
     };
     expect(output.scorecard.success_rate).toMatchObject({ value: 1, successes: 3 });
+    const report = at(bin, ['report', 'latest', '--html', 'report.html']);
+    expect(report.code, report.output).toBe(0);
+    expect(readFileSync(join(folder, 'report.html'), 'utf8')).toContain(output.run.run_id);
   });
 
   it('validates a suite whose environment.ts imports defineEnvironment, defineTool and z from endstate, and solves it with the oracle', () => {
