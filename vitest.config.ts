@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
  * The slow tier (`npm run test:slow`; CI runs it after `npm test`): what a
  * default local evaluation never meets, and what takes minutes to show —
  * adversarial sandbox probes, the scale-out services (Redis, PostgreSQL),
- * telemetry export, the CLI's start-up module checks, property sweeps, the
+ * telemetry export, the CLI's start-up module checks, a new user's
+ * offline `npm install` of the packed package (it compiles better-sqlite3), property sweeps, the
  * tau-bench retail sweeps through the CLI (all 635 tasks; the gold replay
  * of src/domains/retail stays fast) and its perturbation e2e, the Monte
  * Carlo coverage, power and false-positive simulations, the full-size
@@ -28,6 +29,7 @@ export const SLOW_TESTS = [
   'test/docs/api-reference.test.ts',
   'test/e2e/perturb.test.ts',
   'test/e2e/startup.test.ts',
+  'test/e2e/new-user.test.ts',
   'test/e2e/retail.test.ts',
   'test/e2e/report-scale.test.ts',
   'test/e2e/help-examples.test.ts',

@@ -5,6 +5,7 @@ import type { RunRecord } from '../schema/index.js';
 import type { RunStore } from '../store/index.js';
 import type { CliIo } from './cli-io.js';
 import { guardInterrupts } from './interrupt-guard.js';
+import { loadQueue } from './load-queue.js';
 import { createProgress } from './progress.js';
 import type { RunFlags } from './run-command.js';
 import { storeForWorkers, storeSpecOf } from './store-path.js';
@@ -21,7 +22,7 @@ export async function runQueueOf(
   suitePath: string,
 ): Promise<ShownQueue | undefined> {
   if (flags.queue === undefined) return undefined;
-  const queueModule = await import('../queue/index.js');
+  const queueModule = await loadQueue('a run on a queue (--queue)');
   const address = queueModule.parseQueueAddress(flags.queue);
   await queueModule.checkQueueReachable(address);
   const queue = queueModule.createRunQueue({

@@ -1,11 +1,4 @@
 import { resolve } from 'node:path';
-import {
-  checkQueueReachable,
-  createJobPlayer,
-  openSharedRequestLimits,
-  parseQueueAddress,
-  startWorker,
-} from '../queue/index.js';
 import type { PlayedSystem, WorkerEvent } from '../queue/index.js';
 import type { RunRecord } from '../schema/index.js';
 import { openStore } from '../store/index.js';
@@ -16,6 +9,7 @@ import type { RunModels } from '../run/index.js';
 import type { CliIo } from './cli-io.js';
 import { loadPricingFlag, wireModels } from './model-wiring.js';
 import type { ModelWiringFlags } from './model-wiring.js';
+import { loadQueue } from './load-queue.js';
 import { agentBuildContext } from './select-agent.js';
 import { hiddenStoreFileOf, storeSpecOf } from './store-path.js';
 
@@ -42,6 +36,13 @@ export interface WorkerFlags extends ModelWiringFlags {
 export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
   // Checked before any job is taken, though only the jobs of model agents are priced.
   const pricing = loadPricingFlag(flags.pricing, io);
+  const {
+    checkQueueReachable,
+    createJobPlayer,
+    openSharedRequestLimits,
+    parseQueueAddress,
+    startWorker,
+  } = await loadQueue('endstate worker');
   const address = parseQueueAddress(flags.queue);
   await checkQueueReachable(address);
   // The request limits hold across every worker: kept in the queue's Redis, set by each run.

@@ -40,6 +40,8 @@ export const ERROR_CODES = {
     'a tool called a method of its `state` wrongly (an object where a function belongs, an id that is not a string, a misspelt collection) or changed a record that does not exist',
   E_SANDBOX:
     'the agent sandbox cannot be set up: bubblewrap is missing, the system is not Linux, or the agent folder holds what the agent must not see',
+  E_PACKAGE_MISSING:
+    'a feature asked for (a PostgreSQL store, a queue, OpenTelemetry export) needs an optional package that is not installed',
   E_INTERNAL: 'a bug in endstate: please report it with the command that caused it',
 } as const;
 

@@ -11,6 +11,7 @@ export {
 export type { Clock, Stopwatch } from './clock.js';
 export { ERROR_CODES, EndstateError, formatProblem, isEndstateError } from './errors.js';
 export type { EndstateErrorOptions, ErrorCode, Problem } from './errors.js';
+export { loadOptional } from './optional-package.js';
 export { createProblemList } from './problem-list.js';
 export { findJsonDifference } from './find-json-difference.js';
 export type { JsonDifference } from './find-json-difference.js';

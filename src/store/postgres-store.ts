@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { PoolClient } from 'pg';
-import { EndstateError } from '../core/index.js';
+import { EndstateError, loadOptional } from '../core/index.js';
 import { readTrialRecord } from '../schema/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { createSealer } from './create-sealer.js';
@@ -87,8 +87,12 @@ export async function openPostgresStore(
     options.schema === undefined ? url : withSchema(url, options.schema),
   );
   const keyPath = options.keyPath ?? postgresKeyPath(url, options.cwd ?? process.cwd());
-  // pg loads with the first PostgreSQL store: commands on SQLite never pay for it.
-  const { default: pg } = await import('pg');
+  // pg loads with the first PostgreSQL store: commands on SQLite never pay for it,
+  // and a default install has none (an optional peer dependency).
+  const { default: pg } = await loadOptional(() => import('pg'), {
+    feature: `the PostgreSQL store ${parsed.display}`,
+    packages: ['pg'],
+  });
   const pool = new pg.Pool({
     connectionString: parsed.connectionString,
     max: options.maxConnections ?? 4,

@@ -1,6 +1,14 @@
-import { HARNESS_VERSION } from '../core/index.js';
+import { HARNESS_VERSION, loadOptional } from '../core/index.js';
 import { otlpTracesUrl } from './otlp-traces-url.js';
 import type { Telemetry } from './telemetry.js';
+
+/** What otel-telemetry.ts imports: optional peer dependencies of endstate, installed for export only. */
+const OTEL_PACKAGES = [
+  '@opentelemetry/api',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace-base',
+];
 
 /**
  * Telemetry for a run when the environment names an OTLP endpoint
@@ -17,6 +25,9 @@ export async function startTelemetry(
 ): Promise<Telemetry | undefined> {
   const url = otlpTracesUrl(env);
   if (url === undefined) return undefined;
-  const { createOtelTelemetry } = await import('./otel-telemetry.js');
+  const { createOtelTelemetry } = await loadOptional(() => import('./otel-telemetry.js'), {
+    feature: 'OpenTelemetry export (OTEL_EXPORTER_OTLP_ENDPOINT is set)',
+    packages: OTEL_PACKAGES,
+  });
   return createOtelTelemetry({ url, serviceVersion: HARNESS_VERSION, env });
 }
