@@ -55,15 +55,21 @@ describe('eceUpperBound', () => {
   });
 
   it('is the percentile of the ECE of task lists drawn with replacement, drawn as documented', () => {
-    // Confidences in a few bins only, and in every bin, with tasks of different sizes.
-    for (const confidence of [(x: number) => 0.35 + x / 10, Math.sqrt]) {
-      const suite = simulateCalibration(createRng(4), {
+    // Confidences in a few bins only, and in every bin, with tasks of different sizes; and a
+    // suite whose tasks come twice each (equal rows of bin sums, counted together).
+    for (const [confidence, copies] of [
+      [(x: number) => 0.35 + x / 10, 1],
+      [Math.sqrt, 1],
+      [Math.sqrt, 2],
+    ] as const) {
+      const once = simulateCalibration(createRng(4), {
         tasks: 15,
         trials: 5,
         a: 2,
         b: 3,
         confidence,
       });
+      const suite = Array.from({ length: copies }, () => once).flat();
       const resamples = 300;
       const rng = createRng(21);
       const replicates = Array.from({ length: resamples }, () => {

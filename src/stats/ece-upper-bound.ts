@@ -83,9 +83,11 @@ export function eceUpperBound(
   const nan = Number.NaN;
   if (predictions === 0) return { value, upper: nan, method: 'no-predictions', ...summary };
   if (nonEmpty.length === 1) return { value, upper: nan, method: 'single-task', ...summary };
-  // Every task's bin sums in one table, a row per task, over the entries some task fills: an
-  // entry no task fills stays 0, and a task's zero entry adds +0, which leaves a sum of
-  // non-negative terms exactly as it was; each entry's sum is its own chain of additions.
+  // Every distinct row of bin sums once, over the entries some task fills (an entry no task
+  // fills stays 0): tasks whose rows are equal are interchangeable. A resample counts how
+  // often it drew each distinct row, then sums count × row: the same terms as adding the
+  // drawn rows one by one, in another order (counts and sums of 0/1 outcomes are whole
+  // numbers, exact in any order; sums of confidences equal up to rounding).
   const count = nonEmpty.length;
   const full = nonEmpty.map(binSums);
   const columns = Int32Array.from(
@@ -94,21 +96,40 @@ export function eceUpperBound(
     ),
   );
   const width = columns.length;
-  const table = new Float64Array(count * width);
+  const rowIndex = new Map<string, number>();
+  const rowOf = new Int32Array(count);
+  const distinct: Float64Array[] = [];
   full.forEach((sums, task) => {
-    for (let column = 0; column < width; column += 1)
-      table[task * width + column] = sums[columns[column]!]!;
+    const row = Float64Array.from(columns, (entry) => sums[entry]!);
+    const key = row.join(':');
+    let index = rowIndex.get(key);
+    if (index === undefined) {
+      index = distinct.length;
+      rowIndex.set(key, index);
+      distinct.push(row);
+    }
+    rowOf[task] = index;
   });
+  const table = new Float64Array(distinct.length * width);
+  distinct.forEach((row, index) => table.set(row, index * width));
   const replicates = new Float64Array(resamples);
   const rng = createRng(options.seed);
   const drawn = new Float64Array(width);
+  const times = new Float64Array(distinct.length);
   const scattered = new Float64Array(SUMS_WIDTH);
   for (let resample = 0; resample < resamples; resample += 1) {
-    drawn.fill(0);
+    times.fill(0);
     for (let draw = 0; draw < count; draw += 1) {
-      const row = Math.floor(rng.next() * count) * width;
+      const row = rowOf[Math.floor(rng.next() * count)]!;
+      times[row] = times[row]! + 1;
+    }
+    drawn.fill(0);
+    for (let row = 0; row < distinct.length; row += 1) {
+      const by = times[row]!;
+      if (by === 0) continue;
+      const at = row * width;
       for (let column = 0; column < width; column += 1)
-        drawn[column] = drawn[column]! + table[row + column]!;
+        drawn[column] = drawn[column]! + table[at + column]! * by;
     }
     for (let column = 0; column < width; column += 1) scattered[columns[column]!] = drawn[column]!;
     replicates[resample] = eceOfSums(scattered);

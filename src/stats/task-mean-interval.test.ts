@@ -245,13 +245,13 @@ describe('taskMeanIntervals', () => {
 });
 
 describe('taskMeanInterval against the method written out draw by draw', () => {
-  it('gives the same bounds bit for bit, for draws not a multiple of four and weights', () => {
-    const estimates = [0, 0.25, 1, 0.5, 0, 0.875];
-    for (const [resamples, weights] of [
-      [7, undefined],
-      [10, [1, 2, 1, 3, 1, 2]],
-      [401, undefined],
-    ] as const) {
+  /** The written-out bounds beside the library's, for each draw count and weights. */
+  function compare(
+    estimates: readonly number[],
+    cases: readonly (readonly [number, readonly number[] | undefined])[],
+    same: (actual: number, expected: number) => void,
+  ): void {
+    for (const [resamples, weights] of cases) {
       const tasks = estimates.length;
       // Task i's weights are the i-th run of `resamples` values of one stream; the
       // pseudo-tasks' come from another, four a draw.
@@ -291,12 +291,34 @@ describe('taskMeanInterval against the method written out draw by draw', () => {
       });
       // The quantiles at (1 ∓ level)/2 as computed, not the literals 0.025 and 0.975: they differ in the last bit.
       const level = 0.95;
-      expect(interval.lower).toBe(
-        Math.min(interval.value, quantileSelect(lowerDraws, (1 - level) / 2)),
-      );
-      expect(interval.upper).toBe(
-        Math.max(interval.value, quantileSelect(upperDraws, (1 + level) / 2)),
-      );
+      same(interval.lower, Math.min(interval.value, quantileSelect(lowerDraws, (1 - level) / 2)));
+      same(interval.upper, Math.max(interval.value, quantileSelect(upperDraws, (1 + level) / 2)));
     }
+  }
+
+  it('gives the same bounds bit for bit when every task is rated apart, for draws not a multiple of four and weights', () => {
+    compare(
+      [0, 0.25, 1, 0.5, 0, 0.875],
+      [
+        [7, undefined],
+        [10, [1, 2, 1, 3, 1, 2]],
+        [401, undefined],
+      ],
+      (actual, expected) => expect(actual).toBe(expected),
+    );
+  });
+
+  it('gives the same bounds up to rounding when tasks share their rates and are summed together', () => {
+    const rng = createRng(5);
+    const estimates = Array.from({ length: 40 }, () => rng.pick([0, 0.25, 0.5, 1]));
+    const weights = estimates.map(() => rng.pick([1, 2]));
+    compare(
+      estimates,
+      [
+        [401, undefined],
+        [1000, weights],
+      ],
+      (actual, expected) => expect(Math.abs(actual - expected)).toBeLessThan(1e-12),
+    );
   });
 });
