@@ -292,9 +292,11 @@ export async function viewCommand(
   });
   try {
     const runUrl = runArgument === undefined ? undefined : await server.runUrl(runArgument);
+    // Ctrl-C is handled before the address is printed: one right after it stops in order.
+    const interrupted = stopped();
     io.out(`endstate view: serving ${spec.display} at ${server.url} (Ctrl-C stops)\n`);
     if (runUrl !== undefined) io.out(`run ${runArgument}: ${runUrl}\n`);
-    await stopped();
+    await interrupted;
     io.err('endstate view: stopped\n');
     return 0;
   } finally {

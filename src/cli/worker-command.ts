@@ -87,9 +87,6 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
     play: (data) => player.play(data),
     onEvent: (event) => report(event, io),
   });
-  io.err(
-    `worker on ${address.shown} (queue ${address.name}), ${flags.concurrency} trial(s) at a time; Ctrl-C finishes the trials in flight and stops\n`,
-  );
   await new Promise<void>((done) => {
     let stopping = false;
     const onSignal = (signal: NodeJS.Signals): void => {
@@ -108,6 +105,10 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    // Ready only once Ctrl-C is handled: a Ctrl-C right after this line stops in order.
+    io.err(
+      `worker on ${address.shown} (queue ${address.name}), ${flags.concurrency} trial(s) at a time; Ctrl-C finishes the trials in flight and stops\n`,
+    );
   });
   io.err('worker stopped\n');
   return 0;

@@ -96,8 +96,8 @@ function serve(example: HelpExample, cwd: string): Promise<CliResult> {
     const look = (): void => {
       if (stopped || !`${stdout}${stderr}`.includes(ready)) return;
       stopped = true;
-      // A command may print its address a moment before it listens for Ctrl-C.
-      if (stop === 'interrupt') setTimeout(() => child.kill('SIGINT'), 500);
+      // A command prints its address once it handles Ctrl-C: the signal goes at once.
+      if (stop === 'interrupt') child.kill('SIGINT');
       else child.stdin.end();
     };
     child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), look()));
