@@ -70,7 +70,7 @@ function expectContained(flooded: Flooded, error: RegExp): void {
     expect(trial.error).toMatch(error);
     expect(trial.success).toBe(false);
   }
-  const report = runCli(['report', 'latest'], flooded.cwd);
+  const report = runCli(['report', 'latest', '--verbose'], flooded.cwd);
   expect(report.code, report.stderr).toBe(0);
   expect(report.stdout).toContain('2 valid of 2 planned');
   expect(report.stdout).toContain('agent_error 2');

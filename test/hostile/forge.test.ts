@@ -38,6 +38,8 @@ describe('hostile agent: forging stored results', () => {
         `node ${FORGER}`,
         // Unisolated, so the forger can reach the store (the sandbox hides it: see below).
         '--no-sandbox',
+        // Its trials are under test: the preflight's start would forge before them.
+        '--no-preflight',
       ],
       cwd,
     );
@@ -105,6 +107,7 @@ describe('hostile agent: forging stored results', () => {
           'command',
           '--command',
           `node ${FORGER}`,
+          '--no-preflight',
         ],
         cwd,
       );

@@ -37,6 +37,8 @@ export async function runHostile(command: string, extra: readonly string[]): Pro
       command,
       '--json',
       'out.json',
+      // The trial is what is under test: the preflight would stop a hostile program before it.
+      '--no-preflight',
       ...extra,
     ],
     cwd,

@@ -138,6 +138,8 @@ describe.runIf(isLinux)('hostile agents: forking', { timeout: SLOW_MS }, () => {
         'command',
         '--command',
         `node ${join(HOSTILE, 'forking-agent.mjs')} ${tag} ${mode} hang`,
+        // Killed mid-trial: a preflight would wait for the hanging agent's first message.
+        '--no-preflight',
         ...flags,
       ],
       { cwd, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
