@@ -190,6 +190,8 @@ describe('viewCommand', () => {
     const io = captureIo(folder);
     let seen: Response | undefined;
     const code = await viewCommand('latest', { store: storePath, port: 0 }, io, async () => {
+      // Called before the address is printed (Ctrl-C is handled from then on): read it a tick later.
+      await new Promise((resolve) => setImmediate(resolve));
       const url = /at (http:\S+)/.exec(io.output.join(''))?.[1];
       seen = await fetch(url ?? 'http://127.0.0.1:1/');
     });

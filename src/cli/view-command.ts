@@ -276,7 +276,11 @@ function untilInterrupted(): Promise<NodeJS.Signals> {
   });
 }
 
-/** `endstate view [RUN]`: browse the store's runs and their reports until Ctrl-C. */
+/**
+ * `endstate view [RUN]`: browse the store's runs and their reports until
+ * Ctrl-C. `stopped` is called just before the address is printed, and the
+ * view serves until it resolves.
+ */
 export async function viewCommand(
   runArgument: string | undefined,
   flags: ViewFlags,
