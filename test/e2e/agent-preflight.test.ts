@@ -159,6 +159,9 @@ describe('the agent preflight of endstate run --agent mcp', () => {
       expect(result.stderr).toContain('Cannot find module');
       expect(existsSync(join(cwd, '.endstate'))).toBe(false);
     },
+    // A sandboxed start on a busy machine can pass 30 s; a missed exit would show as the
+    // 60 s handshake timeout, which the message above would not match.
+    90_000,
   );
 
   it.runIf(SANDBOX)(
