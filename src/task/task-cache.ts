@@ -79,6 +79,13 @@ export function taskCacheContext(
       scoped: [...environment.tools.values()]
         .filter((tool) => tool.scope !== undefined)
         .map((tool) => tool.name),
+      // Only an environment with a user side adds these, so other caches stay valid.
+      ...(environment.user === undefined && environment.setup === undefined
+        ? {}
+        : {
+            user_tools: environment.user?.descriptors ?? [],
+            init_tools: [...(environment.user?.setup.keys() ?? []), ...(environment.setup?.keys() ?? [])],
+          }),
     },
     files: otherFiles,
   });

@@ -41,6 +41,7 @@ import { verdictOf } from './verdict-of.js';
 import { environmentSeed } from './environment-seed.js';
 import { crashedTrial } from './crashed-trial.js';
 import { recordBase } from './trial-record-base.js';
+import { userToolbox } from './user-turn.js';
 import type { TrialParts } from './trial-record-base.js';
 import type { SessionLink } from './session-chain.js';
 
@@ -212,6 +213,7 @@ async function playSession(
       trial,
       recordUsage: (usage: ModelUsage) =>
         void log.record({ kind: 'usage', ...usage, role: 'user' }),
+      toolbox: userToolbox(environment, { dispatcher, control }),
     }),
   );
   let opening: string;

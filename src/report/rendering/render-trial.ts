@@ -77,12 +77,21 @@ function header(trial: TrialRecord, draw: Draw): string[] {
 const stamp = (event: TrialEvent, paint: Paint): string =>
   paint('dim', milliseconds(event.t_ms).padStart(TIME_WIDTH));
 
+/**
+ * Who made a call, on whose side: the agent's call, the user's take-over
+ * of one of the agent's tools, or the user's own tool on their side.
+ */
+function callerLabel(call: ToolCallEvent, paint: Paint): string {
+  if (call.side === 'user') return paint('cyan', "user's own tool");
+  return call.by === 'user' ? paint('cyan', 'tool call by the user') : 'tool call';
+}
+
 /** A tool call, then what became of it: faults injected, a block, its result or error. */
 function toolCallLines(call: ToolCallEvent, answer: CallAnswer | undefined, draw: Draw): string[] {
   const { paint } = draw;
   const scope = call.scope === undefined ? '' : paint('dim', ` · scope ${call.scope}`);
   const lines = [
-    `${stamp(call, paint)}  ${call.by === 'user' ? paint('cyan', 'tool call by the user') : 'tool call'} ${paint('bold', draw.text(call.tool, ''))} ${paint('dim', call.call_id)}  ${draw.value(call.args)}${scope}`,
+    `${stamp(call, paint)}  ${callerLabel(call, paint)} ${paint('bold', draw.text(call.tool, ''))} ${paint('dim', call.call_id)}  ${draw.value(call.args)}${scope}`,
   ];
   for (const fault of answer?.faults ?? []) {
     const what = fault.fault === 'inject' ? 'injection' : `fault ${fault.fault}`;

@@ -83,7 +83,15 @@ function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElem
       h(
         'div',
         { class: 'tool-head' },
-        h('span', { class: 'who' }, call.by === 'user' ? 'tool call by the user' : 'tool call'),
+        h(
+          'span',
+          { class: 'who' },
+          call.side === 'user'
+            ? "user's own tool"
+            : call.by === 'user'
+              ? 'tool call by the user'
+              : 'tool call',
+        ),
         ' ',
         h('code', { class: 'tool-name' }, call.tool),
         ' ',
