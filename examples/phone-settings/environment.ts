@@ -77,10 +77,10 @@ const checkStatusBar = defineTool({
     const phone = state.get('device', PHONE);
     if (phone === undefined) return toolError('no_phone', 'there is no phone');
     return {
-      airplane_mode: phone.airplane_mode,
-      mobile_data: phone.mobile_data,
+      airplane_mode: phone.airplane_mode === true,
+      mobile_data: phone.mobile_data === true,
       signal: phone.airplane_mode === true || phone.line_active !== true ? 'none' : 'good',
-      data_connection: phone.data_connection,
+      data_connection: phone.data_connection ?? 'none',
     };
   },
 });

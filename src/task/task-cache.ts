@@ -84,7 +84,10 @@ export function taskCacheContext(
         ? {}
         : {
             user_tools: environment.user?.descriptors ?? [],
-            init_tools: [...(environment.user?.setup.keys() ?? []), ...(environment.setup?.keys() ?? [])],
+            init_tools: [
+              ...(environment.user?.setup.keys() ?? []),
+              ...(environment.setup?.keys() ?? []),
+            ],
           }),
     },
     files: otherFiles,

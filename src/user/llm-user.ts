@@ -41,7 +41,7 @@ export const MAX_USER_TOOL_ROUNDS = 8;
 
 /** Added to the prompt only when the user has tools of their own, so other prompts stay as they were. */
 const TOOLS_RULE =
-  "- You have tools that act on your own side (your device, your account page): use them when the agent asks you to check or change something there, one step at a time, and tell the agent what you saw. Never do on your side what the agent has not asked for, unless your goal says so.";
+  '- You have tools that act on your own side (your device, your account page): use them when the agent asks you to check or change something there, one step at a time, and tell the agent what you saw. Never do on your side what the agent has not asked for, unless your goal says so.';
 
 function systemPrompt(spec: UserSpec, hasTools: boolean): string {
   const scenario = spec.scenario!;

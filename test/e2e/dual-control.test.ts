@@ -66,12 +66,14 @@ describe('two sides of the world (examples/phone-settings)', () => {
         'oracle',
         '--tasks',
         'airplane-mode-on',
+        // The canary would stop the run: the oracle's path no longer solves the changed task.
+        '--no-canary',
         '--json',
         'out.json',
       ],
       cwd,
     );
-    expect(run.code).not.toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const [trial] = read(cwd).trials;
     expect(trial?.success).toBe(false);
     expect(trial?.events.some((event) => event.by === 'user')).toBe(false);
