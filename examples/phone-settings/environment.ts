@@ -45,7 +45,7 @@ const resumeLine = defineTool({
     const line = state.get('lines', line_id);
     if (line === undefined) return toolError('not_found', `no line ${line_id}`);
     if (line.status !== 'suspended')
-      return toolError('not_suspended', `line ${line_id} is ${String(line.status)}`);
+      return toolError('not_suspended', `line ${line_id} is ${JSON.stringify(line.status)}`);
     state.update('lines', line_id, (record) => {
       record.status = 'active';
     });
@@ -151,7 +151,8 @@ export default defineEnvironment({
   sync: ({ state }) => {
     const phone = state.get('device', PHONE);
     if (phone === undefined) return;
-    const line = lineOf(state, String(phone.phone_number))?.[1];
+    const line =
+      typeof phone.phone_number === 'string' ? lineOf(state, phone.phone_number)?.[1] : undefined;
     const lineActive = line?.status === 'active';
     const connected = lineActive && phone.airplane_mode !== true && phone.mobile_data === true;
     const dataConnection = connected ? 'connected' : 'none';

@@ -78,7 +78,10 @@ const { user: _user, sync: _sync, ...plainSpec } = spec;
 
 const stillStopwatch: Stopwatch = { elapsedMs: () => 0 };
 
-function dispatch(environment = carrier, access: { allow?: string[]; deny: string[] } = { deny: [] }) {
+function dispatch(
+  environment = carrier,
+  access: { allow?: string[]; deny: string[] } = { deny: [] },
+) {
   const state = createWorkingState(environment.fixture);
   const log = createEventLog(stillStopwatch);
   const dispatcher = createDispatcher({
@@ -120,13 +123,18 @@ describe('an environment with a user side', () => {
       error = thrown;
     }
     expect(error).toBeInstanceOf(EndstateError);
-    expect((error as EndstateError).details?.problems).toEqual([
+    expect((error as EndstateError).code).toBe('E_ENVIRONMENT_INVALID');
+    expect((error as EndstateError).problems).toEqual([
       {
         path: 'user.fixture.lines',
         message:
           'collection "lines" is also in the agent\'s fixture: give each side collections of its own',
       },
-      { path: 'user.tools', message: 'tool "get_line" is defined twice' },
+      {
+        path: 'user.tools',
+        message:
+          'tool "get_line" is already defined (names are unique across tools, setup, user.tools and user.setup)',
+      },
     ]);
   });
 });
@@ -253,7 +261,12 @@ describe('applyInit', () => {
 
   it("refuses a step on the wrong side's tools, or one that answers an error", async () => {
     await expect(
-      applyInit(carrier, carrier.fixture, [{ side: 'agent', tool: 'toggle_data', args: {} }], clock),
+      applyInit(
+        carrier,
+        carrier.fixture,
+        [{ side: 'agent', tool: 'toggle_data', args: {} }],
+        clock,
+      ),
     ).resolves.toEqual({
       type: 'failed',
       index: 0,
@@ -283,8 +296,12 @@ describe('applyInit', () => {
         throw new Error('bad fixture');
       },
     });
-    await expect(applyInit(broken, freezeState(broken.fixture.snapshot), [], clock)).resolves.toEqual(
-      { type: 'failed', index: null, message: 'the sync hook failed: bad fixture' },
-    );
+    await expect(
+      applyInit(broken, freezeState(broken.fixture.snapshot), [], clock),
+    ).resolves.toEqual({
+      type: 'failed',
+      index: null,
+      message: 'the sync hook failed: bad fixture',
+    });
   });
 });

@@ -66,16 +66,23 @@ export type SyncHook = (context: SyncContext) => void;
 
 /** Tools by name, with a problem for each name defined twice or already taken. */
 export function toolMap(
-  tools: readonly ToolDefinition[],
+  // Tools differ in their input types; the dispatcher validates before calling.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tools: readonly ToolDefinition<any>[],
   path: string,
   taken: ReadonlySet<string>,
   problems: Problem[],
 ): Map<string, ToolDefinition> {
   const map = new Map<string, ToolDefinition>();
   for (const tool of tools) {
-    if (map.has(tool.name) || taken.has(tool.name))
+    if (map.has(tool.name))
       problems.push({ path, message: `tool "${tool.name}" is defined twice` });
-    map.set(tool.name, tool);
+    else if (taken.has(tool.name))
+      problems.push({
+        path,
+        message: `tool "${tool.name}" is already defined (names are unique across tools, setup, user.tools and user.setup)`,
+      });
+    map.set(tool.name, tool as ToolDefinition);
   }
   return map;
 }

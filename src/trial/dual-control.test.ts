@@ -95,7 +95,11 @@ describe('a scripted user with tools of their own', () => {
     expect(record.state_diff).toEqual({});
     const outcome = record.grades.outcome!;
     const failed = outcome.checks.filter((check) => !check.pass).map((check) => check.id);
-    expect([...failed].sort()).toEqual(['expect.assert[0]', 'expect.changes[0]', 'expect.changes[1]']);
+    expect([...failed].sort()).toEqual([
+      'expect.assert[0]',
+      'expect.changes[0]',
+      'expect.changes[1]',
+    ]);
   });
 
   it('says what their tool answered when the rule gives no words', async () => {

@@ -105,7 +105,9 @@ function llmUser(
           callIndex: callIndex++,
           options: {
             prompt: [...prompt],
-            ...(offered === undefined ? {} : { tools: offered, toolChoice: { type: 'auto' as const } }),
+            ...(offered === undefined
+              ? {}
+              : { tools: offered, toolChoice: { type: 'auto' as const } }),
             ...decoding,
           },
         },
