@@ -1,4 +1,4 @@
-import { AgentInfrastructureError } from '../agent/index.js';
+import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
 import type { Agent, AgentMemory, AgentResult } from '../agent/index.js';
 import {
   sleep,
@@ -220,6 +220,8 @@ async function playSession(
   try {
     opening = await user.open();
   } catch (error) {
+    // A crash of a tool the user called while opening has stopped the trial already.
+    if (error instanceof TrialStoppedError && control.stopReason !== undefined) return null;
     if (!(error instanceof AgentInfrastructureError)) throw error;
     control.failInfrastructure(error);
     return null;

@@ -1,7 +1,9 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createOracleAgent } from '../agent/index.js';
+import { defineEnvironment, defineTool } from '../environment/index.js';
 import { UNLIMITED_REQUESTS, createModelCaller } from '../model/index.js';
 import { loadSuite } from '../task/index.js';
 import type { Suite, Task } from '../task/index.js';
@@ -58,7 +60,12 @@ function customerModel(): MockLanguageModelV3 {
           : heard.includes('airplane')
             ? [
                 { type: 'text', text: 'Let me look.' },
-                { type: 'tool-call', toolCallId: 't1', toolName: 'toggle_airplane_mode', input: '' },
+                {
+                  type: 'tool-call',
+                  toolCallId: 't1',
+                  toolName: 'toggle_airplane_mode',
+                  input: '',
+                },
               ]
             : [{ type: 'text', text: 'My mobile data does not work. My number is 555-0100.' }];
       return Promise.resolve({
@@ -108,7 +115,101 @@ describe('a model-played user with tools of their own', () => {
     const afterTool = model.doGenerateCalls.find((call) => call.prompt.at(-1)?.role === 'tool');
     expect(JSON.stringify(afterTool?.prompt.at(-1))).toContain('"airplane_mode":false');
     expect(record.events).toContainEqual(
-      expect.objectContaining({ kind: 'user', source: 'simulator', text: expect.stringMatching(/^Done: /) }),
+      expect.objectContaining({
+        kind: 'user',
+        source: 'simulator',
+        text: expect.stringMatching(/^Done: /),
+      }),
+    );
+  });
+});
+
+/** A caller of a mock model that answers with `content` each time. */
+function callerOf(
+  content: (options: LanguageModelV3CallOptions) => LanguageModelV3GenerateResult['content'],
+) {
+  const model = new MockLanguageModelV3({
+    provider: 'mock',
+    modelId: 'customer',
+    doGenerate: (options): Promise<LanguageModelV3GenerateResult> =>
+      Promise.resolve({
+        content: content(options),
+        finishReason: { unified: 'stop', raw: undefined },
+        usage: USAGE,
+        warnings: [],
+      }),
+  });
+  return createModelCaller({
+    model: 'mock:customer',
+    languageModel: model,
+    price: { input: 1, output: 1 },
+    limiter: UNLIMITED_REQUESTS,
+    sleep: () => Promise.resolve(),
+    random: () => 0.5,
+    now: () => 0,
+  });
+}
+
+describe("a crash of the model-played user's tool", () => {
+  /** The example's environment with a user tool that throws. */
+  const crashing = () => {
+    const environment = suite.environment;
+    const broken = defineTool({
+      name: 'restart_phone',
+      description: 'Restart your phone.',
+      input: z.object({}),
+      effect: 'write',
+      run: () => {
+        throw new Error('the phone caught fire');
+      },
+    });
+    const { device, ...agentSide } = environment.fixture.snapshot;
+    return defineEnvironment({
+      name: environment.name,
+      version: environment.version,
+      policy: environment.policy,
+      fixture: agentSide,
+      tools: [...environment.tools.values()],
+      user: { fixture: { device: device! }, tools: [broken] },
+    });
+  };
+  const restart = {
+    type: 'tool-call' as const,
+    toolCallId: 'r',
+    toolName: 'restart_phone',
+    input: '{}',
+  };
+
+  it.each([
+    ['in its opening', (heard: string) => heard.includes('How can I help')],
+    ['in a reply', (heard: string) => !heard.includes('How can I help')],
+  ])('ends the trial as a tool crash %s', async (_when, crashesOn) => {
+    const caller = callerOf((options) =>
+      options.prompt.at(-1)?.role !== 'tool' && crashesOn(lastText(options))
+        ? [restart]
+        : [{ type: 'text', text: 'My number is 555-0100.' }],
+    );
+    const record = await runTrial({
+      task,
+      environment: crashing(),
+      agent: createOracleAgent(),
+      users: createLlmUsers({ caller, decoding: {} }),
+      seed: 3,
+      attempt: 1,
+      rerun: 0,
+      runId: 'run',
+      suiteHash: suite.hash,
+      systemHash: 'system',
+    });
+    expect(record.exit_reason).toBe('tool_crash');
+    expect(record.valid).toBe(false);
+    expect(record.events).toContainEqual(
+      expect.objectContaining({
+        kind: 'tool_call',
+        tool: 'restart_phone',
+        by: 'user',
+        side: 'user',
+      }),
     );
   });
 });
