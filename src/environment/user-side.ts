@@ -51,8 +51,14 @@ export interface UserSide {
   readonly setup: ReadonlyMap<string, ToolDefinition>;
 }
 
-/** What the sync hook receives: the whole state, both sides. */
+/**
+ * What the sync hook receives: the whole state, both sides, and nothing
+ * else (no clock, random numbers or outbox), so the hook is a function of
+ * the state alone and brings the same state in line the same way at load
+ * time (`init`) and in every trial.
+ */
 export interface SyncContext {
+  /** The trial's working state (or, at load time, the task's s0 being set up): read and change either side. */
   readonly state: WorkingState;
 }
 
