@@ -3,9 +3,10 @@ import { createOracleAgent } from '../agent/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { hashState } from '../state/index.js';
 import { loadSuite } from '../task/index.js';
-import type { Suite, Task } from '../task/index.js';
+import type { Sequence, Suite, Task } from '../task/index.js';
 import type { UserFactory } from '../user/index.js';
 import { runTrial } from './run-trial.js';
+import { runSequenceAttempt } from './run-sequence.js';
 
 let suite: Suite;
 let airplane: Task;
@@ -137,5 +138,51 @@ describe("the agent and the user's tools", () => {
     });
     expect(record.state_diff).toEqual({});
     expect(record.success).toBe(false);
+  });
+});
+
+describe('init in a sequence', () => {
+  it("sets up the first episode's s0 only: a later episode starts from the state the last one left", async () => {
+    const suspended = suite.tasks.find((task) => task.id === 'suspended-line-data-off')!;
+    const episodes = [airplane, suspended];
+    const sequence: Sequence = {
+      id: 'twice',
+      file: 'sequences/twice.yaml',
+      spec: {
+        id: 'twice',
+        labels: {},
+        episodes: episodes.map((task) => ({ task: task.id, session: 'new' as const })),
+      },
+      episodes: episodes.map((task, index) => ({
+        episode: index + 1,
+        id: `twice@${index + 1}`,
+        task,
+        session: 'new' as const,
+        version: null,
+      })),
+    };
+    const [first, second] = await runSequenceAttempt({
+      sequence,
+      environment: suite.environment,
+      agent: createOracleAgent(),
+      runSeed: 3,
+      attempt: 1,
+      rerun: 0,
+      runId: 'run',
+      suiteHash: suite.hash,
+      systemHash: 'system',
+    });
+    expect(first).toMatchObject({ success: true, initial_state_hash: airplane.initialState.hash });
+    // The second task's init (suspend the line, switch mobile data off) did not run.
+    expect(second?.initial_state_hash).toBe(first?.final_state_hash);
+    expect(second?.initial_state_hash).not.toBe(suspended.initialState.hash);
+    expect(second?.events).toContainEqual(
+      expect.objectContaining({
+        kind: 'tool_result',
+        tool: 'resume_line',
+        ok: false,
+        error: expect.objectContaining({ code: 'not_suspended' }),
+      }),
+    );
   });
 });
