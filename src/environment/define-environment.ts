@@ -147,7 +147,10 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     }
     graderIds.add(grader.id);
   }
-  problems.push(...checkVersions(spec.versions ?? {}, spec));
+  // A version may upsert records on either side.
+  const fixture =
+    spec.user === undefined ? spec.fixture : { ...spec.fixture, ...spec.user.fixture };
+  problems.push(...checkVersions(spec.versions ?? {}, { version: spec.version, fixture }));
   const user =
     spec.user === undefined
       ? undefined
@@ -173,9 +176,7 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     policy: spec.policy,
     // Both sides in one state: reset, diff, hash and assertions see them alike, and an
     // environment without a user side keeps the hash it always had.
-    fixture: freezeState(
-      spec.user === undefined ? spec.fixture : { ...spec.fixture, ...spec.user.fixture },
-    ),
+    fixture: freezeState(fixture),
     tools,
     descriptors: [...tools.values()].map(describeTool),
     graders: spec.graders ?? [],

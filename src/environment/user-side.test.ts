@@ -137,6 +137,16 @@ describe('an environment with a user side', () => {
       },
     ]);
   });
+
+  it("lets a version upsert records on the user's side", () => {
+    const versioned = defineEnvironment({
+      ...spec,
+      versions: { '2': { fixture: { device: { phone: { mobile_data: false } } } } },
+    });
+    expect(versioned.versions?.get('2')?.fixture.snapshot).toEqual({
+      device: { phone: { mobile_data: false } },
+    });
+  });
 });
 
 describe('the dispatcher on two sides', () => {
