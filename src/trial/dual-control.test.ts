@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOracleAgent } from '../agent/index.js';
+import type { Agent } from '../agent/index.js';
 import type { TrialRecord } from '../schema/index.js';
 import { hashState } from '../state/index.js';
 import { loadSuite } from '../task/index.js';
@@ -120,6 +121,30 @@ describe('a scripted user with tools of their own', () => {
 });
 
 describe("the agent and the user's tools", () => {
+  it("is shown its own tools only, never the user's", async () => {
+    let shown: string[] = [];
+    const looker: Agent = {
+      spec: { kind: 'test', name: 'looker', version: '1', options: {} },
+      readsReference: false,
+      run: (session) => {
+        shown = session.tools.map((tool) => tool.name);
+        return Promise.resolve({ finalAnswer: null });
+      },
+    };
+    await runTrial({
+      task: airplane,
+      environment: suite.environment,
+      agent: looker,
+      seed: 3,
+      attempt: 1,
+      rerun: 0,
+      runId: 'run',
+      suiteHash: suite.hash,
+      systemHash: 'system',
+    });
+    expect(shown).toEqual(['get_line_by_phone', 'resume_line']);
+  });
+
   it('gets the normal unknown-tool refusal when it calls a user tool by name', async () => {
     const record = await play(
       withUser({}, [
