@@ -26,7 +26,14 @@ export const API_SECTIONS: readonly { title: string; intro: string; names: reado
   {
     title: 'Environments',
     intro: "A suite's `environment.ts` default-exports one environment.",
-    names: ['defineEnvironment', 'EnvironmentSpec', 'Environment'],
+    names: [
+      'defineEnvironment',
+      'EnvironmentSpec',
+      'Environment',
+      'UserSideSpec',
+      'SyncHook',
+      'SyncContext',
+    ],
   },
   {
     title: 'Tools',

@@ -29,6 +29,10 @@ export type {
   ToolDefinition,
   ToolDescriptor,
   ToolEffect,
+  SyncContext,
+  SyncHook,
+  UserSide,
+  UserSideSpec,
 } from './environment/index.js';
 export { diffStates, hashState } from './state/index.js';
 export type {
@@ -256,7 +260,14 @@ export type { MemoryStoreOptions, RunVerification } from './store/index.js';
 export type { SqliteStoreOptions } from './store/sqlite-store.js';
 export type { AcceptedDrift, LockableSuite, ModuleImporter } from './task/index.js';
 export type { RunFaults, TrialInput } from './trial/index.js';
-export type { UserAnswer, UserFactory, UserReply } from './user/index.js';
+export type {
+  UserAnswer,
+  UserFactory,
+  UserReply,
+  UserToolbox,
+  UserToolDescriptor,
+  UserToolResult,
+} from './user/index.js';
 export type { McpServeEnding } from './agent/index.js';
 export type { ToolOutput } from './environment/index.js';
 export type { ToolAccessRule } from './grade/index.js';

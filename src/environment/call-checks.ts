@@ -4,11 +4,13 @@ import { done, errorAnswer, next, toolCallError } from './call-stage.js';
 /**
  * The task's access lists: a tool on the deny list, or off an allow list,
  * is refused (a `blocked` event, error `blocked`), whatever its arguments.
+ * The lists name the agent's tools: a call of the user's own tools passes.
  */
 export function checkAccess(
   call: ResolvedCall,
   { access }: Pick<StageContext, 'access'>,
 ): Step<ResolvedCall> {
+  if (call.side === 'user') return next(call);
   const reason = blockReason(call.tool, access);
   if (reason === undefined) return next(call);
   const message = `calling ${call.tool} is not permitted in this task`;

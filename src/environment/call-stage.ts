@@ -35,6 +35,8 @@ export interface CallRequest {
   readonly args: JsonValue;
   /** Set on a call the user makes themselves. */
   readonly by?: 'user';
+  /** Set on a call of one of the user's own tools (always with `by: 'user'`). */
+  readonly side?: 'user';
   /** The declared faults and injections this call is open to: none on a user's own call. */
   readonly faults?: FaultInjector;
 }

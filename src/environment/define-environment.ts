@@ -8,6 +8,8 @@ import type { ToolDefinition, ToolDescriptor } from './define-tool.js';
 import { describeTool } from './define-tool.js';
 import { buildVersions, checkVersions } from './environment-version.js';
 import type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';
+import { buildUserSide, toolMap } from './user-side.js';
+import type { SyncHook, UserSide, UserSideSpec } from './user-side.js';
 
 /**
  * What an author writes to declare an environment: the domain's data (s0),
@@ -50,6 +52,23 @@ export interface EnvironmentSpec {
    * version is `version`. See docs/task-format.md, "Sequences".
    */
   readonly versions?: Readonly<Record<string, EnvironmentVersionSpec>>;
+  /**
+   * The user's own side of the world (dual control): collections of their
+   * own and the tools the simulated user calls on them; the agent never
+   * sees these tools. See docs/task-format.md, "Two sides of the world".
+   */
+  readonly user?: UserSideSpec;
+  /**
+   * Tools only a task's `init` may call on the agent's side, shown to
+   * nobody (suspending a line before the conversation, say).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly setup?: readonly ToolDefinition<any>[];
+  /**
+   * Brings one side in line with the other after every tool call that ran
+   * and after each `init` step (see `SyncHook`).
+   */
+  readonly sync?: SyncHook;
 }
 
 /**
@@ -76,6 +95,12 @@ export interface Environment {
   readonly graders: readonly Grader[];
   /** The declared later versions by name (absent or empty when there are none). */
   readonly versions?: ReadonlyMap<string, EnvironmentVersion>;
+  /** The user's side (absent when the environment has none); its collections are in `fixture`. */
+  readonly user?: UserSide;
+  /** Tools only `init` may call on the agent's side (absent when none are declared). */
+  readonly setup?: ReadonlyMap<string, ToolDefinition>;
+  /** As declared in `EnvironmentSpec.sync`. */
+  readonly sync?: SyncHook;
 }
 
 /**
@@ -87,7 +112,7 @@ export interface Environment {
  * @throws EndstateError `E_ENVIRONMENT_INVALID` listing every problem at once: a bad name, a
  *   tool defined twice, a fixture collection that is not an object of records, a grader id
  *   that is taken, a version that is badly named, defines a tool twice or upserts into an
- *   unknown collection
+ *   unknown collection, a user-side collection or tool name that the agent's side also has
  * @example
  * export default defineEnvironment({
  *   name: 'support',
@@ -102,12 +127,7 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
   if (!/^[a-z0-9][a-z0-9_-]*$/i.test(spec.name)) {
     problems.push({ path: 'name', message: `"${spec.name}" must be letters, digits, _ or -` });
   }
-  const tools = new Map<string, ToolDefinition>();
-  for (const tool of spec.tools) {
-    if (tools.has(tool.name))
-      problems.push({ path: 'tools', message: `tool "${tool.name}" is defined twice` });
-    tools.set(tool.name, tool as ToolDefinition);
-  }
+  const tools = toolMap(spec.tools, 'tools', new Set(), problems);
   for (const [collection, records] of Object.entries(spec.fixture)) {
     if (typeof records !== 'object' || records === null || Array.isArray(records)) {
       problems.push({
@@ -127,7 +147,23 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     }
     graderIds.add(grader.id);
   }
-  problems.push(...checkVersions(spec.versions ?? {}, spec));
+  // A version may upsert records on either side.
+  const fixture =
+    spec.user === undefined ? spec.fixture : { ...spec.fixture, ...spec.user.fixture };
+  problems.push(...checkVersions(spec.versions ?? {}, { version: spec.version, fixture }));
+  const user =
+    spec.user === undefined
+      ? undefined
+      : buildUserSide(spec.user, spec.fixture, new Set(tools.keys()), problems);
+  const setup =
+    spec.setup === undefined
+      ? undefined
+      : toolMap(
+          spec.setup,
+          'setup',
+          new Set([...tools.keys(), ...(user?.tools.keys() ?? []), ...(user?.setup.keys() ?? [])]),
+          problems,
+        );
   if (problems.length > 0) {
     throw new EndstateError('E_ENVIRONMENT_INVALID', `environment "${spec.name}" is not valid`, {
       problems,
@@ -138,11 +174,16 @@ export function defineEnvironment(spec: EnvironmentSpec): Environment {
     name: spec.name,
     version: spec.version,
     policy: spec.policy,
-    fixture: freezeState(spec.fixture),
+    // Both sides in one state: reset, diff, hash and assertions see them alike, and an
+    // environment without a user side keeps the hash it always had.
+    fixture: freezeState(fixture),
     tools,
     descriptors: [...tools.values()].map(describeTool),
     graders: spec.graders ?? [],
     ...(spec.versions === undefined ? {} : { versions: buildVersions(spec.versions) }),
+    ...(user === undefined ? {} : { user }),
+    ...(setup === undefined ? {} : { setup }),
+    ...(spec.sync === undefined ? {} : { sync: spec.sync }),
   };
 }
 

@@ -26,6 +26,7 @@ import { presentTool } from './present-tool.js';
 import { recordCall } from './record-call.js';
 import { resolveTool } from './resolve-tool.js';
 import { runTool } from './run-tool.js';
+import { syncSides } from './sync-sides.js';
 import type { ToolPresentation } from './tool-presentation.js';
 
 export type { ToolAccess, ToolCallResult } from './call-stage.js';
@@ -58,16 +59,23 @@ export interface DispatcherOptions {
   readonly presentation?: ToolPresentation;
 }
 
-/** Who makes a call: the agent (default), or the user taking over a step themselves. */
-export interface CallOptions {
-  readonly by?: 'user';
-}
+/**
+ * Who makes a call: the agent (default), or the user, either taking over
+ * one of the agent's steps or (`side: 'user'`) using one of their own
+ * tools on their side of the world.
+ */
+export type CallOptions =
+  | { readonly by?: 'user'; readonly side?: 'agent' }
+  | { readonly by: 'user'; readonly side: 'user' };
 
 export interface Dispatcher {
   /**
    * A call by the agent, or with `{ by: 'user' }` one the user makes
    * themselves: recorded with `by: 'user'` on its events, checked like any
    * call, but no declared fault or injection touches it (they test the agent).
+   * With `{ by: 'user', side: 'user' }` the name is looked up among the
+   * user's own tools (the environment's `user.tools`), and only there; the
+   * task's access lists (which name the agent's tools) do not apply.
    */
   call(tool: string, args: unknown, options?: CallOptions): Promise<ToolCallResult>;
   /** Calls that ran (ok or returning a tool error), oldest first. */
@@ -83,7 +91,7 @@ const BEFORE_RUN: readonly CallStage<ResolvedCall>[] = [
 ];
 
 /** The stages of a call whose tool ran, in order. */
-const AFTER_RUN: readonly CallStage<AnsweredCall>[] = [faultAfterRun, injectResult];
+const AFTER_RUN: readonly CallStage<AnsweredCall>[] = [syncSides, faultAfterRun, injectResult];
 
 /** Passes the call through the stages in order, until one ends it. */
 async function passStages<Call>(
@@ -117,10 +125,11 @@ function openCall(
   id: string,
   tool: string,
   args: unknown,
-  { by }: CallOptions,
+  { by, side }: CallOptions,
   faults: FaultInjector | undefined,
 ): CallRequest {
   const copy = (args === undefined ? {} : cloneJson(args)) as JsonValue;
+  if (side === 'user') return { id, tool, args: copy, by: 'user', side };
   if (by === 'user') return { id, tool, args: copy, by };
   return { id, tool, args: copy, ...(faults === undefined ? {} : { faults }) };
 }
@@ -130,15 +139,18 @@ function openCall(
  * stage can end the call; docs/architecture.md describes what each
  * records):
  *
- * 1. present: a decoy answers its fixed result;
- * 2. resolve: the real tool, its parsed arguments and whose records they
+ * 1. present: a decoy answers its fixed result (the agent's side only);
+ * 2. resolve: the real tool (among the agent's tools, or the user's for a
+ *    `side: 'user'` call), its parsed arguments and whose records they
  *    touch; the attempt is recorded (`tool_call`); an unknown tool is an
  *    error;
- * 3. access lists: denied or not allowed is a `blocked` refusal;
+ * 3. access lists: denied or not allowed is a `blocked` refusal (the
+ *    agent's side only);
  * 4. argument validation: an `invalid_arguments` error;
  * 5. scope: another owner's records is a `blocked` refusal;
  * 6. fault before: a declared fault fires, and may answer in the tool's place;
- * 7. run: the tool runs and is timed; a throw is a crash;
+ * 7. run: the tool runs and is timed; a throw is a crash; then the
+ *    environment's sync hook, if any, brings the sides in line;
  * 8. fault after: a lost acknowledgement hides the answer;
  * 9. injection: planted text in a successful result (or `malformed` garbling);
  * 10. record: the `tool_result` or `blocked` event, and the agent's answer.

@@ -26,3 +26,5 @@ export { createToolPresentation } from './tool-presentation.js';
 export type { ToolPresentation } from './tool-presentation.js';
 export { environmentAt, upsertRecords } from './environment-version.js';
 export type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';
+export { applyInit, initTool, initToolNames } from './apply-init.js';
+export type { SyncContext, SyncHook, UserSide, UserSideSpec } from './user-side.js';

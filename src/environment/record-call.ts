@@ -2,6 +2,8 @@ import type { CallDone, CallRequest, StageContext, ToolCallResult } from './call
 import { ToolCrashError } from './tool-crash-error.js';
 
 const byOf = (call: CallRequest): { by?: 'user' } => (call.by === undefined ? {} : { by: call.by });
+const sideOf = (call: CallRequest): { side?: 'user' } =>
+  call.side === undefined ? {} : { side: call.side };
 
 /**
  * Records an attempt (`tool_call`), before any check can refuse it, so a
@@ -21,6 +23,7 @@ export function recordToolCall(
     args,
     ...(scope === undefined ? {} : { scope }),
     ...byOf(call),
+    ...sideOf(call),
   });
 }
 

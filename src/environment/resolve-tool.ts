@@ -31,20 +31,26 @@ function readScope(
   }
 }
 
-/** No tool of that name: the error lists the names the agent was shown. */
+/**
+ * No tool of that name on the caller's side: the error lists the names the
+ * agent was shown, or the user's own tools for a call on the user's side.
+ */
 function unknownTool(
   call: CallRequest,
   { environment, presentation }: Pick<StageContext, 'environment' | 'presentation'>,
 ): CallDone {
-  const available = presentation?.descriptors.map((shown) => shown.name) ?? [
-    ...environment.tools.keys(),
-  ];
+  const available =
+    call.side === 'user'
+      ? [...(environment.user?.tools.keys() ?? [])]
+      : (presentation?.descriptors.map((shown) => shown.name) ?? [...environment.tools.keys()]);
   const message = `there is no tool named "${call.tool}"`;
   return done(call, errorAnswer(toolCallError('unknown_tool', message, { available })));
 }
 
 /**
- * Finds the environment's tool of that name, reads the arguments against
+ * Finds the environment's tool of that name on the caller's side (the
+ * agent's tools, or the user's own for a `side: 'user'` call: neither side
+ * can reach the other's), reads the arguments against
  * its schema and asks its scope rule whose records they touch, then
  * records the attempt (`tool_call`, with its `scope`): every later stage
  * refuses a call that is already on the record. An unknown name ends the
@@ -54,7 +60,9 @@ export function resolveTool(
   call: CallRequest,
   context: Pick<StageContext, 'environment' | 'state' | 'presentation' | 'log'>,
 ): Step<ResolvedCall> {
-  const definition = context.environment.tools.get(call.tool);
+  const { environment } = context;
+  const tools = call.side === 'user' ? environment.user?.tools : environment.tools;
+  const definition = tools?.get(call.tool);
   if (definition === undefined) {
     recordToolCall(call, context);
     return unknownTool(call, context);

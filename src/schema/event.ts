@@ -38,8 +38,8 @@ export const AgentEventSchema = z.object({
 
 /**
  * Who made a tool call: absent for the agent; `user` for a call the user
- * made themselves (a script's `take_over`), which is never the agent's
- * step, tool call or constraint violation.
+ * made themselves (a script's `take_over`, or one of the user's own tools),
+ * which is never the agent's step, tool call or constraint violation.
  */
 const by = { by: z.literal('user').optional() };
 
@@ -50,6 +50,11 @@ export const ToolCallEventSchema = z.object({
   tool: z.string(),
   args: JsonValueSchema,
   ...by,
+  /**
+   * `user` on a call of one of the user's own tools (the user's side of the
+   * world, dual control); absent on a call of the agent's tools, whoever made it.
+   */
+  side: z.literal('user').optional(),
   /** Whose records the call touches, when the tool declares a scope rule and the arguments are valid. */
   scope: z.string().optional(),
 });

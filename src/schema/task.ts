@@ -38,9 +38,16 @@ export const TakeOverSchema = z.strictObject({
   args: JsonObjectSchema.default({}),
 });
 
+/** A call of one of the user's own tools (dual control: the user acts on their side of the world). */
+const UserToolCallSchema = z.strictObject({
+  tool: ToolName,
+  args: JsonObjectSchema.default({}),
+});
+
 export const ScriptRuleSchema = z.union([
   z.strictObject({ when: z.string(), say: z.string(), assist: z.literal('hint').optional() }),
   z.strictObject({ when: z.string(), take_over: TakeOverSchema, say: z.string().optional() }),
+  z.strictObject({ when: z.string(), user_tool: UserToolCallSchema, say: z.string().optional() }),
   z.strictObject({ when: z.string(), stop: z.literal(true) }),
 ]);
 
@@ -233,6 +240,17 @@ export const ToolPresentSchema = z.strictObject({
   extra: z.array(ExtraToolSchema).default([]),
 });
 
+/**
+ * A tool call that sets up the task's s0 before the conversation, on the
+ * agent's side (default) or the user's (dual control): one of that side's
+ * tools or setup tools.
+ */
+const InitStepSchema = z.strictObject({
+  side: z.enum(['agent', 'user']).default('agent'),
+  tool: ToolName,
+  args: JsonObjectSchema.default({}),
+});
+
 export const ToolAccessSchema = z.strictObject({
   allow: z.array(ToolName).optional(),
   deny: z.array(ToolName).default([]),
@@ -249,6 +267,8 @@ export const TaskFileSchema = z.strictObject({
     .default({}),
   environment: z.string().min(1),
   fixture: z.string().optional(),
+  /** Tool calls that set up s0 before the conversation, on either side (see docs/task-format.md). */
+  init: z.array(InitStepSchema).optional(),
   clock: z.iso.datetime({ offset: true }),
   user: UserSpecSchema,
   limits: LimitsSchema.default(DEFAULT_LIMITS),

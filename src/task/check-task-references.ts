@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type { Problem } from '../core/index.js';
-import type { Environment } from '../environment/index.js';
+import type { Environment, ToolDefinition } from '../environment/index.js';
+import { initTool, initToolNames } from '../environment/index.js';
 import { compileUserPattern, isJsonObject, jsonEqual } from '../core/index.js';
 import type { Injection, Step, TaskFile } from '../schema/index.js';
 import { checkCelAssertion } from './check-cel-assertion.js';
@@ -129,11 +130,69 @@ export function checkTaskReferences(
   spec.user.script.forEach((rule, index) => {
     checkPattern(rule.when, ['user', 'script', index, 'when']);
     if ('take_over' in rule) checkTakeOver(rule.take_over, ['user', 'script', index, 'take_over']);
+    if ('user_tool' in rule)
+      checkUserTool(rule.user_tool, ['user', 'script', index, 'user_tool'], environment, at);
   });
+  spec.init?.forEach((step, index) => checkInitStep(step, ['init', index], environment, at));
   if (spec.user.stop_when !== null) checkPattern(spec.user.stop_when, ['user', 'stop_when']);
   checkPlanReferences(spec, environment, at, checkTool);
   checkSubgoalReferences(spec, at, checkTool);
   return problems;
+}
+
+/** Each way the step's arguments do not fit the tool's input, as a problem. */
+function checkCall(
+  tool: ToolDefinition,
+  step: { readonly tool: string; readonly args: unknown },
+  path: PropertyKey[],
+  at: (path: PropertyKey[], message: string) => void,
+): void {
+  const parsed = tool.input.safeParse(step.args);
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues)
+    at([...path, 'args', ...issue.path], `does not fit ${step.tool}'s input: ${issue.message}`);
+}
+
+/** A script's call of a user tool names one of the environment's user tools, with fitting arguments. */
+function checkUserTool(
+  step: { readonly tool: string; readonly args: unknown },
+  path: PropertyKey[],
+  environment: Environment,
+  at: (path: PropertyKey[], message: string) => void,
+): void {
+  const tool = environment.user?.tools.get(step.tool);
+  if (tool === undefined) {
+    const names = [...(environment.user?.tools.keys() ?? [])];
+    at(
+      [...path, 'tool'],
+      names.length === 0
+        ? `environment ${environment.name} gives the user no tools of their own (declare them in defineEnvironment's user.tools)`
+        : `unknown user tool "${step.tool}" (environment ${environment.name}'s user has: ${names.join(', ')})`,
+    );
+    return;
+  }
+  checkCall(tool, step, path, at);
+}
+
+/** An `init` step names a tool or setup tool of its side, with fitting arguments. */
+function checkInitStep(
+  step: { readonly side: 'agent' | 'user'; readonly tool: string; readonly args: unknown },
+  path: PropertyKey[],
+  environment: Environment,
+  at: (path: PropertyKey[], message: string) => void,
+): void {
+  const tool = initTool(environment, step.side, step.tool);
+  if (tool === undefined) {
+    const names = initToolNames(environment, step.side);
+    at(
+      [...path, 'tool'],
+      names.length === 0
+        ? `environment ${environment.name} has no ${step.side}-side tools`
+        : `unknown ${step.side}-side tool "${step.tool}" (environment ${environment.name} has: ${names.join(', ')})`,
+    );
+    return;
+  }
+  checkCall(tool, step, path, at);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { SuiteLockStatus } from './suite-lock.js';
 import type { Task } from './task.js';
 import { SEQUENCE_FILE, loadSequences } from './load-sequences.js';
 import type { Sequence } from './sequence.js';
+import { prepareInitialStates } from './prepare-initial-states.js';
 import { defaultTaskCache, openTaskCache, taskCacheContext } from './task-cache.js';
 import type { CheckedTaskFile, TaskCache } from './task-cache.js';
 import { parseYamlSource } from './yaml-source.js';
@@ -131,14 +132,15 @@ export async function loadSuite(path: string, options: LoadSuiteOptions = {}): P
   if (checked.problems.length > 0 && cache !== undefined) {
     checked = checkTaskFiles(root, files, environment, { sha256Of: (file) => sha256Of.get(file)! });
   }
-  const { tasks } = checked;
+  const initialised = await prepareInitialStates(checked.tasks, environment);
+  const { tasks } = initialised;
   const loaded = loadSequences(
     root,
     suiteFiles.filter((file) => SEQUENCE_FILE.test(file)),
     tasks,
     environment,
   );
-  const problems = [...checked.problems, ...loaded.problems];
+  const problems = [...checked.problems, ...initialised.problems, ...loaded.problems];
   if (problems.length > 0) {
     throw new EndstateError(
       'E_SUITE_INVALID',

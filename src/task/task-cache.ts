@@ -12,6 +12,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HARNESS_VERSION, findNonJsonValue, hashJson, sha256Hex } from '../core/index.js';
+import { describeTool } from '../environment/index.js';
 import type { Environment } from '../environment/index.js';
 import type { TaskFile } from '../schema/index.js';
 import { defaultCacheRoot, usableCacheFolder, writeAtomically } from './cache-folder.js';
@@ -79,6 +80,17 @@ export function taskCacheContext(
       scoped: [...environment.tools.values()]
         .filter((tool) => tool.scope !== undefined)
         .map((tool) => tool.name),
+      // Only an environment with a user side adds these, so other caches stay valid.
+      ...(environment.user === undefined && environment.setup === undefined
+        ? {}
+        : {
+            user_tools: environment.user?.descriptors ?? [],
+            // With their input schemas: a task's init is checked against them.
+            init_tools: [
+              ...(environment.user?.setup.values() ?? []),
+              ...(environment.setup?.values() ?? []),
+            ].map(describeTool),
+          }),
     },
     files: otherFiles,
   });

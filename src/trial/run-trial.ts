@@ -1,4 +1,4 @@
-import { AgentInfrastructureError } from '../agent/index.js';
+import { AgentInfrastructureError, TrialStoppedError } from '../agent/index.js';
 import type { Agent, AgentMemory, AgentResult } from '../agent/index.js';
 import {
   sleep,
@@ -41,6 +41,7 @@ import { verdictOf } from './verdict-of.js';
 import { environmentSeed } from './environment-seed.js';
 import { crashedTrial } from './crashed-trial.js';
 import { recordBase } from './trial-record-base.js';
+import { userToolbox } from './user-turn.js';
 import type { TrialParts } from './trial-record-base.js';
 import type { SessionLink } from './session-chain.js';
 
@@ -212,12 +213,15 @@ async function playSession(
       trial,
       recordUsage: (usage: ModelUsage) =>
         void log.record({ kind: 'usage', ...usage, role: 'user' }),
+      toolbox: userToolbox(environment, { dispatcher, control }),
     }),
   );
   let opening: string;
   try {
     opening = await user.open();
   } catch (error) {
+    // A crash of a tool the user called while opening has stopped the trial already.
+    if (error instanceof TrialStoppedError && control.stopReason !== undefined) return null;
     if (!(error instanceof AgentInfrastructureError)) throw error;
     control.failInfrastructure(error);
     return null;

@@ -6,6 +6,9 @@ export type {
   UserFactory,
   UserReply,
   UserSimulator,
+  UserToolbox,
+  UserToolDescriptor,
+  UserToolResult,
 } from './user-simulator.js';
 export { createUsersFromSpec } from './create-users-from-spec.js';
 export type { UsersSpec } from './create-users-from-spec.js';

@@ -1,9 +1,21 @@
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolCall,
+  LanguageModelV3ToolResultPart,
+} from '@ai-sdk/provider';
+import type { JsonObject, JsonValue } from '../core/index.js';
 import { decodingOptions } from '../model/index.js';
 import type { DecodingSettings, ModelCaller } from '../model/index.js';
 import type { UserSpec } from '../schema/index.js';
 import { createScriptedUser } from './scripted-user.js';
-import type { UserAnswer, UserContext, UserFactory, UserSimulator } from './user-simulator.js';
+import type {
+  UserAnswer,
+  UserContext,
+  UserFactory,
+  UserSimulator,
+  UserToolbox,
+} from './user-simulator.js';
 
 /** Bumped whenever the simulator's prompt changes; part of the system spec. */
 export const USER_PROMPT_VERSION = 'endstate-user/2';
@@ -21,7 +33,17 @@ export const HINT_MARK = '[hint]';
 /** How the conversation opens for the simulator, as in tau-bench (roles are flipped). */
 const AGENT_GREETING = 'Hi! How can I help you today?';
 
-function systemPrompt(spec: UserSpec): string {
+/**
+ * Rounds of the user's own tool calls in one turn before the simulator
+ * must answer in words (its tools are withheld for the last call).
+ */
+export const MAX_USER_TOOL_ROUNDS = 8;
+
+/** Added to the prompt only when the user has tools of their own, so other prompts stay as they were. */
+const TOOLS_RULE =
+  '- You have tools that act on your own side (your device, your account page): use them when the agent asks you to check or change something there, one step at a time, and tell the agent what you saw. Never do on your side what the agent has not asked for, unless your goal says so.';
+
+function systemPrompt(spec: UserSpec, hasTools: boolean): string {
   const scenario = spec.scenario!;
   return [
     'You are playing a customer talking to a customer-service agent. Stay in the role of the customer.',
@@ -32,6 +54,7 @@ function systemPrompt(spec: UserSpec): string {
     '- Do not copy the goal below word for word.',
     `- When your goal is met, or cannot be met, reply with ${STOP_TOKEN} and nothing else.`,
     `- If you tell the agent something it should have worked out or looked up itself (you solve a step for it, or give the answer away), begin that message with ${HINT_MARK}.`,
+    ...(hasTools ? [TOOLS_RULE] : []),
     '',
     ...(scenario.persona === undefined ? [] : [`Persona: ${scenario.persona}`]),
     `Goal: ${scenario.hidden_goal}`,
@@ -64,28 +87,46 @@ function llmUser(
   caller: ModelCaller,
   decoding: ReturnType<typeof decodingOptions>,
 ): UserSimulator {
+  const toolbox = context.toolbox?.tools.length === 0 ? undefined : context.toolbox;
   const prompt: LanguageModelV3Prompt = [
-    { role: 'system', content: systemPrompt(context.spec) },
+    { role: 'system', content: systemPrompt(context.spec, toolbox !== undefined) },
     { role: 'user', content: [{ type: 'text', text: AGENT_GREETING }] },
   ];
+  const tools = toolbox === undefined ? undefined : functionTools(toolbox);
   let callIndex = 0;
+  /** One reply: the user's own tool calls, if any, each answered, then their words. */
   const speak = async (): Promise<string> => {
-    const response = await caller.call(
-      {
-        role: 'user',
-        trial: context.trial,
-        callIndex: callIndex++,
-        options: { prompt: [...prompt], ...decoding },
-      },
-      context.signal,
-    );
-    context.recordUsage(response.usage);
-    const text = response.content
-      .flatMap((part) => (part.type === 'text' ? [part.text] : []))
-      .join('')
-      .trim();
-    prompt.push({ role: 'assistant', content: [{ type: 'text', text }] });
-    return text;
+    for (let round = 0; ; round++) {
+      const offered = tools !== undefined && round < MAX_USER_TOOL_ROUNDS ? tools : undefined;
+      const response = await caller.call(
+        {
+          role: 'user',
+          trial: context.trial,
+          callIndex: callIndex++,
+          options: {
+            prompt: [...prompt],
+            ...(offered === undefined
+              ? {}
+              : { tools: offered, toolChoice: { type: 'auto' as const } }),
+            ...decoding,
+          },
+        },
+        context.signal,
+      );
+      context.recordUsage(response.usage);
+      const text = response.content
+        .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+        .join('')
+        .trim();
+      const calls = response.content.filter(
+        (part): part is LanguageModelV3ToolCall => part.type === 'tool-call',
+      );
+      if (offered === undefined || calls.length === 0) {
+        prompt.push({ role: 'assistant', content: [{ type: 'text', text }] });
+        return text;
+      }
+      await useTools(toolbox!, calls, text, prompt);
+    }
   };
   return {
     kind: 'llm',
@@ -109,6 +150,67 @@ function llmUser(
     },
   };
 }
+
+function functionTools(toolbox: UserToolbox): LanguageModelV3FunctionTool[] {
+  return toolbox.tools.map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.input_schema,
+  }));
+}
+
+/**
+ * Makes the simulator's tool calls on the user's side, in order, and adds
+ * them and their answers to its prompt. Arguments that are not JSON are
+ * passed on as text, which the tool's schema refuses as usual.
+ */
+async function useTools(
+  toolbox: UserToolbox,
+  calls: readonly LanguageModelV3ToolCall[],
+  text: string,
+  prompt: LanguageModelV3Prompt,
+): Promise<void> {
+  const inputs = calls.map((call) => parseInput(call.input));
+  prompt.push({
+    role: 'assistant',
+    content: [
+      ...(text === '' ? [] : [{ type: 'text' as const, text }]),
+      ...calls.map((call, index) => ({
+        type: 'tool-call' as const,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        // Providers refuse a past tool call whose input is not an object.
+        input: asObject(inputs[index]),
+      })),
+    ],
+  });
+  const results: LanguageModelV3ToolResultPart[] = [];
+  for (const [index, call] of calls.entries()) {
+    const result = await toolbox.call(call.toolName, inputs[index] ?? {});
+    results.push({
+      type: 'tool-result',
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output: result.ok
+        ? { type: 'json', value: result.result }
+        : { type: 'error-json', value: result.error },
+    });
+  }
+  prompt.push({ role: 'tool', content: results });
+}
+
+function parseInput(input: string): JsonValue {
+  try {
+    return JSON.parse(input === '' ? '{}' : input) as JsonValue;
+  } catch {
+    // Not JSON: passed on as text, which no tool's object schema accepts.
+    return input;
+  }
+}
+
+const asObject = (value: JsonValue | undefined): JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 
 /** The reply without its leading hint mark (any case), or undefined when it has none. */
 export function withoutHintMark(text: string): string | undefined {

@@ -39,7 +39,12 @@ function patternWords(pattern: string): string {
 }
 
 function ruleLine(rule: ScriptRule): string {
-  const answer = 'say' in rule ? rule.say : '(I would end the conversation here.)';
+  const answer =
+    'say' in rule && rule.say !== undefined
+      ? rule.say
+      : 'user_tool' in rule
+        ? `(I would use ${rule.user_tool.tool} on my side.)`
+        : '(I would end the conversation here.)';
   return `- If you ask about ${patternWords(rule.when)}: ${answer}`;
 }
 

@@ -7,7 +7,7 @@ import type { UserAnswer, UserFactory, UserSimulator } from './user-simulator.js
 /**
  * A user that answers by rule: the first `script` rule whose `when` pattern
  * (case-insensitive, RE2 syntax: linear time) matches the agent's message gives the reply (or
- * stops the conversation, or takes over a tool call); else the user leaves if the agent reports the
+ * stops the conversation, takes over a tool call, or calls one of the user's own tools); else the user leaves if the agent reports the
  * task done (`stop_when`); else `default`, or a stop when there is none.
  */
 export function createScriptedUser(spec: UserSpec): UserSimulator {
@@ -35,11 +35,15 @@ export function createScriptedUser(spec: UserSpec): UserSimulator {
   };
 }
 
-/** What a matching rule answers: a reply (marked when it is a hint), a take-over or a stop. */
+/** What a matching rule answers: a reply (marked when it is a hint), a take-over, a call of a user tool or a stop. */
 function answerOf(rule: ScriptRule, source: string): UserAnswer {
   if ('take_over' in rule) {
     const { tool, args } = rule.take_over;
     return { type: 'take_over', tool, args, say: rule.say, source };
+  }
+  if ('user_tool' in rule) {
+    const { tool, args } = rule.user_tool;
+    return { type: 'user_tool', tool, args, say: rule.say, source };
   }
   if ('stop' in rule) return { type: 'stop' };
   return rule.assist === 'hint'

@@ -317,7 +317,7 @@ describe('renderTrial', () => {
 });
 
 describe('renderTrial with a user who helps', () => {
-  it("marks the user's own call and each assistance with its rule", () => {
+  it("marks the user's calls (a take-over, their own tool) and each assistance with its rule", () => {
     const helped: TrialEvent[] = [
       { t_ms: 1, kind: 'user', text: 'It is 8842.', source: 'script' },
       { t_ms: 2, kind: 'assist', type: 'hint', source: 'user.script[0]' },
@@ -340,11 +340,29 @@ describe('renderTrial with a user who helps', () => {
         by: 'user',
       },
       { t_ms: 5, kind: 'assist', type: 'take_over', source: 'user.script[1]', call_id: 'c1' },
+      {
+        t_ms: 6,
+        kind: 'tool_call',
+        call_id: 'c2',
+        tool: 'toggle_airplane_mode',
+        args: {},
+        by: 'user',
+        side: 'user',
+      },
+      {
+        t_ms: 7,
+        kind: 'tool_call',
+        call_id: 'c3',
+        tool: 'get_order',
+        args: { order_id: '8842' },
+      },
     ];
     const text = renderTrial(buildTrialRecord({ task_id: 't', attempt: 1, events: helped }), {
       color: false,
     });
     expect(text).toContain('tool call by the user check_eligibility c1');
+    expect(text).toContain("user's own tool toggle_airplane_mode c2");
+    expect(text).toMatch(/ {2}tool call get_order c3/);
     expect(text).toContain('user assisted: hint (user.script[0])');
     expect(text).toContain('user assisted: took over c1 (user.script[1])');
   });

@@ -10,6 +10,7 @@ import { BLOCK_LABELS, answersByCall } from '../analysis/answers-by-call.js';
 import type { CallAnswer } from '../analysis/answers-by-call.js';
 import { ABSENT, changedRecords, fieldChanges } from '../analysis/field-changes.js';
 import { usd } from './format-figures.js';
+import { callerLabel } from './caller-label.js';
 import { GRADER_TITLES } from './grader-titles.js';
 import { createPaint, terminalText } from './terminal-style.js';
 import type { Paint } from './terminal-style.js';
@@ -77,12 +78,16 @@ function header(trial: TrialRecord, draw: Draw): string[] {
 const stamp = (event: TrialEvent, paint: Paint): string =>
   paint('dim', milliseconds(event.t_ms).padStart(TIME_WIDTH));
 
+/** Who made a call, in cyan when it was the user. */
+const caller = (call: ToolCallEvent, paint: Paint): string =>
+  call.by === 'user' ? paint('cyan', callerLabel(call)) : callerLabel(call);
+
 /** A tool call, then what became of it: faults injected, a block, its result or error. */
 function toolCallLines(call: ToolCallEvent, answer: CallAnswer | undefined, draw: Draw): string[] {
   const { paint } = draw;
   const scope = call.scope === undefined ? '' : paint('dim', ` · scope ${call.scope}`);
   const lines = [
-    `${stamp(call, paint)}  ${call.by === 'user' ? paint('cyan', 'tool call by the user') : 'tool call'} ${paint('bold', draw.text(call.tool, ''))} ${paint('dim', call.call_id)}  ${draw.value(call.args)}${scope}`,
+    `${stamp(call, paint)}  ${caller(call, paint)} ${paint('bold', draw.text(call.tool, ''))} ${paint('dim', call.call_id)}  ${draw.value(call.args)}${scope}`,
   ];
   for (const fault of answer?.faults ?? []) {
     const what = fault.fault === 'inject' ? 'injection' : `fault ${fault.fault}`;

@@ -9,6 +9,7 @@ import type {
 import { failedChecks } from '../../schema/grades.js';
 import { BLOCK_LABELS, answersByCall } from '../analysis/answers-by-call.js';
 import type { CallAnswer } from '../analysis/answers-by-call.js';
+import { callerLabel } from '../rendering/caller-label.js';
 import { GRADER_TITLES } from '../rendering/grader-titles.js';
 import { renderCheckDetail } from './check-detail.js';
 import type { Child } from './dom.js';
@@ -83,7 +84,7 @@ function toolCall(call: ToolCallEvent, answer: CallAnswer | undefined): HTMLElem
       h(
         'div',
         { class: 'tool-head' },
-        h('span', { class: 'who' }, call.by === 'user' ? 'tool call by the user' : 'tool call'),
+        h('span', { class: 'who' }, callerLabel(call)),
         ' ',
         h('code', { class: 'tool-name' }, call.tool),
         ' ',
