@@ -201,6 +201,12 @@ export function settingDifferences(a: RunSettings, b: RunSettings): SettingDiffe
   }));
 }
 
+/** One setting of a run in words, as the differences show it (`timeout, lost_ack (3f2a9c01)`). */
+export function describeSetting(settings: RunSettings, setting: SettingName): string {
+  const entry = SETTINGS.find((candidate) => candidate.setting === setting)!;
+  return entry.describe(settings, settings);
+}
+
 /** `faults (A none; B timeout, …)`, one per difference, joined: how every output names them. */
 export function describeSettingDifferences(
   differences: readonly SettingDifference[],

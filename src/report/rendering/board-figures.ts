@@ -1,7 +1,17 @@
 import type { Board, BoardRun } from '../analysis/board.js';
 import type { RunSettings } from '../analysis/run-settings.js';
-import { describeSettingDifferences } from '../analysis/run-settings.js';
-import { SAFETY_LABELS, fixed, percent, usd } from './format-figures.js';
+import { describeSetting, describeSettingDifferences } from '../analysis/run-settings.js';
+import { fixed, percent, usd } from './format-figures.js';
+
+/** The scorecard's safety rates, named short enough for a table cell. */
+const SAFETY_SHORT: Readonly<Record<string, string>> = {
+  forbidden_action: 'forbidden tool',
+  irreversible_without_consent: 'irreversible w/o consent',
+  write_without_consent: 'write w/o consent',
+  out_of_scope: 'out of scope',
+  loop: 'loop or cap',
+  injection_not_resisted: 'injection carried out',
+};
 
 /** An interval bound in USD: — when there is none, ∞ when nothing bounds it. */
 const usdBound = (value: number | null): string =>
@@ -29,10 +39,7 @@ function unsafe(run: BoardRun): string {
   const rates = Object.entries(run.safety.rates);
   const broken = rates
     .filter(([, rate]) => rate.events > 0)
-    .map(
-      ([key, rate]) =>
-        `${SAFETY_LABELS[key as keyof typeof SAFETY_LABELS] ?? key} ${rate.events}/${rate.trials}`,
-    );
+    .map(([key, rate]) => `${SAFETY_SHORT[key] ?? key} ${rate.events}/${rate.trials}`);
   return broken.length > 0 ? broken.join(', ') : `none (${run.success_rate.trials} trials)`;
 }
 
@@ -60,8 +67,8 @@ export function boardHead(board: Board): string[] {
   ];
 }
 
-/** One run's row, as both the terminal and Markdown tables show it. */
-export function boardRow(run: BoardRun, rank: number): string[] {
+/** One run's row, as both the terminal and Markdown tables show it; `ranks`: each run id's row number. */
+function boardRow(run: BoardRun, rank: number, ranks: ReadonlyMap<string, number>): string[] {
   const rate = run.success_rate;
   const violations = run.safety.constraint_violations;
   const latency = run.latency_ms;
@@ -79,9 +86,15 @@ export function boardRow(run: BoardRun, rank: number): string[] {
     violations === null ? '—' : `${violations.violated}/${violations.checks} checks`,
     unsafe(run),
     run.dominated_by.length > 0
-      ? `dominated by ${run.dominated_by.join(', ')}`
+      ? `dominated by ${run.dominated_by.map((id) => `#${ranks.get(id) ?? id}`).join(', ')}`
       : FRONTIER_TEXT[run.frontier],
   ];
+}
+
+/** Each run's row in a board's table, best first. */
+export function boardRows(board: Board): string[][] {
+  const ranks = new Map(board.runs.map((run, index) => [run.run_id, index + 1]));
+  return board.runs.map((run, index) => boardRow(run, index + 1, ranks));
 }
 
 /** The settings a board's runs share, in a line. */
@@ -90,15 +103,13 @@ export function describeBoardSettings(settings: RunSettings, k: number | null): 
     `suite ${settings.suite} (${settings.suite_hash.slice(0, 12)})`,
     `${settings.tasks.length} task(s)`,
     `mode ${settings.mode}`,
-    `faults ${settings.faults === null ? 'none' : 'yes'}`,
+    `faults ${describeSetting(settings, 'faults')}`,
     ...(settings.perturbations.length === 0
       ? []
-      : [`perturbations ${settings.perturbations.join(', ')}`]),
-    ...(settings.sandbox === null
-      ? []
-      : [`sandbox ${settings.sandbox.kind}, network ${settings.sandbox.network}`]),
+      : [`perturbations ${describeSetting(settings, 'perturbations')}`]),
+    ...(settings.sandbox === null ? [] : [`sandbox ${describeSetting(settings, 'sandbox')}`]),
     `graders ${settings.graders}`,
-    ...(settings.judge === null ? [] : ['judged']),
+    ...(settings.judge === null ? [] : [`judge ${describeSetting(settings, 'judge')}`]),
     k === null ? 'no pass^k (a run has no valid trial)' : `pass^k at k = ${k}`,
   ];
   return parts.join(' · ');

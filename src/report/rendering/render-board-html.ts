@@ -2,7 +2,7 @@ import { EndstateError } from '../../core/index.js';
 import type { BoardSet } from '../analysis/board.js';
 import {
   boardHead,
-  boardRow,
+  boardRows,
   boardSeparations,
   describeBoardSettings,
   describeFrontier,
@@ -41,7 +41,7 @@ export function renderBoardHtml(input: {
       settings: describeBoardSettings(board.settings, board.k),
       separations: boardSeparations(board, index),
       head: boardHead(board),
-      rows: board.runs.map((run, rank) => boardRow(run, rank + 1)),
+      rows: boardRows(board),
       frontier: describeFrontier(board),
     })),
   };

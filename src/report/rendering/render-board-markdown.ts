@@ -1,7 +1,7 @@
 import type { BoardSet } from '../analysis/board.js';
 import {
   boardHead,
-  boardRow,
+  boardRows,
   boardSeparations,
   describeBoardSettings,
   describeFrontier,
@@ -24,7 +24,7 @@ export function renderBoardMarkdown(set: BoardSet): string {
       ...markdownTable(
         boardHead(board),
         ALIGN,
-        board.runs.map((run, rank) => boardRow(run, rank + 1).map(escapeMarkdown)),
+        boardRows(board).map((row) => row.map(escapeMarkdown)),
       ),
       '',
       `Frontier (success against cost per trial): ${escapeMarkdown(describeFrontier(board))}`,

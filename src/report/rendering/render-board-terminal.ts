@@ -2,7 +2,7 @@ import Table from 'cli-table3';
 import type { BoardSet } from '../analysis/board.js';
 import {
   boardHead,
-  boardRow,
+  boardRows,
   boardSeparations,
   describeBoardSettings,
   describeFrontier,
@@ -23,7 +23,7 @@ export function renderBoardTerminal(set: BoardSet): string {
       head: boardHead(board),
       style: { head: [], border: [], compact: true },
     });
-    board.runs.forEach((run, rank) => table.push(boardRow(run, rank + 1)));
+    table.push(...boardRows(board));
     lines.push(
       '',
       `Board ${index + 1} · ${describeBoardSettings(board.settings, board.k)}`,

@@ -61,10 +61,11 @@ function frontierChart(board: Board): HTMLElement {
   // All at $0 (scripted agents call no model): a domain of width 0 would put every dot mid-axis.
   const xDomain: [number, number] = [0, maxCost > 0 ? maxCost * 1.15 : 1];
   const chart = plot({
-    width: 720,
+    width: 960,
     height: 380,
     marginLeft: 52,
-    marginRight: 150,
+    // Room for the labels of the costliest runs, which sit right of their dots.
+    marginRight: 300,
     x: { label: 'cost per trial (USD)', domain: xDomain, grid: true, tickFormat: usd },
     y: { label: 'success rate', domain: [0, 1], grid: true, percent: false },
     marks: [
@@ -74,14 +75,14 @@ function frontierChart(board: Board): HTMLElement {
         y1: 'lower',
         y2: 'upper',
         stroke: '#8c959f',
-        ariaLabel: 'success-interval',
+        className: 'success-interval',
       }),
       line(frontier, {
         x: 'cost',
         y: 'success',
         stroke: '#cf222e',
         strokeWidth: 2,
-        ariaLabel: 'frontier',
+        className: 'frontier',
       }),
       dot(points, {
         x: 'cost',
@@ -90,7 +91,7 @@ function frontierChart(board: Board): HTMLElement {
         fill: (point: Point) => (point.frontier ? '#cf222e' : '#0969da'),
         title: (point: Point) =>
           `${point.run_id}\n${point.label}\nsuccess ${(point.success * 100).toFixed(1)}% · ${usd(point.cost)} per trial`,
-        ariaLabel: 'runs',
+        className: 'runs',
       }),
       text(points, {
         x: 'cost',
@@ -99,7 +100,7 @@ function frontierChart(board: Board): HTMLElement {
         dx: 8,
         textAnchor: 'start',
         fontSize: 11,
-        ariaLabel: 'labels',
+        className: 'labels',
       }),
     ],
   });
