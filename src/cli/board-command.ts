@@ -140,7 +140,7 @@ export async function boardCommand(
       io.err(`wrote ${flags.md}\n`);
     }
     if (flags.html !== undefined) {
-      const html = renderBoardHtml({ template: loadViewerTemplate(), set });
+      const html = renderBoardHtml({ template: loadViewerTemplate(), set, warnings: integrity });
       writeFileSync(resolve(io.cwd, flags.html), html);
       io.err(`wrote ${flags.html} (opens from disk, no network)\n`);
     }

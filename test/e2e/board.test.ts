@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -219,5 +220,33 @@ describe('endstate board', () => {
     );
     expect(same.stdout.split('\n')[3]).toBe('   systems differ in agent.options.slip');
     expect(readJson<Comparison>(join(cwd, 'same.json')).setting_differences).toEqual([]);
+  });
+
+  // Last: it changes a stored trial behind the store's back.
+  it('refuses a run changed outside endstate, and with --accept-tampered marks every output', async () => {
+    const sloppy = runs['sloppy']!.run.run_id;
+    const db = new Database(join(cwd, '.endstate/endstate.db'));
+    try {
+      db.prepare('UPDATE trials SET success = 1 - success WHERE run_id = ? AND attempt = 1').run(
+        sloppy,
+      );
+    } finally {
+      db.close();
+    }
+    const refused = await runCliHere(['board'], cwd);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error E_TAMPERED: /m);
+    const shown = await runCliHere(
+      ['board', '--accept-tampered', '--json', 'tampered.json', '--html', 'tampered.html'],
+      cwd,
+    );
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`^\\*\\*\\* .*${sloppy}.* \\*\\*\\*$`, 'm'));
+    const json = readJson<{ integrity: { warnings: string[] } }>(join(cwd, 'tampered.json'));
+    expect(json.integrity.warnings).toHaveLength(1);
+    expect(json.integrity.warnings[0]).toContain(sloppy);
+    expect(readFileSync(join(cwd, 'tampered.html'), 'utf8')).toContain(
+      JSON.stringify(json.integrity.warnings[0]).slice(1, 40),
+    );
   });
 });

@@ -24,6 +24,8 @@ export interface BoardHtmlTable {
 export interface BoardHtmlData {
   readonly format: typeof BOARD_HTML_FORMAT;
   readonly set: BoardSet;
+  /** Seal-check warnings of the runs shown (with --accept-tampered); empty when none. */
+  readonly warnings: readonly string[];
   /** One per board, in the same order. */
   readonly tables: readonly BoardHtmlTable[];
 }

@@ -22,6 +22,8 @@ import { embedJson } from './render-html-report.js';
 export function renderBoardHtml(input: {
   readonly template: string;
   readonly set: BoardSet;
+  /** Seal-check warnings of the runs shown, each drawn at the top of the page. */
+  readonly warnings?: readonly string[];
 }): string {
   const { template, set } = input;
   if (!template.includes(HTML_REPORT_DATA_SLOT)) {
@@ -36,6 +38,7 @@ export function renderBoardHtml(input: {
   const data: BoardHtmlData = {
     format: BOARD_HTML_FORMAT,
     set,
+    warnings: input.warnings ?? [],
     tables: set.boards.map((board, index) => ({
       title: `Board ${index + 1}`,
       settings: describeBoardSettings(board.settings, board.k),

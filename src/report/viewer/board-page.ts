@@ -190,6 +190,7 @@ export function renderBoardPage(data: BoardHtmlData): {
       { class: 'subtitle' },
       `${runs} run(s) on ${data.set.boards.length} board(s): runs that differ in a setting are never ranked together. A run is on the frontier when no other run of its board has at least its success at no more cost per trial, and is better in one.`,
     ),
+    data.warnings.map((warning) => h('p', { class: 'subtitle warn integrity' }, warning)),
   );
   const sections = data.set.boards.map((board, index) =>
     boardSection(board, data.tables[index]!, index),
