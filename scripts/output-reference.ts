@@ -29,6 +29,13 @@ const RECORDS: readonly { type: string; file: string; title: string; intro: stri
     intro:
       'Each of `trials` in `--json`: one attempt at one task, as stored ([task-format.md](task-format.md#trial-record)).',
   },
+  {
+    type: 'BoardSet',
+    file: 'src/report/index.ts',
+    title: 'Board',
+    intro:
+      "What `endstate board --json` writes (beside `integrity`): runs side by side on boards of runs played under the same settings, built by `buildBoard` (`endstate/report`) from each run's scorecard.",
+  },
 ];
 
 /** Deeper fields are summarised by their type. */

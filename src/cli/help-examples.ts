@@ -181,6 +181,20 @@ export const HELP_EXAMPLES: readonly CommandExamples[] = [
     ],
   },
   {
+    command: 'board',
+    examples: [
+      {
+        description:
+          "the latest run of each system on the latest run's suite, ranked, with the cost–success frontier",
+        argv: ['board'],
+      },
+      {
+        description: 'two named runs, with the frontier plotted in a page and the boards as JSON',
+        argv: ['board', 'latest~1', 'latest', '--html', 'board.html', '--json', 'board.json'],
+      },
+    ],
+  },
+  {
     command: 'regrade',
     examples: [
       {

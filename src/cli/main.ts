@@ -36,6 +36,7 @@ import { AGENT_KINDS } from './agent-kinds.js';
 import { ciOptions } from './ci-options.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
+import type { BoardFlags } from './board-command.js';
 import type { CompareFlags } from './compare-command.js';
 import type { DiagnoseFlags } from './diagnose-command.js';
 import { EXIT } from './exit-codes.js';
@@ -457,6 +458,35 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .action(async (runA: string, runB: string, flags: CompareFlags) => {
       const { compareCommand } = await import('./compare-command.js');
       setExit(await compareCommand(runA, runB, flags, io));
+    });
+
+  program
+    .command('board')
+    .description(
+      'several stored runs side by side: success with its 95% CI, pass^k, cost per trial and per success, latency, safety, and the cost–success Pareto frontier; runs that differ in a setting (suite, tasks, mode, faults, perturbations, sandbox, graders) go on separate boards',
+    )
+    .argument(
+      '[runs...]',
+      'runs to show: ids, "latest" or "latest~N" (default: the latest finished run of each system, under each setting, on one suite)',
+    )
+    .option(
+      '--suite <name>',
+      "without runs: the suite whose runs to show (default: the latest run's)",
+    )
+    .option('--json <file>', 'also write the boards as JSON')
+    .option('--md <file>', 'also write them as GitHub-flavoured Markdown')
+    .option(
+      '--html <file>',
+      "also write a single-file HTML page with each board's frontier plotted (opens from disk, no network)",
+    )
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
+    .option(
+      '--accept-tampered',
+      'show runs whose stored records were changed outside endstate (else refused, exit 2), marked as tampered in every output',
+    )
+    .action(async (runs: string[], flags: BoardFlags) => {
+      const { boardCommand } = await import('./board-command.js');
+      setExit(await boardCommand(runs, flags, io));
     });
 
   withSandboxOptions(

@@ -90,3 +90,16 @@ export type {
   TaskDiagnosis,
 } from './analysis/diagnosis.js';
 export { renderDiagnosisTerminal } from './rendering/render-diagnosis-terminal.js';
+export { buildBoard } from './analysis/build-board.js';
+export type { Board, BoardRun, BoardSafetyRate, BoardSet } from './analysis/board.js';
+export type { FrontierStatus } from './analysis/pareto-frontier.js';
+export { runSettings, settingDifferences } from './analysis/run-settings.js';
+export type {
+  RunSettings,
+  SandboxSettings,
+  SettingDifference,
+  SettingName,
+} from './analysis/run-settings.js';
+export { renderBoardTerminal } from './rendering/render-board-terminal.js';
+export { renderBoardMarkdown } from './rendering/render-board-markdown.js';
+export { renderBoardHtml } from './rendering/render-board-html.js';

@@ -86,3 +86,21 @@ export type {
   CostSummary,
   TasksLeftOut,
 } from './index.js';
+export {
+  buildBoard,
+  renderBoardMarkdown,
+  renderBoardTerminal,
+  runSettings,
+  settingDifferences,
+} from './index.js';
+export type {
+  Board,
+  BoardRun,
+  BoardSafetyRate,
+  BoardSet,
+  FrontierStatus,
+  RunSettings,
+  SandboxSettings,
+  SettingDifference,
+  SettingName,
+} from './index.js';

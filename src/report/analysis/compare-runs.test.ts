@@ -201,6 +201,30 @@ describe('compareRuns', () => {
     ]);
   });
 
+  it('says when the same system was played under other faults, and that B − A measures them', () => {
+    const a = run('run-a', { t1: 1, t2: 1 });
+    const b: RunRecord = {
+      ...run('run-a', { t1: 1, t2: 1 }),
+      run_id: 'run-b',
+      faults: { faults: [{ kind: 'lost_ack', times: 1, delay_ms: 5 }], inject: [] },
+    };
+    const comparison = compareRuns(
+      { run: a, trials: [...trials('t1', '1 1 1 1'), ...trials('t2', '1 0 1 1')] },
+      { run: b, trials: [...trials('t1', '1 0 1 1'), ...trials('t2', '0 0 1 1')] },
+    );
+    expect(comparison.system_differences).toEqual([]);
+    expect(comparison.setting_differences).toEqual([
+      { setting: 'faults', a: 'none', b: expect.stringMatching(/^lost_ack \([0-9a-f]{8}\)$/) },
+    ]);
+    expect(comparison.notes[0]).toMatch(
+      /^the runs were played under different settings: faults \(A none; B lost_ack \([0-9a-f]{8}\)\); B − A measures them as well as any change of system$/,
+    );
+    expect(renderComparisonTerminal(comparison).split('\n').slice(3, 5)).toEqual([
+      '   same system spec, but the runs differ in faults',
+      expect.stringMatching(/^ {3}settings faults \(A none; B lost_ack \([0-9a-f]{8}\)\)$/),
+    ]);
+  });
+
   it('refuses tasks the runs share at different revisions, naming each', () => {
     const a = run('run-a', { t1: 1, t2: 1, t3: 4 });
     const b = run('run-b', { t1: 1, t2: 2, t3: 5 });
@@ -404,7 +428,8 @@ describe('renderComparisonTerminal', () => {
       "endstate compare · suite demo · 5 task(s) paired
       A  run-a  simulated:simulated@1 · system run-a0000000 · 4 trial(s)/task
       B  run-b  simulated:simulated@1 · system run-b0000000 · 4 trial(s)/task
-         systems differ in agent.options.slip
+         systems differ in agent.options.slip; and the runs differ in tasks
+         settings tasks (A 7 task(s), 1 only here (t6); B 7 task(s), 1 only here (t7))
 
       Success     A 50.0% (10/20)  →  B 65.0% (13/20)  (task-weighted over 5 paired task(s))
       Difference  B − A +15.0 pts  95% CI [-36.9, 66.9] pts  (paired t over tasks, one difference per task)
@@ -481,6 +506,10 @@ describe('renderComparisonMarkdown', () => {
       No task changed beyond the noise of its trials (Boschloo's exact test per task, Holm-adjusted, 5% family-wise); 4 within noise, 1 unchanged.
 
       Systems differ in \`agent.options.slip\`.
+
+      The runs differ in \`tasks\`:
+
+      - \`tasks\`: A 7 task(s), 1 only here (t6) · B 7 task(s), 1 only here (t7)
 
       Left out of the paired figures: only in A: \`t6\` · only in B: \`t7\` · no valid trial on a side: \`t8\`.
 

@@ -14,6 +14,8 @@ import type {
 } from './comparison.js';
 import { pairedDifference, unequalWeights } from './paired-difference.js';
 import { systemDifferences } from './system-differences.js';
+import { describeSettingDifferences, runSettings, settingDifferences } from './run-settings.js';
+import type { SettingDifference } from './run-settings.js';
 import { TASK_CHANGE_ALPHA, taskChanges } from './task-changes.js';
 import { comparisonGate, theseTasksDifference } from './these-tasks-difference.js';
 import { comparisonNotes, fallbackNotes } from '../rendering/comparison-notes.js';
@@ -195,11 +197,13 @@ export function compareRuns(
   const seed = options.seed ?? deriveSeed('compare', a.run.run_id, b.run.run_id);
   const figures = pairedFigures(tasks, { ...options, seed });
   const weighting = weightingOf(tasks);
+  const settings = settingDifferences(runSettings(a.run, a.trials), runSettings(b.run, b.trials));
   return {
     suite: { name: b.run.suite.name, same_hash: a.run.suite.hash === b.run.suite.hash },
     a: summariseSide(a.run, talliesA, paired),
     b: summariseSide(b.run, talliesB, paired),
     system_differences: systemDifferences(a.run.system, b.run.system),
+    setting_differences: settings,
     tasks,
     unpaired,
     ...figures,
@@ -213,8 +217,28 @@ export function compareRuns(
     gate: comparisonGate(tasks.length, regressionListChance(tasks)),
     changes: changesOf(tasks),
     weighting,
-    notes: [...comparisonNotes(a.run, b.run, tasks, weighting), ...fallbackNotes(figures)],
+    notes: [
+      ...settingNotes(settings),
+      ...comparisonNotes(a.run, b.run, tasks, weighting),
+      ...fallbackNotes(figures),
+    ],
   };
+}
+
+/**
+ * Settings the runs differ in that move B − A. The suite's hash has a note
+ * of its own, and tasks only one run played are left out of the pairing
+ * (and listed), so neither moves it.
+ */
+const PAIRING_HANDLES: ReadonlySet<string> = new Set(['suite_hash', 'tasks']);
+
+function settingNotes(differences: readonly SettingDifference[]): string[] {
+  const named = differences.filter((difference) => !PAIRING_HANDLES.has(difference.setting));
+  return named.length === 0
+    ? []
+    : [
+        `the runs were played under different settings: ${describeSettingDifferences(named)}; B − A measures them as well as any change of system`,
+      ];
 }
 
 function changesOf(tasks: readonly TaskComparison[]): Comparison['changes'] {

@@ -1,6 +1,7 @@
 import type { Comparison } from './comparison.js';
 import type { HtmlReportSection } from '../rendering/html-report-data.js';
 import { describeJudgeValidation } from './judge-validation-status.js';
+import { describeSettingDifferences } from './run-settings.js';
 
 const percent = (value: number): string =>
   Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
@@ -23,6 +24,8 @@ export function comparisonSection(comparison: Comparison): HtmlReportSection {
         'run A (baseline)': `${a.run_id} · ${a.agent}`,
         'run B (this report)': `${b.run_id} · ${b.agent}`,
         'systems differ in': comparison.system_differences.join(', ') || 'nothing',
+        'settings differ in':
+          describeSettingDifferences(comparison.setting_differences) || 'nothing',
         'success A': `${percent(a.success_rate)} (${a.successes}/${a.trials})`,
         'success B': `${percent(b.success_rate)} (${b.successes}/${b.trials})`,
         'difference B − A': `${points(difference.value)} (95% CI ${points(difference.ci95[0])} to ${points(difference.ci95[1])}; ${difference.tasks} paired tasks; ${difference.method})`,

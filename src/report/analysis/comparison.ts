@@ -1,6 +1,7 @@
 import type { RunStatus, SystemSpec } from '../../schema/index.js';
 import type { SignFlipMethod } from '../../stats/index.js';
 import type { JudgeValidationStatus } from './judge-validation-status.js';
+import type { SettingDifference } from './run-settings.js';
 
 /** Valid trials and successes of one task on one side, with their rate. */
 export interface TaskCounts {
@@ -207,6 +208,12 @@ export interface Comparison {
   readonly b: ComparedRun;
   /** Paths in the system specs whose values differ (`agent.options.slip`, `model.id`). */
   readonly system_differences: readonly string[];
+  /**
+   * Settings the runs were played under that differ (suite hash, tasks,
+   * mode, faults, perturbations, sandbox), each with A's and B's value:
+   * then B − A measures them as well as the systems. Empty when none does.
+   */
+  readonly setting_differences: readonly SettingDifference[];
   /** Tasks with valid trials in both runs, in run A's task order. */
   readonly tasks: readonly TaskComparison[];
   /** Tasks left out of every paired figure, by reason. */

@@ -128,6 +128,20 @@ function taskTable(c: Comparison, maxTasks: number): string[] {
   ];
 }
 
+/** The settings the runs differ in, each with A's and B's value. */
+function settingLines({ system_differences: system, setting_differences: settings }: Comparison) {
+  if (settings.length === 0) return [];
+  return [
+    '',
+    `${system.length === 0 ? 'Same system spec, but the' : 'The'} runs differ in ${settings.map((difference) => code(difference.setting)).join(', ')}:`,
+    '',
+    ...settings.map(
+      (difference) =>
+        `- ${code(difference.setting)}: A ${escapeMarkdown(difference.a)} · B ${escapeMarkdown(difference.b)}`,
+    ),
+  ];
+}
+
 /**
  * The comparison as compact GitHub-flavoured Markdown for a pull-request
  * comment: both runs side by side, the difference with its interval and
@@ -155,6 +169,7 @@ export function renderComparisonMarkdown(
     ...(differences.length === 0
       ? []
       : ['', `Systems differ in ${differences.map(code).join(', ')}.`]),
+    ...settingLines(c),
     ...(left.length === 0 ? [] : ['', `Left out of the paired figures: ${left}.`]),
     ...judgeLines(c),
     ...c.notes.map((note) => `\n_Note: ${escapeMarkdown(note)}._`),

@@ -18,6 +18,7 @@ import {
 } from './comparison-figures.js';
 import { perSuccessUsd } from './format-figures.js';
 import { describeJudgeValidation } from '../analysis/judge-validation-status.js';
+import { describeSettingDifferences } from '../analysis/run-settings.js';
 
 /** Names shown before the rest are counted. */
 const MAX_NAMES = 8;
@@ -34,11 +35,17 @@ function runLine(label: 'A' | 'B', side: ComparedRun): string {
 
 function headLines(c: Comparison): string[] {
   const differences = c.system_differences;
+  const settings = c.setting_differences;
+  const system =
+    differences.length === 0 ? '   same system spec' : `   systems differ in ${names(differences)}`;
   return [
     `endstate compare · suite ${c.suite.name} · ${c.difference.tasks} task(s) paired`,
     runLine('A', c.a),
     runLine('B', c.b),
-    differences.length === 0 ? '   same system spec' : `   systems differ in ${names(differences)}`,
+    settings.length === 0
+      ? system
+      : `${system}${differences.length === 0 ? ', but' : '; and'} the runs differ in ${settings.map((difference) => difference.setting).join(', ')}`,
+    ...(settings.length === 0 ? [] : [`   settings ${describeSettingDifferences(settings)}`]),
   ];
 }
 

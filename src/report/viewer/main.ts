@@ -1,6 +1,7 @@
 import './style.css';
 import type { HtmlReportSummary } from '../rendering/html-report-data.js';
 import { HTML_REPORT_FORMAT, HTML_REPORT_IDS } from '../rendering/html-report-data.js';
+import { readBoard, renderBoardPage } from './board-page.js';
 import { renderCharts } from './charts.js';
 import { byId, h } from './dom.js';
 import { renderExtraSection } from './extra-sections.js';
@@ -44,7 +45,24 @@ function timed<T>(name: string, step: () => T): T {
   return result;
 }
 
+/** A board page (`endstate board --html`) holds boards in place of a run. */
+function startBoard(): boolean {
+  const board = readBoard();
+  if (board === undefined) return false;
+  const main = byId('report');
+  if (typeof board === 'string') {
+    main.replaceChildren(h('p', { class: 'error-text' }, board));
+  } else {
+    const { top, sections } = renderBoardPage(board);
+    byId('top').replaceChildren(top, navigation(sections));
+    main.replaceChildren(...sections);
+  }
+  document.documentElement.dataset['ready'] = 'true';
+  return true;
+}
+
 function start(): void {
+  if (startBoard()) return;
   const summary = timed('parse', readSummary);
   const main = byId('report');
   if (typeof summary === 'string') {
