@@ -116,6 +116,19 @@ export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
+/**
+ * A cabin's seats and price on an available day, or the cabin itself when
+ * the day has no such cabin (tau-bench's KeyError, quoted by Python).
+ */
+export function cabinOnDay(
+  day: AirlineFlightDate,
+  cabin: string,
+): { readonly seats: number; readonly price: number } | { readonly missing: string } {
+  const seats = ownEntry<number>(day.available_seats ?? {}, cabin);
+  const price = ownEntry<number>(day.prices ?? {}, cabin);
+  return seats === undefined || price === undefined ? { missing: cabin } : { seats, price };
+}
+
 /** A gift card's or certificate's amount; checkAirlineFixture guarantees they have one. */
 export function balanceOf(method: AirlinePaymentMethod): number {
   return method.amount ?? 0;

@@ -264,4 +264,19 @@ describe('book_reservation', () => {
     ]);
     expect(result.passengers).toEqual([{ ...ADA_PASSENGER, meal: 'vegetarian' }]);
   });
+
+  it("takes any cabin, flight type and insurance text, as tau-bench's tool does", async () => {
+    const tools = createToolHarness(miniAirline);
+    // A cabin the day has no seats for is Python's KeyError on available_seats.
+    expect(errorOf(await tools.call('book_reservation', booking({ cabin: 'first' })))).toEqual({
+      code: 'python_error',
+      message: "'first'",
+    });
+    // Only "yes" buys insurance; anything else is stored as given, uncharged.
+    const result = await tools.result(
+      'book_reservation',
+      booking({ insurance: 'maybe', flight_type: 'multi_city' }),
+    );
+    expect(result).toMatchObject({ insurance: 'maybe', flight_type: 'multi_city' });
+  });
 });

@@ -7,12 +7,13 @@ import { pythonNumberText, pythonStringRepr } from '../taubench/index.js';
 import {
   AIRLINE_COLLECTIONS,
   balanceOf,
+  cabinOnDay,
   ownEntry,
   readFlight,
   readUser,
 } from './airline-records.js';
-import type { AirlinePaymentMethod, AirlineUser, Cabin } from './airline-records.js';
-import { CabinArgument, PassengersArgument, flightsArgument } from './tool-arguments.js';
+import type { AirlinePaymentMethod, AirlineUser } from './airline-records.js';
+import { CabinArgument, PassengersArgument, flightsArgument, shownEnum } from './tool-arguments.js';
 
 // Descriptions are tau-bench's (MIT, Sierra).
 
@@ -29,7 +30,7 @@ const BookInput = z.strictObject({
     .describe("The ID of the user to book the reservation, such as 'sara_doe_496'."),
   origin: z.string().describe("The IATA code for the origin city, such as 'SFO'."),
   destination: z.string().describe("The IATA code for the destination city, such as 'JFK'."),
-  flight_type: z.enum(['one_way', 'round_trip']),
+  flight_type: shownEnum(['one_way', 'round_trip']),
   cabin: CabinArgument,
   flights: flightsArgument('An array of objects containing details about each piece of flight.'),
   passengers: PassengersArgument,
@@ -53,7 +54,7 @@ const BookInput = z.strictObject({
     .number()
     .int()
     .describe('The number of non-free baggage items included in the reservation.'),
-  insurance: z.enum(['yes', 'no']),
+  insurance: shownEnum(['yes', 'no']),
 });
 type BookArgs = z.output<typeof BookInput>;
 
@@ -67,7 +68,7 @@ function priceLegs(
   state: WorkingState,
   args: BookArgs,
 ): { legs: JsonObject[]; total: number } | { code: string; message: string } {
-  const cabin: Cabin = args.cabin;
+  const { cabin } = args;
   const legs: JsonObject[] = [];
   let total = 0;
   for (const requested of args.flights) {
@@ -93,10 +94,12 @@ function priceLegs(
         message: `flight ${flightNumber} not available on date ${requested.date}`,
       };
     }
-    if (day.available_seats[cabin] < args.passengers.length) {
+    const inCabin = cabinOnDay(day, cabin);
+    if ('missing' in inCabin) return { code: 'python_error', message: pythonStringRepr(cabin) };
+    if (inCabin.seats < args.passengers.length) {
       return { code: 'not_enough_seats', message: `not enough seats on flight ${flightNumber}` };
     }
-    const price = day.prices[cabin];
+    const { price } = inCabin;
     legs.push({
       ...(structuredClone(requested) as JsonObject),
       price,

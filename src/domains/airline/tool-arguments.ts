@@ -10,7 +10,17 @@ export const ReservationIdArgument = z.string().describe("The reservation ID, su
 
 export const UserIdArgument = z.string().describe("The user id, such as 'sara_doe_496'.");
 
-export const CabinArgument = z.enum(CABINS);
+/**
+ * A string shown to the agent as one of `values`, as tau-bench shows it, but
+ * not checked by the dispatcher: tau-bench's tools take any string here (a
+ * cabin it has no seats for fails in the tool, another flight type or
+ * insurance answer is stored as given), and so do these.
+ */
+export function shownEnum(values: readonly string[]) {
+  return z.string().meta({ enum: [...values] });
+}
+
+export const CabinArgument = shownEnum(CABINS);
 
 export const PaymentIdArgument = z
   .string()

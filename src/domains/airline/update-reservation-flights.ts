@@ -3,14 +3,16 @@ import type { JsonObject } from '../../core/index.js';
 import { defineTool, toolError } from '../../environment/index.js';
 import type { ToolFailure } from '../../environment/index.js';
 import type { WorkingState } from '../../state/index.js';
+import { pythonStringRepr } from '../taubench/index.js';
 import {
   AIRLINE_COLLECTIONS,
+  cabinOnDay,
   ownEntry,
   readFlight,
   readReservation,
   reservationOwner,
 } from './airline-records.js';
-import type { AirlineReservation, Cabin } from './airline-records.js';
+import type { AirlineReservation } from './airline-records.js';
 import { chargeGiftCard, checkChangePayment } from './payment-for-change.js';
 import {
   CabinArgument,
@@ -31,7 +33,7 @@ type RequestedFlight = { flight_number: string; date: string } & Record<string, 
 function priceNewLegs(
   state: WorkingState,
   reservation: AirlineReservation,
-  cabin: Cabin,
+  cabin: string,
   flights: readonly RequestedFlight[],
 ): { legs: JsonObject[]; price: number } | ToolFailure {
   const passengers = reservation.passengers.length;
@@ -77,10 +79,12 @@ function priceNewLegs(
         `flight ${flightNumber} not available on date ${requested.date}`,
       );
     }
-    if (day.available_seats[cabin] < passengers) {
+    const inCabin = cabinOnDay(day, cabin);
+    if ('missing' in inCabin) return toolError('python_error', pythonStringRepr(cabin));
+    if (inCabin.seats < passengers) {
       return toolError('not_enough_seats', `not enough seats on flight ${flightNumber}`);
     }
-    const legPrice = day.prices[cabin];
+    const legPrice = inCabin.price;
     legs.push(
       Object.assign(leg, {
         price: legPrice,
