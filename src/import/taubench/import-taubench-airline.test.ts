@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import type { Suite } from '../../task/index.js';
 import { compareAirlineSuite } from '../../../test/support/taubench-airline-parity.js';
 import type { AirlineGoldEntry } from '../../../test/support/taubench-airline-parity.js';
 import { importTaubench } from './import-taubench.js';
+import { readPythonTasks } from './read-python-tasks.js';
 import type { ImportSummary } from './import-taubench.js';
 
 // test/fixtures/taubench-airline-mini is a hand-written dataset in tau-bench's
@@ -119,5 +120,30 @@ describe("importTaubench on tau-bench's airline layout", () => {
       "Error: '2024-05-20'",
     ]);
     expect(GOLD.filter((entry) => entry.reward.silent === 0)).toHaveLength(4);
+  });
+
+  it('reads tasks_test.json in the converted shape as it reads tasks_test.py', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'endstate-airline-json-'));
+    const jsonOut = mkdtempSync(join(tmpdir(), 'endstate-airline-json-out-'));
+    try {
+      cpSync(join(MINI, 'data'), join(source, 'data'), { recursive: true });
+      cpSync(join(MINI, 'wiki.md'), join(source, 'wiki.md'));
+      const tasks = readPythonTasks(
+        readFileSync(join(MINI, 'tasks_test.py'), 'utf8'),
+        'tasks_test.py',
+      );
+      writeFileSync(join(source, 'tasks_test.json'), JSON.stringify(tasks, null, 2));
+      await importTaubench({ source, out: jsonOut });
+      const files = readdirSync(join(out, 'tasks')).sort();
+      expect(readdirSync(join(jsonOut, 'tasks')).sort()).toEqual(files);
+      for (const file of files) {
+        expect(readFileSync(join(jsonOut, 'tasks', file), 'utf8')).toBe(
+          readFileSync(join(out, 'tasks', file), 'utf8'),
+        );
+      }
+    } finally {
+      rmSync(source, { recursive: true, force: true });
+      rmSync(jsonOut, { recursive: true, force: true });
+    }
   });
 });
