@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,8 @@ describe.skipIf(TAUBENCH_DIR === undefined)(
       folders.push(out);
       const summary = await importTaubench({ source: airline, out });
       expect(summary.tasks.test).toBe(50);
+      // The data's licence comes from the checkout's root.
+      expect(readFileSync(join(out, 'data', 'LICENSE'), 'utf8')).toContain('MIT License');
       const suite = await loadSuite(out, {
         importModule: () =>
           Promise.resolve({

@@ -146,4 +146,36 @@ describe("importTaubench on tau-bench's airline layout", () => {
       rmSync(jsonOut, { recursive: true, force: true });
     }
   });
+
+  it('perturbs one successful gold write per task into a known-bad path of its kind', () => {
+    const names = suite.tasks
+      .flatMap((task) => task.spec.known_bad.map((bad) => `${task.id} ${bad.name}`))
+      .sort();
+    expect(names).toEqual([
+      'test-000 book_reservation-passenger-typo-3',
+      'test-002 update_reservation_flights-other-payment-method-4',
+      'test-003 update_reservation_baggages-extra-bag-2',
+      'test-004 update_reservation_passengers-passenger-typo-2',
+      'test-005 send_certificate-other-amount-2',
+      'test-006 book_reservation-passenger-typo-3',
+    ]);
+  });
+
+  it('says what an airline folder lacks', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'endstate-airline-empty-'));
+    try {
+      cpSync(join(MINI, 'data'), join(source, 'data'), { recursive: true });
+      await expect(importTaubench({ source, out: join(source, 'out') })).rejects.toMatchObject({
+        code: 'E_FILE_NOT_FOUND',
+        message: expect.stringContaining('tasks_test.py') as unknown,
+      });
+      cpSync(join(MINI, 'tasks_test.py'), join(source, 'tasks_test.py'));
+      await expect(importTaubench({ source, out: join(source, 'out') })).rejects.toMatchObject({
+        code: 'E_ENVIRONMENT_INVALID',
+        message: expect.stringContaining('wiki.md') as unknown,
+      });
+    } finally {
+      rmSync(source, { recursive: true, force: true });
+    }
+  });
 });
