@@ -31,6 +31,7 @@ export const SLOW_TESTS = [
   'test/e2e/startup.test.ts',
   'test/e2e/new-user.test.ts',
   'test/e2e/retail.test.ts',
+  'test/e2e/taubench-airline-checkout.test.ts',
   'test/e2e/report-scale.test.ts',
   'test/e2e/help-examples.test.ts',
   'examples/shotgun-answer.test.ts',
@@ -56,6 +57,10 @@ export default defineConfig({
       {
         find: /^endstate\/retail$/,
         replacement: fileURLToPath(new URL('./src/domains/retail/index.ts', import.meta.url)),
+      },
+      {
+        find: /^endstate\/airline$/,
+        replacement: fileURLToPath(new URL('./src/domains/airline/index.ts', import.meta.url)),
       },
       {
         find: /^endstate\/stats$/,

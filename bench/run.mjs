@@ -150,6 +150,9 @@ const SUPPORT_FAULTS = {
 const CHILD_BENCHES = [
   // Retail alone in its process keeps its memory figures about retail alone.
   { key: 'retail', file: 'retail.mjs' },
+  // The tau-bench airline suite imported from TAUBENCH_DIR (else the
+  // 8-task test fixture), alone in its process too.
+  { key: 'taubench_airline', file: 'airline.mjs' },
   // The HTML report of 10,000 and 100,000 stored trials, with room for
   // 100,000 records in memory.
   { key: 'html_report', file: 'report.mjs', nodeArgs: ['--max-old-space-size=8192'] },
@@ -192,6 +195,7 @@ const results = {
   trials_per_task: TRIALS_PER_TASK,
   suites: {},
   retail: null,
+  taubench_airline: null,
   html_report: null,
   report_scale: null,
   startup: null,

@@ -90,6 +90,7 @@ describe('the public API', () => {
   it('has the entry points package.json exports', () => {
     expect(Object.keys(publicEntries()).sort()).toEqual([
       'endstate',
+      'endstate/airline',
       'endstate/report',
       'endstate/retail',
       'endstate/stats',

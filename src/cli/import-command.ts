@@ -30,10 +30,11 @@ export async function importCommand(
     },
   });
   const counts = Object.entries(summary.tasks)
+    .filter(([, count]) => count > 0)
     .map(([split, count]) => `${count} ${split}`)
     .join(', ');
   io.out(
-    `wrote ${flags.out}: ${counts} tasks, ${summary.knownBad} known-bad paths, ${summary.unchangedTasks} tasks whose correct outcome is no change\n` +
+    `wrote ${flags.out} (tau-bench ${summary.domain}): ${counts} tasks, ${summary.knownBad} known-bad paths, ${summary.unchangedTasks} tasks whose correct outcome is no change\n` +
       `next: endstate validate ${flags.out}\n`,
   );
   return 0;

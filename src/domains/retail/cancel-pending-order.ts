@@ -11,7 +11,7 @@ import {
 } from './retail-records.js';
 import type { RetailPayment, RetailUser } from './retail-records.js';
 import { OrderIdArgument } from './tool-arguments.js';
-import { pythonRound2 } from './python-round2.js';
+import { pythonRound2 } from '../taubench/index.js';
 
 const CANCEL_REASONS = ['no longer needed', 'ordered by mistake'];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, toolError } from '../../environment/index.js';
 import { checkItemSwap } from './item-swap.js';
-import { pythonRound2 } from './python-round2.js';
+import { pythonRound2 } from '../taubench/index.js';
 import {
   RETAIL_COLLECTIONS,
   giftCardBalance,

@@ -4,7 +4,7 @@ import type { StateDiff } from '../../state/index.js';
 import { createToolHarness } from '../../testing/index.js';
 import { createRetailEnvironment } from './create-retail-environment.js';
 import { loadRetailData } from './load-retail-data.js';
-import { pythonRound2 } from './python-round2.js';
+import { pythonRound2 } from '../taubench/index.js';
 import type { RetailOrder } from './retail-records.js';
 
 // Replays every gold action of tau-bench's three retail task files, each task

@@ -1,12 +1,12 @@
 export { checkRetailFixture } from './check-retail-fixture.js';
 export type { RetailFixture } from './check-retail-fixture.js';
 export { createRetailEnvironment } from './create-retail-environment.js';
-export { evaluateArithmetic } from './evaluate-arithmetic.js';
-export type { ArithmeticResult } from './evaluate-arithmetic.js';
-export { formatPythonFloat } from './format-python-float.js';
+export { evaluateArithmetic } from '../taubench/index.js';
+export type { ArithmeticResult } from '../taubench/index.js';
+export { formatPythonFloat } from '../taubench/index.js';
 export { loadRetailData } from './load-retail-data.js';
 export type { RetailData } from './load-retail-data.js';
-export { pythonRound2 } from './python-round2.js';
+export { pythonRound2 } from '../taubench/index.js';
 export { retailTools } from './retail-tools.js';
 export type {
   RetailAddress,

@@ -13,7 +13,8 @@ import { modifyPendingOrderAddress, modifyUserAddress } from './modify-address-t
 import { modifyPendingOrderItems } from './modify-pending-order-items.js';
 import { modifyPendingOrderPayment } from './modify-pending-order-payment.js';
 import { returnDeliveredOrderItems } from './return-delivered-order-items.js';
-import { calculate, think, transferToHumanAgents } from './utility-tools.js';
+import { calculate } from '../taubench/index.js';
+import { think, transferToHumanAgents } from './utility-tools.js';
 
 /**
  * The 16 tools of tau-bench's retail domain, in its `ALL_TOOLS` order (the

@@ -8,6 +8,7 @@ import type { TaskFile } from '../../schema/index.js';
 import type { Task } from '../../task/index.js';
 import { runTrial } from '../../trial/index.js';
 import { convertTask } from './convert-task.js';
+import { retailDomain } from './taubench-domain.js';
 import type { TaubenchSplit, TaubenchTask } from './taubench-task.js';
 import { constraintChecks } from '../../schema/index.js';
 
@@ -22,7 +23,12 @@ beforeAll(() => {
 
 async function convert(split: TaubenchSplit, index: number): Promise<TaskFile> {
   return (
-    await convertTask(tasksOf(split)[index]!, { environment, split, index, knownBadLimit: 2 })
+    await convertTask(tasksOf(split)[index]!, {
+      domain: retailDomain(environment),
+      split,
+      index,
+      knownBadLimit: 2,
+    })
   ).task;
 }
 

@@ -1,29 +1,34 @@
-import type { Environment, ToolCallResult } from '../../environment/index.js';
+import type { ToolCallResult } from '../../environment/index.js';
 import { replayCalls } from '../../environment/index.js';
 import type { TaskFile } from '../../schema/index.js';
 import { TaskFileSchema } from '../../schema/index.js';
 import { changesFromDiff } from '../changes-from-diff.js';
 import { knownBadPaths } from './known-bad.js';
 import { CONSENT_QUESTION, referencePath } from './reference-path.js';
+import type { TaubenchDomain } from './taubench-domain.js';
 import type { TaubenchSplit, TaubenchTask } from './taubench-task.js';
-import { AUTHENTICATION_TOOLS, taubenchTaskId } from './taubench-task.js';
+import { taubenchTaskId } from './taubench-task.js';
 
-/** tau-bench's frozen "now" plays no part in retail; any fixed time keeps trials reproducible. */
+/**
+ * tau-bench's tools read no clock (airline's bookings carry a fixed
+ * `created_at`); any fixed time keeps trials reproducible.
+ */
 const CLOCK = '2024-06-01T12:00:00Z';
-
-/** The user's opening words: the goal stays hidden, as tau-bench's simulated user keeps it. */
-const OPENING = 'Hi! I need some help with my orders.';
 
 /**
  * The user the gold path serves: the one its last successful lookup found
  * (one test task names another user than its instruction and gold actions),
  * else the task's `user_id`.
  */
-function servedUser(task: TaubenchTask, results: readonly ToolCallResult[]): string {
+function servedUser(
+  task: TaubenchTask,
+  results: readonly ToolCallResult[],
+  authenticationTools: readonly string[],
+): string {
   let found = task.user_id;
   task.actions.forEach((action, index) => {
     const result = results[index];
-    const isLookup = (AUTHENTICATION_TOOLS as readonly string[]).includes(action.name);
+    const isLookup = authenticationTools.includes(action.name);
     if (isLookup && result?.ok === true && typeof result.result === 'string') found = result.result;
   });
   return found;
@@ -37,7 +42,7 @@ export interface ConvertedTask {
 }
 
 export interface ConvertOptions {
-  readonly environment: Environment;
+  readonly domain: TaubenchDomain;
   readonly split: TaubenchSplit;
   readonly index: number;
   /** Known-bad paths to generate at most. */
@@ -49,14 +54,16 @@ export interface ConvertOptions {
  * simulated user's hidden goal, the gold actions the reference path, the
  * outputs the facts to communicate, and the expected outcome the whole
  * diff of replaying the gold actions on s0. Adds the constraints tau-bench
- * leaves out: a user lookup before any write, consent before each write,
- * no read or write of another user's records (the dispatcher refuses them).
+ * leaves out: a user lookup before any write (where the domain has lookup
+ * tools), consent before each write, no read or write of another user's
+ * records (the dispatcher refuses them).
  */
 export async function convertTask(
   task: TaubenchTask,
   options: ConvertOptions,
 ): Promise<ConvertedTask> {
-  const { environment } = options;
+  const { domain } = options;
+  const { environment } = domain;
   const gold = await replayCalls(
     environment,
     environment.fixture,
@@ -64,9 +71,13 @@ export async function convertTask(
     { clock: CLOCK },
   );
   const succeeded = gold.results.map((result) => result.ok);
-  const owner = servedUser(task, gold.results);
+  const owner = servedUser(task, gold.results, domain.authenticationTools);
   const user = environment.fixture.snapshot.users?.[owner];
-  const email = typeof user?.email === 'string' ? user.email : undefined;
+  // The email serves a lookup step before the first write, where the domain has lookup tools.
+  const email =
+    domain.authenticationTools.length > 0 && typeof user?.email === 'string'
+      ? user.email
+      : undefined;
   const writeTools = [...environment.tools.values()]
     .filter((tool) => tool.effect !== 'read')
     .map((tool) => tool.name);
@@ -78,12 +89,12 @@ export async function convertTask(
     id: taubenchTaskId(options.split, options.index),
     revision: 1,
     description:
-      `tau-bench retail ${options.split} task ${options.index} (user ${owner}), imported from the gold actions.` +
+      `tau-bench ${domain.name} ${options.split} task ${options.index} (user ${owner}), imported from the gold actions.` +
       (owner === task.user_id
         ? ''
         : ` tau-bench lists user ${task.user_id}, but the gold actions look up and serve ${owner}.`),
     labels: {
-      source: 'taubench-retail',
+      source: `taubench-${domain.name}`,
       split: options.split,
       family: writes[0]?.name ?? 'no-change',
       writes: String(writes.length),
@@ -91,7 +102,7 @@ export async function convertTask(
     environment: environment.name,
     clock: CLOCK,
     user: {
-      instruction: OPENING,
+      instruction: domain.opening,
       script: [{ when: CONSENT_QUESTION.replace('?', '\\?'), say: 'Yes, please go ahead.' }],
       default: 'Thank you.',
       scenario: { hidden_goal: task.instruction, knows: { user_id: owner } },
@@ -104,7 +115,9 @@ export async function convertTask(
       communicate_match: 'substring',
     },
     constraints: [
-      { before: { tool: writeTools, require: [...AUTHENTICATION_TOOLS] } },
+      ...(domain.authenticationTools.length > 0
+        ? [{ before: { tool: writeTools, require: [...domain.authenticationTools] } }]
+        : []),
       { consent: 'write' },
       { scope: { owner } },
     ],
@@ -115,6 +128,7 @@ export async function convertTask(
       goldHash: gold.state.hash(),
       succeeded,
       limit: options.knownBadLimit,
+      perturb: domain.perturb,
     }),
   };
   return { file: spec, task: TaskFileSchema.parse(spec) };

@@ -1,34 +1,17 @@
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { EndstateError } from '../../core/index.js';
-import { createRetailEnvironment, loadRetailData } from '../../domains/retail/index.js';
-import { parseYamlSource, readInputFileOrThrow, zodProblems } from '../../task/index.js';
-import { z } from 'zod';
 import { convertTask } from './convert-task.js';
-import { TAUBENCH_SPLITS, TaubenchTaskSchema } from './taubench-task.js';
-import type { TaubenchSplit, TaubenchTask } from './taubench-task.js';
-
-/** The files of tau-bench's retail data folder that the suite carries along. */
-const DATA_FILES = [
-  'users.json',
-  'orders.json',
-  'products.json',
-  'policy.md',
-  'LICENSE',
-  'README.md',
-  'SPEC.md',
-];
-
-const ENVIRONMENT_MODULE = `// The tau-bench retail environment (MIT, Sierra), over the data in ./data.
-import { fileURLToPath } from 'node:url';
-import { createRetailEnvironment, loadRetailData } from 'endstate/retail';
-
-export default createRetailEnvironment(loadRetailData(fileURLToPath(new URL('./data/', import.meta.url))));
-`;
+import { TAUBENCH_SPLITS } from './taubench-task.js';
+import type { TaubenchSplit } from './taubench-task.js';
+import { readTaubenchSource } from './taubench-source.js';
 
 export interface ImportTaubenchOptions {
-  /** tau-bench's retail data folder: users/orders/products JSON, policy.md, tasks_<split>.json. */
+  /**
+   * A tau-bench folder: tau-bench's `tau_bench/envs/airline` (data/*.json,
+   * wiki.md, tasks_test.py), or a retail data folder (users/orders/products
+   * JSON, policy.md, tasks_<split>.json).
+   */
   readonly source: string;
   /** The suite folder to write. */
   readonly out: string;
@@ -37,69 +20,40 @@ export interface ImportTaubenchOptions {
 }
 
 export interface ImportSummary {
+  /** The tau-bench domain the folder holds. */
+  readonly domain: 'retail' | 'airline';
   readonly tasks: Readonly<Record<TaubenchSplit, number>>;
   readonly knownBad: number;
   readonly unchangedTasks: number;
 }
 
-function readSplit(source: string, split: TaubenchSplit): TaubenchTask[] {
-  const file = join(source, `tasks_${split}.json`);
-  if (!existsSync(file)) return [];
-  const bytes = readInputFileOrThrow(file, {
-    file,
-    what: 'tau-bench task file',
-    code: 'E_TASK_INVALID',
-    fix: "tau-bench's own task files are far smaller: check the folder, or split the list over several folders and import each",
-  });
-  const parsed = parseYamlSource(bytes, `tasks_${split}.json`);
-  const result = z.array(TaubenchTaskSchema).safeParse(parsed.value);
-  if (parsed.problems.length > 0 || !result.success) {
-    throw new EndstateError('E_TASK_INVALID', `tau-bench task file ${file} is not valid`, {
-      problems:
-        parsed.problems.length > 0
-          ? parsed.problems
-          : zodProblems(result.error?.issues ?? [], parsed, z.array(TaubenchTaskSchema)),
-      hint: 'Each file is a list of {user_id, instruction, actions: [{name, kwargs}], outputs}.',
-    });
-  }
-  return result.data;
-}
-
 /**
  * `endstate import taubench <dir> --out <suite>`: converts tau-bench's
- * retail tasks into an endstate suite (tasks/<split>-<index>.yaml), with
- * the environment module and the data (and its licence) beside them.
+ * retail or airline tasks into an endstate suite
+ * (tasks/<split>-<index>.yaml), with the environment module, the data and
+ * the policy (and the licence) in data/ beside them.
  */
 export async function importTaubench(options: ImportTaubenchOptions): Promise<ImportSummary> {
-  const source = resolve(options.source);
+  const source = readTaubenchSource(resolve(options.source));
   const out = resolve(options.out);
-  const splits = Object.fromEntries(
-    TAUBENCH_SPLITS.map((split) => [split, readSplit(source, split)]),
-  ) as Record<TaubenchSplit, TaubenchTask[]>;
-  const total = TAUBENCH_SPLITS.reduce((sum, split) => sum + splits[split].length, 0);
-  if (total === 0) {
-    throw new EndstateError('E_FILE_NOT_FOUND', `no tau-bench task files in ${options.source}`, {
-      hint: 'The folder needs tasks_test.json, tasks_train.json or tasks_dev.json beside users.json, orders.json and products.json.',
-    });
-  }
-  const environment = createRetailEnvironment(loadRetailData(source));
+  const total = TAUBENCH_SPLITS.reduce((sum, split) => sum + source.splits[split].length, 0);
 
   mkdirSync(join(out, 'tasks'), { recursive: true });
   const dataFolder = join(out, 'data');
-  if (resolve(dataFolder) !== source) {
-    mkdirSync(dataFolder, { recursive: true });
-    for (const file of DATA_FILES)
-      if (existsSync(join(source, file))) copyFileSync(join(source, file), join(dataFolder, file));
+  mkdirSync(dataFolder, { recursive: true });
+  for (const file of source.files) {
+    const target = join(dataFolder, file.to);
+    if (resolve(file.from) !== target) copyFileSync(file.from, target);
   }
-  writeFileSync(join(out, 'environment.ts'), ENVIRONMENT_MODULE);
+  writeFileSync(join(out, 'environment.ts'), source.environmentModule);
 
   let done = 0;
   let knownBad = 0;
   let unchangedTasks = 0;
   for (const split of TAUBENCH_SPLITS) {
-    for (const [index, task] of splits[split].entries()) {
+    for (const [index, task] of source.splits[split].entries()) {
       const converted = await convertTask(task, {
-        environment,
+        domain: source.domain,
         split,
         index,
         knownBadLimit: options.knownBadLimit ?? 2,
@@ -114,8 +68,9 @@ export async function importTaubench(options: ImportTaubenchOptions): Promise<Im
     }
   }
   return {
+    domain: source.domain.name,
     tasks: Object.fromEntries(
-      TAUBENCH_SPLITS.map((split) => [split, splits[split].length]),
+      TAUBENCH_SPLITS.map((split) => [split, source.splits[split].length]),
     ) as Record<TaubenchSplit, number>,
     knownBad,
     unchangedTasks,

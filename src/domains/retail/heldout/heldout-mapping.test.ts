@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRetailFixture } from '../check-retail-fixture.js';
 import { loadRetailData } from '../load-retail-data.js';
 import type { RetailData } from '../load-retail-data.js';
-import { pythonRound2 } from '../python-round2.js';
+import { pythonRound2 } from '../../taubench/index.js';
 import type { RetailOrder, RetailUser } from '../retail-records.js';
 import { createHeldoutMapping } from './heldout-mapping.js';
 import type { HeldoutMapping } from './heldout-mapping.js';

@@ -1,7 +1,7 @@
 import { EndstateError } from '../../../core/index.js';
 import type { JsonObject } from '../../../core/index.js';
 import type { RetailFixture } from '../check-retail-fixture.js';
-import { pythonRound2 } from '../python-round2.js';
+import { pythonRound2 } from '../../taubench/index.js';
 import type {
   RetailAddress,
   RetailLineItem,

@@ -1,7 +1,7 @@
 import type { Step } from '../../../schema/index.js';
 import type { RetailFixture } from '../check-retail-fixture.js';
-import { evaluateArithmetic } from '../evaluate-arithmetic.js';
-import { pythonRound2 } from '../python-round2.js';
+import { evaluateArithmetic } from '../../taubench/index.js';
+import { pythonRound2 } from '../../taubench/index.js';
 import type { RetailOrder, RetailUser } from '../retail-records.js';
 import type { HeldoutMapping } from './heldout-mapping.js';
 import type { AmountMention } from './rename-text.js';

@@ -1,0 +1,6 @@
+export { calculate } from './calculate.js';
+export { evaluateArithmetic } from './evaluate-arithmetic.js';
+export type { ArithmeticResult } from './evaluate-arithmetic.js';
+export { formatPythonFloat } from './format-python-float.js';
+export { pythonRound2 } from './python-round2.js';
+export { pythonNumberText, pythonStringRepr } from './python-repr.js';
