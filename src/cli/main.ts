@@ -471,7 +471,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     )
     .option(
       '--suite <name>',
-      "without runs: the suite whose runs to show (default: the latest run's)",
+      "without runs: the suite whose runs to show, by name or folder (default: the latest run's)",
     )
     .option('--json <file>', 'also write the boards as JSON')
     .option('--md <file>', 'also write them as GitHub-flavoured Markdown')
