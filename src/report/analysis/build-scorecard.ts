@@ -119,16 +119,29 @@ function kNote(
 }
 
 /**
- * tau-bench's verdict: the state and the facts said, ignoring process
- * constraints (consent, preconditions, scope), for a normally ended trial.
+ * The source benchmark's verdict, for a normally ended trial: by default
+ * tau-bench's, the state and the facts said, ignoring process constraints
+ * (consent, preconditions, scope). A task labelled `verdict_checks` (a
+ * comma-separated list of check-id prefixes, written by `endstate import
+ * tau2` from tau2's `reward_basis`) is judged on exactly those checks.
  */
 export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
+  if (!trial.valid || !NORMAL_EXITS.has(trial.exit_reason)) return false;
+  const declared = trial.labels.verdict_checks;
+  if (declared !== undefined) return passesDeclaredChecks(trial, declared.split(','));
   const { outcome, response } = trial.grades;
-  return (
-    trial.valid &&
-    outcome?.pass === true &&
-    (response === undefined || response.pass) &&
-    NORMAL_EXITS.has(trial.exit_reason)
+  return outcome?.pass === true && (response === undefined || response.pass);
+}
+
+/** Every check whose id is one of the prefixes (or starts with one followed by `[`) passed. */
+function passesDeclaredChecks(trial: TrialRecord, prefixes: readonly string[]): boolean {
+  const named = prefixes.map((prefix) => prefix.trim()).filter((prefix) => prefix !== '');
+  return Object.values(trial.grades).every((grade) =>
+    grade.checks.every(
+      (check) =>
+        check.pass ||
+        !named.some((prefix) => check.id === prefix || check.id.startsWith(`${prefix}[`)),
+    ),
   );
 }
 
