@@ -5,13 +5,15 @@ For each task of a tau2 domain folder (db.json, tasks.json, policy.md) this
 runs the task's evaluation_criteria.actions in tau2's environment, as its
 EnvironmentEvaluator does for the gold end state, and writes one JSON file:
 
-  {"tasks": [{"id", "actions": [{"action_id", "name", "requestor", "error",
+  {"initial": {collection: {id: record}},
+   "tasks": [{"id", "actions": [{"action_id", "name", "requestor", "error",
               "content"}], "changes": {collection: {id: record | null}},
               "db": {...} (with --full-db), "reward": {"DB", "ACTION",
               "ENV_ASSERTION"}}]}
 
-`changes` lists every record of the final db that differs from the initial
-one (null: removed). `reward` is what tau2's EnvironmentEvaluator and
+`initial` is the db as tau2 loads it (its model_dump: every optional field
+present), the s0 an importer must reproduce. `changes` lists every record of
+the final db that differs from the initial one (null: removed). `reward` is what tau2's EnvironmentEvaluator and
 ActionEvaluator give the gold path itself, run as a trajectory.
 
 It needs a tau2-bench checkout (--tau2) and pydantic 2; the packages tau2
@@ -191,6 +193,7 @@ def gold(arguments) -> dict:
     return {
         "source": "tau2-bench",
         "domain": arguments.domain,
+        "initial": construct().tools.db.model_dump(),
         "tasks": [replay_task(task, construct, arguments.full_db) for task in tasks],
     }
 

@@ -21,10 +21,14 @@ export function createTau2RetailEnvironment(data: RetailData): Environment {
   const fixture = { users: data.users, orders: data.orders, products: data.products };
   const problems = checkRetailFixture(fixture);
   if (problems.length > 0) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', 'the tau2 retail data does not fit the tools', {
-      problems,
-      hint: "Use tau2's retail db.json or fix the records named.",
-    });
+    throw new EndstateError(
+      'E_ENVIRONMENT_INVALID',
+      'the tau2 retail data does not fit the tools',
+      {
+        problems,
+        hint: "Use tau2's retail db.json or fix the records named.",
+      },
+    );
   }
   return defineEnvironment({
     name: 'retail',

@@ -34,10 +34,14 @@ export function loadTau2RetailData(folder: string): RetailData {
   const policyFile = join(folder, 'policy.md');
   const missing = [dbFile, policyFile].filter((file) => !existsSync(file));
   if (missing.length > 0) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', `the tau2 domain folder ${folder} lacks ${missing.join(', ')}`, {
-      problems: missing.map((file) => ({ file, message: 'does not exist' })),
-      hint: "Give tau2's domain folder (data/tau2/domains/retail in a tau2-bench checkout), with db.json and policy.md.",
-    });
+    throw new EndstateError(
+      'E_ENVIRONMENT_INVALID',
+      `the tau2 domain folder ${folder} lacks ${missing.join(', ')}`,
+      {
+        problems: missing.map((file) => ({ file, message: 'does not exist' })),
+        hint: "Give tau2's domain folder (data/tau2/domains/retail in a tau2-bench checkout), with db.json and policy.md.",
+      },
+    );
   }
   const db = readDb(dbFile);
   return {
@@ -73,10 +77,14 @@ function readDb(file: string): Record<(typeof COLLECTIONS)[number], Record<strin
       : [{ file, path: collection, message: 'expected an object of records keyed by id' }];
   });
   if (!isJsonObject(parsed) || problems.length > 0) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', `tau2 database ${file} is not a retail database`, {
-      problems,
-      hint: 'tau2\'s retail db.json is {"products": {...}, "users": {...}, "orders": {...}}, each keyed by id.',
-    });
+    throw new EndstateError(
+      'E_ENVIRONMENT_INVALID',
+      `tau2 database ${file} is not a retail database`,
+      {
+        problems,
+        hint: 'tau2\'s retail db.json is {"products": {...}, "users": {...}, "orders": {...}}, each keyed by id.',
+      },
+    );
   }
   return parsed as Record<(typeof COLLECTIONS)[number], Record<string, JsonObject>>;
 }

@@ -47,7 +47,8 @@ function checkSwap(
   });
   const missing = findMissingItem(order.items, itemIds);
   if (missing !== undefined) return fail('item_not_found', wording.missing(missing));
-  if (itemIds.length !== newItemIds.length) return fail('item_count_mismatch', wording.countMismatch);
+  if (itemIds.length !== newItemIds.length)
+    return fail('item_count_mismatch', wording.countMismatch);
   let difference = 0;
   let lastVariant: RetailVariant | undefined;
   for (const [index, itemId] of itemIds.entries()) {
@@ -175,4 +176,3 @@ export const tau2GetItemDetails = defineTool({
     return toolError('item_not_found', 'Item not found');
   },
 });
-

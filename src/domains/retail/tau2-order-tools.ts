@@ -11,7 +11,6 @@ import {
   RETAIL_COLLECTIONS,
   giftCardBalance,
   isGiftCardBySource,
-  orderOwner,
   ownEntry,
   readOrder,
   readUser,
@@ -140,11 +139,15 @@ export const tau2ModifyPendingOrderPayment = defineTool({
     }
     const { amount } = payment;
     if (isGiftCardBySource(method) && giftCardBalance(method) < amount) {
-      return toolError('insufficient_balance', 'Insufficient gift card balance to pay for the order');
+      return toolError(
+        'insufficient_balance',
+        'Insufficient gift card balance to pay for the order',
+      );
     }
     const oldMethod = tau2PaymentMethod(state, order.user_id, oldMethodId);
     if (isFailure(oldMethod)) return oldMethod;
-    if (isGiftCardBySource(method)) creditGiftCard(state, order.user_id, payment_method_id, -amount);
+    if (isGiftCardBySource(method))
+      creditGiftCard(state, order.user_id, payment_method_id, -amount);
     if (isGiftCardBySource(oldMethod)) creditGiftCard(state, order.user_id, oldMethodId, amount);
     return state.update(RETAIL_COLLECTIONS.orders, order_id, (draft) => {
       (draft.payment_history as RetailPayment[]).push(
@@ -166,7 +169,8 @@ export const tau2ReturnDeliveredOrderItems = defineTool({
     const method = tau2PaymentMethod(state, order.user_id, payment_method_id);
     if (isFailure(method)) return method;
     const original = order.payment_history[0];
-    if (original === undefined) return toolError('invalid_payment_history', 'list index out of range');
+    if (original === undefined)
+      return toolError('invalid_payment_history', 'list index out of range');
     if (!isGiftCardBySource(method) && payment_method_id !== original.payment_method_id) {
       return toolError(
         'invalid_refund_method',

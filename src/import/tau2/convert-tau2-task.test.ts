@@ -41,13 +41,25 @@ describe('readTau2Tasks', () => {
     const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
     delete (raw[1]!.user_scenario as Record<string, unknown>).instructions;
     writeFileSync(bad, JSON.stringify(raw, null, 1));
+    // The line of the second task's user_scenario, found in the text written, not by the reader.
+    const lines = readFileSync(bad, 'utf8').split('\n');
+    const secondTask = lines.findIndex((line, index) => index > 1 && line === ' {');
+    const scenarioLine = lines.findIndex(
+      (line, index) => index > secondTask && line.includes('"user_scenario"'),
+    );
     try {
       readTau2Tasks(bad);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EndstateError);
-      const problems = (error as EndstateError).details?.problems ?? [];
-      expect(JSON.stringify(problems)).toContain('1.user_scenario.instructions');
+      expect((error as EndstateError).code).toBe('E_TASK_INVALID');
+      expect((error as EndstateError).problems).toEqual([
+        expect.objectContaining({
+          file: bad,
+          line: scenarioLine + 1,
+          path: '[1].user_scenario.instructions',
+        }),
+      ]);
     }
   });
 });
@@ -83,11 +95,11 @@ describe('convertTau2Task (mini retail)', () => {
     }
   });
 
-  it('refuses a task whose actions are the user\'s, naming the field', async () => {
+  it("refuses a task whose actions are the user's, naming the field", async () => {
     const task = structuredClone(tasks[0]!);
     task.evaluation_criteria!.actions![0]!.requestor = 'user';
-    await expect(convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file })).rejects.toThrow(
-      /cannot be imported: actions the user takes/,
-    );
+    await expect(
+      convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file }),
+    ).rejects.toThrow(/cannot be imported: actions the user takes/);
   });
 });

@@ -70,7 +70,11 @@ export async function convertTau2Task(
   const spec = {
     id: task.id,
     revision: 1,
-    description: describe(task, actions, gold.results.map((result) => result.ok)),
+    description: describe(
+      task,
+      actions,
+      gold.results.map((result) => result.ok),
+    ),
     labels: {
       source: `tau2-${domain.name}`,
       reward_basis: basis.join('+'),
@@ -93,7 +97,9 @@ export async function convertTau2Task(
           trajectory: {
             match: 'superset',
             reference: actions.map((action) => ({ tool: action.name, args: action.arguments })),
-            args: actions.every((action) => action.compare_args === null || action.compare_args === undefined)
+            args: actions.every(
+              (action) => action.compare_args === null || action.compare_args === undefined,
+            )
               ? 'exact'
               : 'ignore',
             required: basis.includes('ACTION'),
@@ -178,13 +184,28 @@ function describe(task: Tau2Task, actions: readonly Tau2Action[], succeeded: rea
 function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
   const initial = task.initial_state;
   if (initial?.initialization_data?.agent_data || initial?.initialization_data?.user_data) {
-    throw unsupported(task, options, 'initial_state.initialization_data', 'changes to the initial data are not supported yet');
+    throw unsupported(
+      task,
+      options,
+      'initial_state.initialization_data',
+      'changes to the initial data are not supported yet',
+    );
   }
   if ((initial?.initialization_actions ?? []).length > 0) {
-    throw unsupported(task, options, 'initial_state.initialization_actions', 'initialisation actions are not supported yet');
+    throw unsupported(
+      task,
+      options,
+      'initial_state.initialization_actions',
+      'initialisation actions are not supported yet',
+    );
   }
   if ((initial?.message_history ?? []).length > 0) {
-    throw unsupported(task, options, 'initial_state.message_history', 'a conversation already under way is not supported yet');
+    throw unsupported(
+      task,
+      options,
+      'initial_state.message_history',
+      'a conversation already under way is not supported yet',
+    );
   }
   const userAction = (task.evaluation_criteria?.actions ?? []).findIndex(
     (action) => action.requestor === 'user',
@@ -209,7 +230,12 @@ function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
     );
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(task.id)) {
-    throw unsupported(task, options, 'id', 'endstate task ids use letters, digits, ".", "_" and "-"');
+    throw unsupported(
+      task,
+      options,
+      'id',
+      'endstate task ids use letters, digits, ".", "_" and "-"',
+    );
   }
 }
 
@@ -220,8 +246,12 @@ function unsupported(
   message: string,
 ): EndstateError {
   const problem: Problem = { file: options.file, path: `task ${task.id}: ${path}`, message };
-  return new EndstateError('E_TASK_INVALID', `tau2 task ${task.id} cannot be imported: ${message}`, {
-    problems: [problem],
-    hint: 'Leave the task out of tasks.json (or import another domain folder); the limits are listed in docs/task-format.md (tau2 suites).',
-  });
+  return new EndstateError(
+    'E_TASK_INVALID',
+    `tau2 task ${task.id} cannot be imported: ${message}`,
+    {
+      problems: [problem],
+      hint: 'Leave the task out of tasks.json (or import another domain folder); the limits are listed in docs/task-format.md (tau2 suites).',
+    },
+  );
 }

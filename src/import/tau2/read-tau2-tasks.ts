@@ -30,7 +30,10 @@ export function readTau2Tasks(file: string): Tau2Task[] {
     source.problems.length > 0
       ? source.problems
       : result.success
-        ? duplicateIds(result.data).map((id) => ({ file, message: `task id "${id}" appears more than once` }))
+        ? duplicateIds(result.data).map((id) => ({
+            file,
+            message: `task id "${id}" appears more than once`,
+          }))
         : zodProblems(result.error.issues, source, Tau2TasksSchema);
   if (problems.length > 0 || !result.success) {
     throw new EndstateError('E_TASK_INVALID', `tau2 task file ${file} is not valid`, {
