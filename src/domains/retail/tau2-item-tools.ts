@@ -158,8 +158,7 @@ export const tau2ModifyPendingOrderItems = defineTool({
 /** tau2's new lookup: the variant with this item id, from the first product that has it. */
 export const tau2GetItemDetails = defineTool({
   name: 'get_item_details',
-  description:
-    'Get the inventory details of an item (one variant of a product: its options, availability and price).',
+  description: 'Get the inventory details of an item.',
   input: z.strictObject({
     item_id: z
       .string()

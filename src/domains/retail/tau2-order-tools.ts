@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineTool, toolError } from '../../environment/index.js';
 import type { ToolFailure } from '../../environment/index.js';
 import type { WorkingState } from '../../state/index.js';
@@ -7,6 +8,7 @@ import { modifyPendingOrderPayment } from './modify-pending-order-payment.js';
 import { findMissingItem } from './item-swap.js';
 import { pythonRound2 } from './python-round2.js';
 import { returnDeliveredOrderItems } from './return-delivered-order-items.js';
+import { OrderIdArgument, addressArguments } from './tool-arguments.js';
 import {
   RETAIL_COLLECTIONS,
   giftCardBalance,
@@ -89,6 +91,11 @@ export const tau2CancelPendingOrder = defineTool({
 
 export const tau2ModifyPendingOrderAddress = defineTool({
   ...modifyPendingOrderAddress,
+  // tau2 calls the field a state here too (v1 said province).
+  input: z.strictObject({
+    order_id: OrderIdArgument,
+    ...addressArguments("The state, such as 'CA'."),
+  }),
   run: (args, { state }) => {
     const order = readOrder(state, args.order_id);
     if (order === undefined) return orderNotFound();

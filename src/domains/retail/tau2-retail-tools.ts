@@ -22,6 +22,13 @@ import {
 import { calculate, transferToHumanAgents } from './utility-tools.js';
 import { withTau2Wording } from './with-tau2-wording.js';
 
+/** Where tau2's docstring (the description its agents see) differs from v1's. */
+const TAU2_DESCRIPTIONS = {
+  get_user_details: 'Get the details of a user, including their orders.',
+  transfer_to_human_agents:
+    "Transfer the user to a human agent, with a summary of the user's issue. Only transfer if - the user explicitly asks for a human agent - given the policy and the available tools, you cannot solve the user's issue.",
+} as const;
+
 /**
  * The 15 tools of tau2's retail domain (tau2-bench, MIT, Sierra), in the
  * order its toolkit defines them. Tools whose behaviour tau2 kept are v1's,
@@ -39,12 +46,12 @@ export const tau2RetailTools: readonly ToolDefinition<any>[] = [
   withTau2Wording(getOrderDetails),
   withTau2Wording(getProductDetails),
   tau2GetItemDetails,
-  withTau2Wording(getUserDetails),
+  { ...withTau2Wording(getUserDetails), description: TAU2_DESCRIPTIONS.get_user_details },
   listAllProductTypes,
   tau2ModifyPendingOrderAddress,
   tau2ModifyPendingOrderItems,
   tau2ModifyPendingOrderPayment,
   withTau2Wording(modifyUserAddress),
   tau2ReturnDeliveredOrderItems,
-  transferToHumanAgents,
+  { ...transferToHumanAgents, description: TAU2_DESCRIPTIONS.transfer_to_human_agents },
 ];
