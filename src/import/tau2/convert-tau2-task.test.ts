@@ -73,7 +73,11 @@ describe('convertTau2Task (mini retail)', () => {
       set: 'orders/#M1000001/items',
       to: expect.arrayContaining([expect.objectContaining({ item_id: '5200000012', price: 44.7 })]),
     });
-    expect(spec.labels.verdict_checks).toBe('expect.changes,expect.unchanged');
+    expect(spec.labels).toMatchObject({
+      verdict_of: 'tau2',
+      reward_basis: 'DB',
+      verdict_checks: 'expect.changes|expect.unchanged',
+    });
   });
 
   it('maps ACTION to a required trajectory, COMMUNICATE to facts and NL_ASSERTION to a judge', async () => {
@@ -86,6 +90,37 @@ describe('convertTau2Task (mini retail)', () => {
     expect(judged.judge?.rubric).toContain('a processed order cannot be cancelled');
     expect(judged.expect.changes).toEqual([]);
     expect(judged.labels.reward_basis).toBe('DB+COMMUNICATE+NL_ASSERTION');
+  });
+
+  it('declares one group of checks per component of reward_basis that has something to check', async () => {
+    // DB, ACTION and COMMUNICATE, each with something to check.
+    expect((await convert('exchange-mat-and-kettle')).labels.verdict_checks).toBe(
+      'expect.changes|expect.unchanged,trajectory,expect.communicate',
+    );
+    // COMMUNICATE in the basis with no facts to say: tau2 gives it 1, nothing to check.
+    const task = structuredClone(
+      tasks.find((candidate) => candidate.id === 'exchange-with-refund')!,
+    );
+    task.evaluation_criteria!.communicate_info = [];
+    const spec = (await convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file })).task;
+    expect(spec.labels.verdict_checks).toBe('expect.changes|expect.unchanged');
+    // No actions and no env assertions: tau2's DB reward is 1 whatever changed.
+    task.evaluation_criteria!.actions = null;
+    const none = (await convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file })).task;
+    expect(none.labels.verdict_checks).toBe('');
+  });
+
+  it('lists a gold call repeated in the actions once in the trajectory (tau2 lets one call meet both)', async () => {
+    const task = structuredClone(tasks.find((candidate) => candidate.id === 'swap-both-items')!);
+    const actions = task.evaluation_criteria!.actions!;
+    actions.splice(1, 0, { ...actions[0]!, action_id: 'again' });
+    const spec = (await convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file })).task;
+    expect(actions).toHaveLength(4);
+    expect(spec.trajectory?.reference?.map((call) => call.tool)).toEqual([
+      'find_user_id_by_email',
+      'get_order_details',
+      'modify_pending_order_items',
+    ]);
   });
 
   it('passes the oracle on every task without a judge', async () => {

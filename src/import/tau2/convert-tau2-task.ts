@@ -1,4 +1,4 @@
-import { EndstateError } from '../../core/index.js';
+import { EndstateError, canonicalJson } from '../../core/index.js';
 import type { JsonObject, Problem } from '../../core/index.js';
 import type { Environment } from '../../environment/index.js';
 import { replayCalls } from '../../environment/index.js';
@@ -39,8 +39,9 @@ export interface ConvertedTau2Task {
  * `nl_assertions` a judge rubric; `env_assertions` CEL assertions (by the
  * domain); the actions a trajectory match, required when ACTION is in
  * `reward_basis`. The user scenario becomes the simulated user's persona,
- * hidden goal and known facts. `reward_basis` is kept as the task's
- * `verdict_checks` label, which the scorecard's tau2 line reads.
+ * hidden goal and known facts. `reward_basis` becomes the task's
+ * `verdict_checks` label (with `verdict_of: tau2`), which the scorecard's
+ * Outcome line reads as tau2's verdict.
  */
 export async function convertTau2Task(
   task: Tau2Task,
@@ -78,7 +79,8 @@ export async function convertTau2Task(
     labels: {
       source: `tau2-${domain.name}`,
       reward_basis: basis.join('+'),
-      verdict_checks: tau2VerdictChecks(basis).join(','),
+      verdict_of: 'tau2',
+      verdict_checks: tau2VerdictChecks(criteria),
     },
     environment: environment.name,
     clock: CLOCK,
@@ -96,7 +98,7 @@ export async function convertTau2Task(
       ? {
           trajectory: {
             match: 'superset',
-            reference: actions.map((action) => ({ tool: action.name, args: action.arguments })),
+            reference: distinctCalls(actions),
             args: actions.every(
               (action) => action.compare_args === null || action.compare_args === undefined,
             )
@@ -116,6 +118,21 @@ export async function convertTau2Task(
     reference: referencePath(actions, communicate, isWrite),
   };
   return { file: spec, task: TaskFileSchema.parse(spec) };
+}
+
+/**
+ * The gold actions as trajectory calls, each distinct call once: tau2 finds
+ * every gold action among the calls made, so one call meets two equal gold
+ * actions, where the trajectory match counts calls as a multiset.
+ */
+function distinctCalls(actions: readonly Tau2Action[]): { tool: string; args: JsonObject }[] {
+  const seen = new Set<string>();
+  return actions.flatMap((action) => {
+    const key = canonicalJson({ tool: action.name, args: action.arguments });
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ tool: action.name, args: action.arguments }];
+  });
 }
 
 /** The user of a tau2 scenario: a generic opening, the scenario hidden from the agent. */

@@ -1,4 +1,4 @@
-import type { Tau2RewardType } from './tau2-task.js';
+import type { Tau2RewardType, Tau2Task } from './tau2-task.js';
 
 /**
  * The endstate checks behind each of tau2's reward components, as check-id
@@ -14,7 +14,29 @@ const CHECKS: Readonly<Record<Tau2RewardType, readonly string[]>> = {
   NL_ASSERTION: ['judge'],
 };
 
-/** The check-id prefixes whose checks must all pass for tau2's reward of 1. */
-export function tau2VerdictChecks(basis: readonly Tau2RewardType[]): string[] {
-  return [...new Set(basis.flatMap((type) => CHECKS[type]))];
+/**
+ * tau2's verdict as the `verdict_checks` label the scorecard reads: one
+ * group of check-id prefixes (`|`-separated) per component of
+ * `reward_basis` that has something to check, groups comma-separated.
+ * A component with nothing to check is left out, as tau2 gives it 1: no
+ * facts to say, no actions, no nl_assertions, no env assertions; and DB
+ * when the task has neither actions nor env assertions (tau2's environment
+ * evaluator then answers 1 whatever the agent changed).
+ */
+export function tau2VerdictChecks(criteria: Tau2Task['evaluation_criteria']): string {
+  if (criteria === null || criteria === undefined) return '';
+  const has: Readonly<Record<Tau2RewardType, boolean>> = {
+    DB:
+      criteria.actions !== null && criteria.actions !== undefined
+        ? true
+        : criteria.env_assertions !== null && criteria.env_assertions !== undefined,
+    ENV_ASSERTION: (criteria.env_assertions ?? []).length > 0,
+    COMMUNICATE: (criteria.communicate_info ?? []).length > 0,
+    ACTION: (criteria.actions ?? []).length > 0,
+    NL_ASSERTION: (criteria.nl_assertions ?? []).length > 0,
+  };
+  return [...new Set(criteria.reward_basis)]
+    .filter((type) => has[type])
+    .map((type) => CHECKS[type].join('|'))
+    .join(',');
 }

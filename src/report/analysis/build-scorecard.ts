@@ -26,6 +26,7 @@ import { countInvalidReasons } from './invalid-reasons.js';
 import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from '../scorecard.js';
 import type { SectionInput } from '../scorecard-section.js';
 import { agentLabel } from './agent-label.js';
+import { isOutcomeOnlySuccess, sourceVerdict, verdictSources } from './source-verdict.js';
 
 /** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
 const FEW_TASKS = 10;
@@ -116,33 +117,6 @@ function kNote(
       ? `; ${allTasks - countedTasks} task(s) have none and are left out`
       : '';
   return `k stops at ${maxK}, not ${planned}: invalid trials left some task with only ${maxK} valid trial(s)${missing}`;
-}
-
-/**
- * The source benchmark's verdict, for a normally ended trial: by default
- * tau-bench's, the state and the facts said, ignoring process constraints
- * (consent, preconditions, scope). A task labelled `verdict_checks` (a
- * comma-separated list of check-id prefixes, written by `endstate import
- * tau2` from tau2's `reward_basis`) is judged on exactly those checks.
- */
-export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
-  if (!trial.valid || !NORMAL_EXITS.has(trial.exit_reason)) return false;
-  const declared = trial.labels.verdict_checks;
-  if (declared !== undefined) return passesDeclaredChecks(trial, declared.split(','));
-  const { outcome, response } = trial.grades;
-  return outcome?.pass === true && (response === undefined || response.pass);
-}
-
-/** Every check whose id is one of the prefixes (or starts with one followed by `[`) passed. */
-function passesDeclaredChecks(trial: TrialRecord, prefixes: readonly string[]): boolean {
-  const named = prefixes.map((prefix) => prefix.trim()).filter((prefix) => prefix !== '');
-  return Object.values(trial.grades).every((grade) =>
-    grade.checks.every(
-      (check) =>
-        check.pass ||
-        !named.some((prefix) => check.id === prefix || check.id.startsWith(`${prefix}[`)),
-    ),
-  );
 }
 
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
@@ -241,6 +215,8 @@ export function buildScorecard(
     success_rate: full.rate,
     warnings: intervalWarnings(counted),
     outcome_only: {
+      verdict_of: verdictSources(valid),
+      unmeasured_trials: valid.filter((trial) => sourceVerdict(trial) === 'unmeasured').length,
       success_rate: outcomeOnly.rate,
       pass_hat_k: outcomeOnly.passK.passHatK,
       pass_hat_k_ci95: outcomeOnly.passHatKCi95,
