@@ -1,4 +1,9 @@
-import { checkRunWeights } from '../../schema/index.js';
+import {
+  checkRunWeights,
+  isOutcomeOnlySuccess,
+  sourceVerdict,
+  verdictSources,
+} from '../../schema/index.js';
 import type { RunRecord, StoredFailureLabel, TrialRecord } from '../../schema/index.js';
 import {
   EXIT_REASONS,
@@ -26,7 +31,6 @@ import { countInvalidReasons } from './invalid-reasons.js';
 import type { SampleSummary, Scorecard, SliceSummary, TaskSummary } from '../scorecard.js';
 import type { SectionInput } from '../scorecard-section.js';
 import { agentLabel } from './agent-label.js';
-import { isOutcomeOnlySuccess, sourceVerdict, verdictSources } from './source-verdict.js';
 
 /** Fewer tasks than this and the headline interval is flagged as resting on few tasks. */
 const FEW_TASKS = 10;

@@ -1,5 +1,5 @@
-import { NORMAL_EXIT_REASONS } from '../../schema/index.js';
-import type { TrialRecord } from '../../schema/index.js';
+import { NORMAL_EXIT_REASONS } from './trial-record.js';
+import type { TrialRecord } from './trial-record.js';
 
 const NORMAL_EXITS: ReadonlySet<string> = new Set(NORMAL_EXIT_REASONS);
 
