@@ -24,7 +24,11 @@ replaced by empty stand-ins. Only the retail domain is wired (--domain).
       --domain-dir ~/tau2-bench/data/tau2/domains/retail --out gold.json
 
 With --validate-results FILE it instead checks that FILE parses as tau2's
-`Results` model (src/tau2/data_model/simulation.py) and prints a summary.
+`Results` model (src/tau2/data_model/simulation.py), reads each simulation
+as tau2's metrics do, and prints a summary: the reward of each simulation
+and their average, infrastructure errors left out as tau2 leaves them out.
+
+  python3 scripts/tau2-gold.py --tau2 ~/tau2-bench --validate-results results.json
 """
 
 from __future__ import annotations
@@ -199,18 +203,39 @@ def gold(arguments) -> dict:
 
 
 def validate_results(path: Path) -> dict:
-    """Parses a results file with tau2's own pydantic model."""
-    from tau2.data_model.simulation import Results
+    """Parses a results file with tau2's own pydantic model, then reads each
+    simulation as tau2's metrics do (Results._sim_to_row and _task_metrics,
+    the rows of its DataFrame): every simulation's task must be among the
+    file's tasks. Exits 1 naming the problem when the file does not hold."""
+    from pydantic import ValidationError
 
-    results = Results.model_validate_json(path.read_text())
+    from tau2.data_model.simulation import Results, TerminationReason
+
+    try:
+        results = Results.model_validate_json(path.read_text())
+    except ValidationError as error:
+        sys.stderr.write(f"tau2-gold: {path} is not a tau2 Results file:\n{error}\n")
+        sys.exit(1)
+    tasks = {task.id: task for task in results.tasks}
+    rows = []
+    for simulation in results.simulations:
+        if simulation.task_id not in tasks:
+            sys.stderr.write(f"tau2-gold: simulation {simulation.id} is of task {simulation.task_id}, not among the tasks\n")
+            sys.exit(1)
+        row = Results._sim_to_row(simulation, results.info)
+        row.update(Results._task_metrics(tasks[simulation.task_id]))
+        rows.append(row)
+    counted = [row for row in rows if row["termination_reason"] != TerminationReason.INFRASTRUCTURE_ERROR]
+    rewards = [row["reward"] for row in counted]
     return {
         "valid": True,
         "tasks": len(results.tasks),
         "simulations": len(results.simulations),
-        "rewards": [
-            simulation.reward_info.reward if simulation.reward_info is not None else None
-            for simulation in results.simulations
-        ],
+        "infrastructure_errors": len(rows) - len(counted),
+        "rewards": {row["simulation_id"]: row["reward"] for row in rows},
+        "average_reward": sum(rewards) / len(rewards) if rewards else None,
+        "domain": results.info.environment_info.domain_name,
+        "num_trials": results.info.num_trials,
     }
 
 

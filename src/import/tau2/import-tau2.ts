@@ -6,6 +6,7 @@ import { convertTau2Task } from './convert-tau2-task.js';
 import { readTau2Tasks } from './read-tau2-tasks.js';
 import { RETAIL_DOMAIN } from './retail-domain.js';
 import type { Tau2Domain } from './tau2-domain.js';
+import type { Tau2Task } from './tau2-task.js';
 
 /** The tau2 domains endstate plays; each is one adapter (see tau2-domain.ts). */
 const TAU2_DOMAINS: readonly Tau2Domain[] = [RETAIL_DOMAIN];
@@ -29,6 +30,39 @@ export interface ImportTau2Summary {
   readonly judgedTasks: number;
 }
 
+/**
+ * The domain: the one named, else the folder's name when it is a domain
+ * (data/tau2/domains/retail), else the one every task's structured
+ * instructions name.
+ */
+function domainOf(
+  source: string,
+  tasks: readonly Tau2Task[],
+  named: string | undefined,
+): Tau2Domain {
+  const folder = source.split(/[\\/]/).filter(Boolean).at(-1) ?? '';
+  const declared = [
+    ...new Set(
+      tasks.map(({ user_scenario: { instructions } }) =>
+        typeof instructions === 'string' ? undefined : instructions.domain,
+      ),
+    ),
+  ];
+  const candidates =
+    named !== undefined ? [named] : [folder, ...(declared.length === 1 ? declared : [])];
+  const domain = TAU2_DOMAINS.find((candidate) => candidates.includes(candidate.name));
+  if (domain === undefined) {
+    throw new EndstateError(
+      'E_USAGE',
+      `no tau2 domain "${named ?? folder}"${named === undefined && declared.length > 0 ? ` (its tasks name ${declared.map(String).join(', ')})` : ''}`,
+      {
+        hint: `Domains: ${TAU2_DOMAINS.map((candidate) => candidate.name).join(', ')}. Give the domain folder (data/tau2/domains/retail), or a folder whose tasks' instructions all name one domain.`,
+      },
+    );
+  }
+  return domain;
+}
+
 /** A task file name for a tau2 id: the id itself, which the importer has checked is safe. */
 const taskFileName = (id: string) => `${id}.yaml`;
 
@@ -40,15 +74,9 @@ const taskFileName = (id: string) => `${id}.yaml`;
 export async function importTau2(options: ImportTau2Options): Promise<ImportTau2Summary> {
   const source = resolve(options.source);
   const out = resolve(options.out);
-  const name = options.domain ?? source.split(/[\\/]/).filter(Boolean).at(-1) ?? '';
-  const domain = TAU2_DOMAINS.find((candidate) => candidate.name === name);
-  if (domain === undefined) {
-    throw new EndstateError('E_USAGE', `no tau2 domain "${name}"`, {
-      hint: `Domains: ${TAU2_DOMAINS.map((candidate) => candidate.name).join(', ')}. Give the domain folder (data/tau2/domains/retail), or name the domain with --domain.`,
-    });
-  }
   const file = join(source, 'tasks.json');
   const tasks = readTau2Tasks(file);
+  const domain = domainOf(source, tasks, options.domain);
   const environment = domain.createEnvironment(source);
 
   const converted = [];

@@ -15,28 +15,37 @@ const CHECKS: Readonly<Record<Tau2RewardType, readonly string[]>> = {
 };
 
 /**
- * tau2's verdict as the `verdict_checks` label the scorecard reads: one
- * group of check-id prefixes (`|`-separated) per component of
- * `reward_basis` that has something to check, groups comma-separated.
- * A component with nothing to check is left out, as tau2 gives it 1: no
- * facts to say, no actions, no nl_assertions, no env assertions; and DB
- * when the task has neither actions nor env assertions (tau2's environment
- * evaluator then answers 1 whatever the agent changed).
+ * The components of a task's `reward_basis`, each with the check-id
+ * prefixes that decide it, or `null` when it has nothing to check and tau2
+ * gives it 1: no facts to say, no actions, no nl_assertions, no env
+ * assertions; and DB when the task has neither actions nor env assertions
+ * (tau2's environment evaluator then answers 1 whatever the agent changed).
  */
-export function tau2VerdictChecks(criteria: Tau2Task['evaluation_criteria']): string {
-  if (criteria === null || criteria === undefined) return '';
+export function tau2Components(
+  criteria: Tau2Task['evaluation_criteria'],
+): { readonly type: Tau2RewardType; readonly prefixes: readonly string[] | null }[] {
+  if (criteria === null || criteria === undefined) return [];
+  const isSet = (value: unknown) => value !== null && value !== undefined;
   const has: Readonly<Record<Tau2RewardType, boolean>> = {
-    DB:
-      criteria.actions !== null && criteria.actions !== undefined
-        ? true
-        : criteria.env_assertions !== null && criteria.env_assertions !== undefined,
+    DB: isSet(criteria.actions) || isSet(criteria.env_assertions),
     ENV_ASSERTION: (criteria.env_assertions ?? []).length > 0,
     COMMUNICATE: (criteria.communicate_info ?? []).length > 0,
     ACTION: (criteria.actions ?? []).length > 0,
     NL_ASSERTION: (criteria.nl_assertions ?? []).length > 0,
   };
-  return [...new Set(criteria.reward_basis)]
-    .filter((type) => has[type])
-    .map((type) => CHECKS[type].join('|'))
+  return [...new Set(criteria.reward_basis)].map((type) => ({
+    type,
+    prefixes: has[type] ? CHECKS[type] : null,
+  }));
+}
+
+/**
+ * tau2's verdict as the `verdict_checks` label the scorecard reads: one
+ * group of check-id prefixes (`|`-separated) per component with something
+ * to check, groups comma-separated.
+ */
+export function tau2VerdictChecks(criteria: Tau2Task['evaluation_criteria']): string {
+  return tau2Components(criteria)
+    .flatMap(({ prefixes }) => (prefixes === null ? [] : [prefixes.join('|')]))
     .join(',');
 }
