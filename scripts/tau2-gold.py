@@ -29,6 +29,11 @@ as tau2's metrics do, and prints a summary: the reward of each simulation
 and their average, infrastructure errors left out as tau2 leaves them out.
 
   python3 scripts/tau2-gold.py --tau2 ~/tau2-bench --validate-results results.json
+
+With --evaluate and --domain-dir it also gives tau2's own reward for each
+simulation, from tau2's evaluators over the recorded messages (the write
+calls replayed in tau2's environment, their answers checked against the
+recorded ones), beside the reward the file gives.
 """
 
 from __future__ import annotations
@@ -239,6 +244,61 @@ def validate_results(path: Path) -> dict:
     }
 
 
+def evaluate_results(path: Path, domain: str, domain_dir: Path) -> dict:
+    """tau2's own reward for each simulation of a results file: its evaluators
+    (environment, with a strict replay of the recorded write calls against
+    the recorded answers; actions; facts said) over the recorded messages,
+    combined by each task's reward_basis as tau2's evaluate_simulation does,
+    beside the reward the file gives. A task whose nl_assertions count needs
+    tau2's judge model: its reward is left as null."""
+    from tau2.data_model.simulation import Results, TerminationReason
+    from tau2.data_model.tasks import RewardType
+    from tau2.evaluator.evaluator_action import ActionEvaluator
+    from tau2.evaluator.evaluator_communicate import CommunicateEvaluator
+    from tau2.evaluator.evaluator_env import EnvironmentEvaluator
+
+    results = Results.model_validate_json(path.read_text())
+    construct = DOMAINS[domain](domain_dir)
+    tasks = {task.id: task for task in results.tasks}
+    evaluated = {}
+    for simulation in results.simulations:
+        task = tasks[simulation.task_id]
+        criteria = task.evaluation_criteria
+        entry = {"file": simulation.reward_info.reward if simulation.reward_info is not None else None}
+        if simulation.termination_reason not in {TerminationReason.AGENT_STOP, TerminationReason.USER_STOP}:
+            entry["tau2"] = 0.0
+        elif criteria is None:
+            entry["tau2"] = 1.0
+        elif RewardType.NL_ASSERTION in criteria.reward_basis and criteria.nl_assertions:
+            entry["tau2"] = None
+            entry["note"] = "nl_assertions need tau2's judge model"
+        else:
+            messages = simulation.get_messages()
+            basis = set(criteria.reward_basis)
+            reward = 1.0
+            try:
+                if basis & {RewardType.DB, RewardType.ENV_ASSERTION}:
+                    reward *= EnvironmentEvaluator.calculate_reward(
+                        environment_constructor=construct, task=task, full_trajectory=messages, strict_replay=True
+                    ).reward
+            except ValueError as error:
+                entry["replay_error"] = str(error)[:2000]
+                reward = 0.0
+            if RewardType.ACTION in basis:
+                reward *= ActionEvaluator.calculate_reward(task=task, full_trajectory=messages).reward
+            if RewardType.COMMUNICATE in basis:
+                reward *= CommunicateEvaluator.calculate_reward(task=task, full_trajectory=messages).reward
+            entry["tau2"] = reward
+        evaluated[simulation.id] = entry
+    compared = [entry for entry in evaluated.values() if entry["tau2"] is not None]
+    return {
+        "simulations": evaluated,
+        "evaluated": len(compared),
+        "equal": sum(1 for entry in compared if entry["tau2"] == entry["file"]),
+        "replay_errors": sum(1 for entry in evaluated.values() if "replay_error" in entry),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tau2", type=Path, required=True, help="root of a tau2-bench checkout")
@@ -247,11 +307,20 @@ def main() -> None:
     parser.add_argument("--task", action="append", help="only this task id (repeatable)")
     parser.add_argument("--full-db", action="store_true", help="also write each task's whole final db")
     parser.add_argument("--validate-results", type=Path, help="check a results file against tau2's model")
+    parser.add_argument(
+        "--evaluate",
+        action="store_true",
+        help="with --validate-results and --domain-dir: tau2's own reward for each simulation, beside the file's",
+    )
     parser.add_argument("--out", type=Path, help="write here instead of stdout")
     arguments = parser.parse_args()
     load_tau2(arguments.tau2.resolve())
     if arguments.validate_results is not None:
         output = validate_results(arguments.validate_results)
+        if arguments.evaluate:
+            if arguments.domain_dir is None:
+                parser.error("--evaluate needs --domain-dir (the environment tau2 replays the calls in)")
+            output["evaluation"] = evaluate_results(arguments.validate_results, arguments.domain, arguments.domain_dir)
     else:
         if arguments.domain_dir is None:
             parser.error("--domain-dir is required unless --validate-results is given")

@@ -17,6 +17,8 @@ function project(): string {
 }
 
 describe('a tau2 suite from import to export', () => {
+  const tau2Dir = process.env.TAU2_DIR;
+
   it("imports tau2 data, runs the oracle, reports tau2's verdict and exports tau2's results format", () => {
     const cwd = project();
     const imported = runCli(['import', 'tau2', MINI, '--out', 'suite'], cwd);
@@ -48,7 +50,6 @@ describe('a tau2 suite from import to export', () => {
       Array.from({ length: 8 }, () => 1),
     );
 
-    const tau2Dir = process.env.TAU2_DIR;
     if (tau2Dir !== undefined) {
       const summary = JSON.parse(
         execFileSync('python3', [
@@ -62,6 +63,44 @@ describe('a tau2 suite from import to export', () => {
       expect(summary).toMatchObject({ valid: true, simulations: 8, average_reward: 1 });
     }
   }, 60_000);
+
+  it.skipIf(tau2Dir === undefined)(
+    "gives every simulation of a slipping agent the reward tau2's own evaluators give its messages (set TAU2_DIR to a tau2-bench checkout to run)",
+    () => {
+      const cwd = project();
+      expect(runCli(['import', 'tau2', MINI, '--out', 'suite'], cwd).code).toBe(0);
+      const run = runCli(
+        ['run', 'suite', '--agent', 'simulated', '--slip', '0.3', '--trials', '6', '--seed', '7'],
+        cwd,
+      );
+      expect(run.code).not.toBe(2);
+      expect(runCli(['export', 'tau2', 'latest', '--out', 'results.json'], cwd).code).toBe(0);
+      const output = execFileSync('python3', [
+        join(REPO, 'scripts/tau2-gold.py'),
+        '--tau2',
+        tau2Dir!,
+        '--validate-results',
+        join(cwd, 'results.json'),
+        '--evaluate',
+        '--domain-dir',
+        MINI,
+      ]).toString();
+      const { evaluation } = JSON.parse(output) as {
+        evaluation: {
+          evaluated: number;
+          equal: number;
+          replay_errors: number;
+          simulations: Record<string, { tau2: number | null; file: number | null }>;
+        };
+      };
+      const rewards = Object.values(evaluation.simulations).map((entry) => entry.file);
+      // Not vacuous: the slips make some trials fail and leave others passing.
+      expect(rewards).toContain(0);
+      expect(rewards).toContain(1);
+      expect(evaluation).toMatchObject({ evaluated: 24, equal: 24, replay_errors: 0 });
+    },
+    120_000,
+  );
 
   it("refuses to export a run whose tasks its suite's tau2 tasks.json no longer lists (exit 2, naming them)", () => {
     const cwd = project();

@@ -94,20 +94,7 @@ export async function convertTau2Task(
       communicate_match: 'substring',
     },
     constraints: [{ consent: 'write' }],
-    ...(actions.length > 0
-      ? {
-          trajectory: {
-            match: 'superset',
-            reference: distinctCalls(actions),
-            args: actions.every(
-              (action) => action.compare_args === null || action.compare_args === undefined,
-            )
-              ? 'exact'
-              : 'ignore',
-            required: basis.includes('ACTION'),
-          },
-        }
-      : {}),
+    ...(actions.length > 0 ? { trajectory: trajectoryOf(actions, basis) } : {}),
     ...(nlAssertions.length > 0
       ? {
           judge: {
@@ -121,18 +108,47 @@ export async function convertTau2Task(
 }
 
 /**
- * The gold actions as trajectory calls, each distinct call once: tau2 finds
- * every gold action among the calls made, so one call meets two equal gold
- * actions, where the trajectory match counts calls as a multiset.
+ * tau2's ACTION check as a trajectory match: every gold action among the
+ * calls made (`superset`), arguments compared as tau2 compares them (all
+ * of them, or a tool's `compare_args` alone), required when ACTION is in
+ * `reward_basis`. Gold actions equal on what is compared are listed once:
+ * tau2 lets one call meet them all, where the match counts calls as a
+ * multiset.
  */
-function distinctCalls(actions: readonly Tau2Action[]): { tool: string; args: JsonObject }[] {
+function trajectoryOf(actions: readonly Tau2Action[], basis: readonly Tau2RewardType[]) {
+  const compareArgs = compareArgsByTool(actions);
   const seen = new Set<string>();
-  return actions.flatMap((action) => {
-    const key = canonicalJson({ tool: action.name, args: action.arguments });
+  const reference = actions.flatMap((action) => {
+    const compared = compareArgs[action.name];
+    const args =
+      compared === undefined
+        ? action.arguments
+        : Object.fromEntries(
+            Object.entries(action.arguments).filter(([key]) => compared.includes(key)),
+          );
+    const key = canonicalJson({ tool: action.name, args });
     if (seen.has(key)) return [];
     seen.add(key);
     return [{ tool: action.name, args: action.arguments }];
   });
+  return {
+    match: 'superset',
+    reference,
+    args: 'exact',
+    ...(Object.keys(compareArgs).length > 0 ? { compare_args: compareArgs } : {}),
+    required: basis.includes('ACTION'),
+  };
+}
+
+/** Each tool's `compare_args`, from the gold actions that give one (checked consistent by refuseUnsupported). */
+function compareArgsByTool(actions: readonly Tau2Action[]): Record<string, string[]> {
+  const byTool: Record<string, string[]> = {};
+  for (const action of actions) {
+    if (action.compare_args !== null && action.compare_args !== undefined) {
+      byTool[action.name] = [...action.compare_args];
+    }
+  }
+  return byTool;
 }
 
 /** The user of a tau2 scenario: a generic opening, the scenario hidden from the agent. */
@@ -244,6 +260,21 @@ function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
       options,
       `evaluation_criteria.actions[${unknownTool}].name`,
       `the ${options.domain.name} environment has no tool "${task.evaluation_criteria?.actions?.[unknownTool]?.name}"`,
+    );
+  }
+  const compared = new Map<string, string>();
+  const inconsistent = (task.evaluation_criteria?.actions ?? []).findIndex((action) => {
+    const key = JSON.stringify(action.compare_args ?? null);
+    const first = compared.get(action.name);
+    compared.set(action.name, first ?? key);
+    return first !== undefined && first !== key;
+  });
+  if (inconsistent !== -1) {
+    throw unsupported(
+      task,
+      options,
+      `evaluation_criteria.actions[${inconsistent}].compare_args`,
+      'two gold actions of one tool compare different arguments; a trajectory compares the arguments of a tool one way',
     );
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(task.id)) {
