@@ -54,8 +54,8 @@ const commands = registeredCommands();
 const paths = commands.map(commandPath);
 
 describe('examples in the help', () => {
-  it('finds all 22 commands and subcommands', () => {
-    expect(paths).toHaveLength(22);
+  it('finds all 23 commands and subcommands', () => {
+    expect(paths).toHaveLength(23);
     expect(paths).toContain('labels agree');
   });
 
