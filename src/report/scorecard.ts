@@ -134,7 +134,7 @@ export interface Scorecard {
   readonly outcome_only: {
     /** Whose verdict it is: the tasks' `verdict_of` label (`tau2`), `tau-bench` by default; comma-separated when several. */
     readonly verdict_of: string;
-    /** Valid trials it could not judge, counted as not passing: a check it needs was not made (a judge rubric without `--judge`). */
+    /** Valid trials it could not judge, counted as not passing: no check was made of a component it needs (a judge rubric never graded). */
     readonly unmeasured_trials: number;
     readonly success_rate: RateSummary;
     readonly pass_hat_k: Readonly<Record<string, number>>;

@@ -50,7 +50,7 @@ describe("the scorecard's outcome line names the suite's benchmark", () => {
     const terminal = renderTerminal(card);
     const line = terminal.split('\n').find((text) => text.startsWith('Outcome'));
     expect(line).toContain("tau2's verdict");
-    expect(line).toContain('1 trial(s) not judged');
+    expect(line).toContain('1 trial(s) without a check the verdict needs');
     expect(terminal).not.toContain("tau-bench's verdict");
     const markdown = renderMarkdown({ scorecard: card, taskGate: 1 });
     expect(markdown).toContain("tau2's verdict");

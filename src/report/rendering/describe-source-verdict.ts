@@ -15,6 +15,6 @@ export function describeSourceVerdict(outcome: Scorecard['outcome_only']): strin
         ? `the checks of each task's reward_basis, constraints ignored: ${sources[0]}'s verdict`
         : `each task's source benchmark's checks, constraints ignored: the verdicts of ${outcome.verdict_of}`;
   return outcome.unmeasured_trials > 0
-    ? `${what}; ${outcome.unmeasured_trials} trial(s) not judged, counted as not passing (a judge rubric needs --judge)`
+    ? `${what}; ${outcome.unmeasured_trials} trial(s) without a check the verdict needs, counted as not passing`
     : what;
 }
