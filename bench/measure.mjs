@@ -77,7 +77,7 @@ async function timedRun(suite, agent, trialsPerTask, seed, store = 'default', fa
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Trials per second of whole runs with no store, the default SQLite store

@@ -153,6 +153,9 @@ const CHILD_BENCHES = [
   // The tau-bench airline suite imported from TAUBENCH_DIR (else the
   // 8-task test fixture), alone in its process too.
   { key: 'taubench_airline', file: 'airline.mjs' },
+  // A tau2 retail suite imported from TAU2_DIR (else the 6-task test
+  // fixture), beside tau2's own per-trial work when TAU2_DIR is set.
+  { key: 'tau2', file: 'tau2.mjs' },
   // The HTML report of 10,000 and 100,000 stored trials, with room for
   // 100,000 records in memory.
   { key: 'html_report', file: 'report.mjs', nodeArgs: ['--max-old-space-size=8192'] },
@@ -196,6 +199,7 @@ const results = {
   suites: {},
   retail: null,
   taubench_airline: null,
+  tau2: null,
   html_report: null,
   report_scale: null,
   startup: null,

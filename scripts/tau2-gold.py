@@ -25,6 +25,13 @@ else retail).
   python3 scripts/tau2-gold.py --tau2 ~/tau2-bench \
       --domain-dir ~/tau2-bench/data/tau2/domains/retail --out gold.json
 
+With --time ROUNDS it instead writes {"trials", "seconds"}: the time of
+ROUNDS passes over the tasks of tau2's own per-trial work without a model
+(the environment built from db.json, every gold action through
+get_response, then the environment and action evaluators, which build the
+environment again and replay the gold actions), the peer figure of
+`npm run bench`.
+
 With --validate-results FILE it instead checks that FILE parses as tau2's
 `Results` model (src/tau2/data_model/simulation.py), reads each simulation
 as tau2's metrics do, and prints a summary: the reward of each simulation
@@ -44,6 +51,7 @@ import argparse
 import copy
 import json
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -239,6 +247,19 @@ def gold(arguments) -> dict:
     }
 
 
+def time_trials(arguments) -> dict:
+    from tau2.data_model.tasks import Task
+
+    construct = DOMAINS[arguments.domain](arguments.domain_dir)
+    raw_tasks = json.loads((arguments.domain_dir / "tasks.json").read_text())
+    tasks = [Task.model_validate(raw) for raw in raw_tasks]
+    start = time.perf_counter()
+    for _ in range(arguments.time):
+        for task in tasks:
+            replay_task(task, construct, False)
+    return {"trials": arguments.time * len(tasks), "seconds": time.perf_counter() - start}
+
+
 def validate_results(path: Path) -> dict:
     """Parses a results file with tau2's own pydantic model, then reads each
     simulation as tau2's metrics do (Results._sim_to_row and _task_metrics,
@@ -344,6 +365,7 @@ def main() -> None:
         action="store_true",
         help="with --validate-results and --domain-dir: tau2's own reward for each simulation, beside the file's",
     )
+    parser.add_argument("--time", type=int, metavar="ROUNDS", help="time the per-trial work instead")
     parser.add_argument("--out", type=Path, help="write here instead of stdout")
     arguments = parser.parse_args()
     if arguments.domain is None:
@@ -358,7 +380,7 @@ def main() -> None:
     else:
         if arguments.domain_dir is None:
             parser.error("--domain-dir is required unless --validate-results is given")
-        output = gold(arguments)
+        output = time_trials(arguments) if arguments.time is not None else gold(arguments)
     text = json.dumps(output, indent=1, sort_keys=True) + "\n"
     if arguments.out is None:
         sys.stdout.write(text)
