@@ -4,6 +4,12 @@
 // set to a tau-bench checkout, its 50 test tasks; without it, the
 // hand-written 8-task dataset of test/fixtures/taubench-airline-mini,
 // which says little beyond that the path works. The JSON names its source.
+// With TAUBENCH_DIR set it also times tau-bench's own per-trial loop on the
+// same tasks (scripts/taubench-airline-gold.py --time: a fresh load of the
+// data, every gold action through Env.step, calculate_reward; no model) and
+// prints how many times faster endstate's oracle trial is, with and without
+// the store (BENCH_PEER_ROUNDS passes over the tasks, default 1).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +68,9 @@ async function benchAirline({ trialsPerTask, warmRuns, storeRuns }) {
       if (!record.success) throw new Error(`the oracle failed ${task.id}`);
     }
     const trialUs = ((performance.now() - start) * 1000) / suite.tasks.length;
+    const peer =
+      checkout === undefined ? null : peerLoop(Number(process.env.BENCH_PEER_ROUNDS ?? 1));
+    const storeTrialUs = 1e6 / oracleStoreThroughput.median_trials_per_second.default_store;
     return {
       ...smokeMark,
       source: checkout === undefined ? 'test/fixtures/taubench-airline-mini' : 'TAUBENCH_DIR',
@@ -72,11 +81,43 @@ async function benchAirline({ trialsPerTask, warmRuns, storeRuns }) {
       oracle,
       oracle_store_throughput: oracleStoreThroughput,
       trial_without_store_us: round(trialUs),
+      peer:
+        peer === null
+          ? null
+          : {
+              loop: 'tau-bench Env: data load, gold steps, calculate_reward',
+              trials: peer.trials,
+              trial_us: round((peer.seconds * 1e6) / peer.trials),
+              times_slower_than_endstate_without_store: round(
+                (peer.seconds * 1e6) / peer.trials / trialUs,
+              ),
+              times_slower_than_endstate_with_store: round(
+                (peer.seconds * 1e6) / peer.trials / storeTrialUs,
+              ),
+            },
       peak_rss_mb: round(process.resourceUsage().maxRSS / 1024, 1),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** tau-bench's own per-trial loop on the same tasks, timed in its Python. */
+function peerLoop(rounds) {
+  const output = execFileSync(
+    'python3',
+    [
+      join(root, 'scripts/taubench-airline-gold.py'),
+      '--taubench',
+      checkout,
+      '--data',
+      source,
+      '--time',
+      String(rounds),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(output);
 }
 
 // Run on its own (a process of its own keeps the memory figures about airline alone).

@@ -24,6 +24,11 @@ a fresh load of the data. The JSON written holds, per task in file order:
              silent  "All done." (for a task without outputs, the same
                      reward as said: tau-bench's rule then reads no message)
 
+With --time ROUNDS it writes instead {"trials", "seconds"}: the time of
+ROUNDS passes over every task of tau-bench's own per-trial loop without a
+model (a fresh load of the data as Env.reset does, each gold action through
+Env.step, calculate_reward), the peer figure of `npm run bench`.
+
 Python 3.10+ and pydantic 2. litellm, which tau-bench imports for its model
 calls, is stubbed when missing: nothing here calls a
 model.
@@ -37,6 +42,7 @@ import importlib.util
 import json
 import os
 import sys
+import time
 import types
 
 
@@ -88,6 +94,7 @@ def main() -> None:
     parser.add_argument("--taubench", required=True, help="root of a tau-bench checkout")
     parser.add_argument("--data", required=True, help="folder with data/*.json and tasks_test.py")
     parser.add_argument("--out", help="file to write (default: standard output)")
+    parser.add_argument("--time", type=int, metavar="ROUNDS", help="time the per-trial loop instead")
     options = parser.parse_args()
 
     sys.path.insert(0, os.path.abspath(options.taubench))
@@ -132,6 +139,17 @@ def main() -> None:
         env.data = final
         env.actions = [Action(name=RESPOND_ACTION_NAME, kwargs={"content": message})]
         return env.calculate_reward().reward
+
+    if options.time is not None:
+        start = time.perf_counter()
+        for _ in range(options.time):
+            for task in tasks:
+                replay(task)
+                env.actions.append(Action(name=RESPOND_ACTION_NAME, kwargs={"content": "All done."}))
+                env.calculate_reward()
+        seconds = time.perf_counter() - start
+        sys.stdout.write(json.dumps({"trials": options.time * len(tasks), "seconds": seconds}) + "\n")
+        return
 
     entries = []
     for task in tasks:

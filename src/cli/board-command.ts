@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { EndstateError, hashJson } from '../core/index.js';
 import {
   buildBoard,
@@ -54,7 +54,9 @@ async function defaultRuns(
   suite: string | undefined,
 ): Promise<RunRecord[]> {
   const stored = await store.listRuns();
-  const chosen = suite ?? stored.at(-1)?.suite.name;
+  // A suite is stored under its folder's name: `--suite examples/support/` names `support`.
+  const chosen =
+    suite === undefined ? stored.at(-1)?.suite.name : basename(suite.replace(/[\\/]+$/, ''));
   if (chosen === undefined) {
     throw new EndstateError('E_RUN_NOT_FOUND', `no run in ${display}`, {
       hint: 'Run a suite first (endstate run SUITE), once per system to put on the board.',

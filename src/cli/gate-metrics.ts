@@ -16,7 +16,11 @@ export interface GateMetricName {
 export const GATE_METRICS: readonly GateMetricName[] = [
   { name: 'success_rate', about: 'task-weighted success rate' },
   { name: 'success_rate_lower', about: 'lower bound of its 95% CI' },
-  { name: 'outcome_rate', about: "state and facts only, constraints ignored: tau-bench's verdict" },
+  {
+    name: 'outcome_rate',
+    about:
+      "the source benchmark's verdict, constraints ignored (tau-bench's: state and facts only; tau2's: its reward_basis)",
+  },
   { name: 'outcome_rate_lower', about: 'lower bound of its 95% CI' },
   { name: 'valid_rate', about: 'valid trials over all attempts, reruns included' },
   { name: 'pass_hat_k@K', about: 'pass^k: all k trials of a task succeed' },

@@ -54,8 +54,8 @@ const commands = registeredCommands();
 const paths = commands.map(commandPath);
 
 describe('examples in the help', () => {
-  it('finds all 23 commands and subcommands', () => {
-    expect(paths).toHaveLength(23);
+  it('finds all 24 commands and subcommands', () => {
+    expect(paths).toHaveLength(24);
     expect(paths).toContain('labels agree');
   });
 

@@ -28,6 +28,11 @@ export interface HelpExample {
   readonly inputs?: readonly string[];
 }
 
+/** The files of a tau2-bench domain folder, as a checkout holds them. */
+const TAU2_DOMAIN_FILES = ['db.json', 'tasks.json', 'policy.md'].map(
+  (file) => `tau2-bench/data/tau2/domains/retail/${file}`,
+);
+
 /** A command, as its words after `endstate` ("labels export"), and its examples. */
 export interface CommandExamples {
   readonly command: string;
@@ -83,6 +88,21 @@ export const HELP_EXAMPLES: readonly CommandExamples[] = [
     ],
   },
   {
+    command: 'import',
+    examples: [
+      {
+        description: 'the bundled tau-bench retail tasks as a suite (after `endstate examples`)',
+        argv: ['import', 'taubench', 'endstate-examples/retail/data', '--out', 'retail-suite'],
+      },
+      {
+        description:
+          "tau2-bench's retail domain as a suite, from a tau2-bench checkout in tau2-bench/ (its domain folder holds db.json, tasks.json and policy.md)",
+        argv: ['import', 'tau2', 'tau2-bench/data/tau2/domains/retail', '--out', 'tau2-retail'],
+        inputs: TAU2_DOMAIN_FILES,
+      },
+    ],
+  },
+  {
     command: 'run',
     examples: [
       {
@@ -134,6 +154,20 @@ export const HELP_EXAMPLES: readonly CommandExamples[] = [
           'junit.xml',
         ],
         exit: 1,
+      },
+      {
+        description:
+          "the imported tau2 suite, in a store of its own: the Outcome line is tau2's verdict",
+        argv: ['run', 'tau2-retail', '--agent', 'oracle', '--store', 'tau2-runs.db'],
+      },
+    ],
+  },
+  {
+    command: 'export',
+    examples: [
+      {
+        description: "that run in tau2-bench's results format, for tau2's own tooling",
+        argv: ['export', 'tau2', 'latest', '--store', 'tau2-runs.db', '--out', 'tau2-results.json'],
       },
     ],
   },
@@ -287,15 +321,6 @@ export const HELP_EXAMPLES: readonly CommandExamples[] = [
           '--out',
           'evals-typos',
         ],
-      },
-    ],
-  },
-  {
-    command: 'import',
-    examples: [
-      {
-        description: 'the bundled tau-bench retail tasks as a suite (after `endstate examples`)',
-        argv: ['import', 'taubench', 'endstate-examples/retail/data', '--out', 'retail-suite'],
       },
     ],
   },

@@ -1,16 +1,17 @@
 import { resolve } from 'node:path';
 import { EndstateError } from '../core/index.js';
-import { importTaubench } from '../import/index.js';
+import { importTau2, importTaubench } from '../import/index.js';
 import type { CliIo } from './cli-io.js';
 import { IMPORT_FORMATS } from './import-formats.js';
 
-/** `endstate import taubench <dir> --out <suite>`. */
+/** `endstate import taubench|tau2 <dir> --out <suite>`. */
 export async function importCommand(
   format: string,
   source: string,
   flags: { readonly out: string; readonly knownBad: number },
   io: CliIo,
 ): Promise<number> {
+  if (format === 'tau2') return importTau2Command(source, flags, io);
   if (format !== 'taubench') {
     throw new EndstateError('E_USAGE', `unknown import format "${format}"`, {
       hint: `Formats: ${IMPORT_FORMATS.join(', ')}.`,
@@ -35,6 +36,23 @@ export async function importCommand(
     .join(', ');
   io.out(
     `wrote ${flags.out} (tau-bench ${summary.domain}): ${counts} tasks, ${summary.knownBad} known-bad paths, ${summary.unchangedTasks} tasks whose correct outcome is no change\n` +
+      `next: endstate validate ${flags.out}\n`,
+  );
+  return 0;
+}
+
+/** `endstate import tau2 <domain dir> --out <suite>`. */
+async function importTau2Command(
+  source: string,
+  flags: { readonly out: string },
+  io: CliIo,
+): Promise<number> {
+  const summary = await importTau2({
+    source: resolve(io.cwd, source),
+    out: resolve(io.cwd, flags.out),
+  });
+  io.out(
+    `wrote ${flags.out}: ${summary.tasks} tau2 ${summary.domain} tasks, ${summary.unchangedTasks} whose correct outcome is no change, ${summary.judgedTasks} with a judge rubric (tau2's nl_assertions; run them with --judge)\n` +
       `next: endstate validate ${flags.out}\n`,
   );
   return 0;

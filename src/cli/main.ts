@@ -42,6 +42,8 @@ import type { DiagnoseFlags } from './diagnose-command.js';
 import { EXIT } from './exit-codes.js';
 import { withHelpExamples } from './help-examples.js';
 import { IMPORT_FORMATS } from './import-formats.js';
+import { EXPORT_FORMATS } from './export-formats.js';
+import type { ExportFlags } from './export-command.js';
 import type { JudgeValidateFlags } from './judge-validate-command.js';
 import type { LabelsAgreeFlags, LabelsExportFlags, LabelsImportFlags } from './labels-command.js';
 import type { McpFlags } from './mcp-command.js';
@@ -471,7 +473,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     )
     .option(
       '--suite <name>',
-      "without runs: the suite whose runs to show (default: the latest run's)",
+      "without runs: the suite whose runs to show, by name or folder (default: the latest run's)",
     )
     .option('--json <file>', 'also write the boards as JSON')
     .option('--md <file>', 'also write them as GitHub-flavoured Markdown')
@@ -714,6 +716,18 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .action(async (format: string, dir: string, flags: { out: string; knownBad: number }) => {
       const { importCommand } = await import('./import-command.js');
       setExit(await importCommand(format, dir, flags, io));
+    });
+
+  program
+    .command('export')
+    .description("write a stored run in another benchmark's results format")
+    .argument('<format>', `target format (${EXPORT_FORMATS.join(', ')})`)
+    .argument('[run]', 'run id, "latest" or "latest~N"', 'latest')
+    .option('--out <file>', 'write here (default: standard output)')
+    .option('--store <store>', STORE_HELP, DEFAULT_STORE)
+    .action(async (format: string, run: string, flags: ExportFlags) => {
+      const { exportCommand } = await import('./export-command.js');
+      setExit(await exportCommand(format, run, flags, io));
     });
 
   program

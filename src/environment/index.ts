@@ -19,7 +19,7 @@ export { createFaultInjector, faultPlan } from './fault-injector.js';
 export type { FaultInjector } from './fault-injector.js';
 export type { EventLog } from './event-log.js';
 export type { Outbox, OutboxMessage } from './outbox.js';
-export { toolError } from './tool-error.js';
+export { isToolFailure, toolError } from './tool-error.js';
 export type { ToolFailure } from './tool-error.js';
 export { replayCalls } from './replay-calls.js';
 export { createToolPresentation } from './tool-presentation.js';

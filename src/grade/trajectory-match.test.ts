@@ -6,6 +6,7 @@ import {
   trajectoryPrecision,
   trajectoryRecall,
   trajectorySubsetMatch,
+  trajectorySupersetMatch,
   unmatchedCalls,
 } from './trajectory-match.js';
 
@@ -59,6 +60,25 @@ describe('matchTrajectory', () => {
       }),
     ).toBe(true);
     expect(trajectorySubsetMatch(reference, [], { compareArgs: true })).toBe(true);
+  });
+
+  it("compares a tool's named arguments alone when compareArgsByTool names it ([]: the name alone)", () => {
+    const reference = [
+      { tool: 'cancel', args: { order_id: '8842', reason: 'ordered by mistake' } },
+      { tool: 'lookup', args: { email: 'ana@example.com' } },
+    ];
+    const options = { compareArgs: true, compareArgsByTool: { cancel: ['order_id'], lookup: [] } };
+    const sameOrder = [
+      { tool: 'lookup', args: { email: 'someone@example.com' } },
+      { tool: 'cancel', args: { order_id: '8842', reason: 'no longer needed' } },
+    ];
+    expect(trajectorySupersetMatch(reference, sameOrder, options)).toBe(true);
+    // Without the map every argument counts, and both calls differ.
+    expect(trajectorySupersetMatch(reference, sameOrder, { compareArgs: true })).toBe(false);
+    const otherOrder = [
+      { tool: 'cancel', args: { order_id: '8843', reason: 'ordered by mistake' } },
+    ];
+    expect(trajectorySupersetMatch(reference.slice(0, 1), otherOrder, options)).toBe(false);
   });
 });
 

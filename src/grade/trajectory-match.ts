@@ -1,4 +1,4 @@
-import { canonicalJson } from '../core/index.js';
+import { canonicalJson, isJsonObject } from '../core/index.js';
 import type { JsonValue } from '../core/index.js';
 
 /** A call as trajectory matching sees it: a tool name, optionally its arguments. */
@@ -7,6 +7,8 @@ export type TrajectoryCall = string | { readonly tool: string; readonly args?: J
 export interface TrajectoryMatchOptions {
   /** Compare arguments too (canonical JSON), not only tool names. Default false. */
   readonly compareArgs?: boolean;
+  /** With `compareArgs`, the arguments compared for a tool (only these; `[]`: the name alone); other tools: all. */
+  readonly compareArgsByTool?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -41,9 +43,16 @@ export interface TrajectoryMatch {
 function keysOf(calls: readonly TrajectoryCall[], options: TrajectoryMatchOptions): string[] {
   return calls.map((call) => {
     if (typeof call === 'string') return call;
-    return options.compareArgs === true
-      ? `${call.tool}${canonicalJson(call.args ?? {})}`
-      : call.tool;
+    if (options.compareArgs !== true) return call.tool;
+    const compared = Object.hasOwn(options.compareArgsByTool ?? {}, call.tool)
+      ? options.compareArgsByTool?.[call.tool]
+      : undefined;
+    const args = call.args ?? {};
+    return `${call.tool}${canonicalJson(
+      compared === undefined || !isJsonObject(args)
+        ? args
+        : Object.fromEntries(Object.entries(args).filter(([key]) => compared.includes(key))),
+    )}`;
   });
 }
 

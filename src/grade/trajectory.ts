@@ -69,7 +69,10 @@ export function gradeTrajectory({ spec, reference, events }: TrajectoryInput): G
       ? [{ tool: event.tool, args: event.args }]
       : [],
   );
-  const options = { compareArgs: spec.args === 'exact' };
+  const options = {
+    compareArgs: spec.args === 'exact',
+    ...(spec.compare_args === undefined ? {} : { compareArgsByTool: spec.compare_args }),
+  };
   const result = matchTrajectory(expected, actual, options);
   const { missing, extra } = unmatchedCalls(expected, actual, options);
   const { precision, recall } = result;

@@ -15,7 +15,8 @@ const HEADLINE_GATE_METRICS: readonly GateMetric[] = [
   },
   {
     name: 'outcome_rate',
-    about: "state and facts only, constraints ignored: tau-bench's verdict",
+    about:
+      "the source benchmark's verdict, constraints ignored (tau-bench's: state and facts only; tau2's: its reward_basis)",
     value: (card) => card.outcome_only.success_rate.value,
   },
   {

@@ -33,7 +33,7 @@ export interface TaskSummary {
   /** Valid trials. */
   readonly trials: number;
   readonly successes: number;
-  /** Valid trials that pass on state and facts alone, constraints ignored. */
+  /** Valid trials the source benchmark's verdict passes (state and facts alone, constraints ignored, unless the task declares `verdict_checks`). */
   readonly outcome_only_successes: number;
   readonly invalid_attempts: number;
   readonly success_rate: number;
@@ -126,10 +126,16 @@ export interface Scorecard {
    */
   readonly judge_validation?: readonly JudgeValidationStatus[];
   /**
-   * The verdict on state and facts said alone, process constraints ignored:
-   * tau-bench's reward, comparable with its published numbers.
+   * The source benchmark's verdict: by default on state and facts said
+   * alone, process constraints ignored (tau-bench's reward, comparable with
+   * its published numbers); for a task labelled `verdict_checks` (an
+   * imported tau2 task) on the checks of its `reward_basis`.
    */
   readonly outcome_only: {
+    /** Whose verdict it is: the tasks' `verdict_of` label (`tau2`), `tau-bench` by default; comma-separated when several. */
+    readonly verdict_of: string;
+    /** Valid trials it could not judge, counted as not passing: no check was made of a component it needs (a judge rubric never graded). */
+    readonly unmeasured_trials: number;
     readonly success_rate: RateSummary;
     readonly pass_hat_k: Readonly<Record<string, number>>;
     readonly pass_hat_k_ci95: IntervalsByK;

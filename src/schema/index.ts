@@ -121,3 +121,4 @@ export { PriceSchema } from './run-pricing.js';
 export type { Price, PriceSource, RunPricing } from './run-pricing.js';
 export { SequenceFileSchema } from './sequence-file.js';
 export type { SequenceFile } from './sequence-file.js';
+export { isOutcomeOnlySuccess, sourceVerdict, verdictSources } from './source-verdict.js';

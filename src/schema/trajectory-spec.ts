@@ -31,6 +31,13 @@ export const TrajectorySpecSchema = z.strictObject({
   reference: z.array(ReferenceCallSchema).min(1).optional(),
   /** `ignore` (default): tool names only; `exact`: the arguments too (as canonical JSON). */
   args: z.enum(['ignore', 'exact']).default('ignore'),
+  /**
+   * With `args: exact`, the arguments compared for a tool, by tool name
+   * (tau2's `compare_args`): only these, on both sides; `[]` compares the
+   * tool's calls by name alone. A tool not named here is compared on all
+   * of its arguments.
+   */
+  compare_args: z.record(z.string(), z.array(z.string())).optional(),
   /** `true`: the order is the requirement, a failed match fails the trial (a constraint). */
   required: z.boolean().default(false),
 });

@@ -183,6 +183,9 @@ describe('endstate board', () => {
     expect(suite.code).toBe(2);
     expect(suite.stderr).toContain('error E_RUN_NOT_FOUND: no finished run of suite nope in ');
     expect(suite.stderr).toContain('Suites with stored runs: support.');
+    const byPath = await runCliHere(['board', '--suite', join(REPO, 'examples/support/')], cwd);
+    expect(byPath.code, byPath.stderr).toBe(0);
+    expect(byPath.stdout).toContain('suite support');
     const missing = await runCliHere(['board', 'latest~99'], cwd);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('error E_RUN_NOT_FOUND: no run "latest~99"');

@@ -34,6 +34,16 @@ const INPUTS: Record<string, (cwd: string) => string> = {
     labelled(cwd, 'ben', (index, proposed) =>
       index === 0 ? (proposed === 'other' ? 'budget' : 'other') : undefined,
     ),
+  // A tau2-bench retail domain folder: the test data of our own, in a checkout's layout.
+  ...Object.fromEntries(
+    ['db.json', 'tasks.json', 'policy.md'].map((file) => [
+      `tau2-bench/data/tau2/domains/retail/${file}`,
+      (cwd: string) => {
+        mkdirSync(join(cwd, 'tau2-bench/data/tau2/domains/retail'), { recursive: true });
+        return readFileSync(join(REPO, 'test/fixtures/tau2-retail-mini', file), 'utf8');
+      },
+    ]),
+  ),
   'judge-labels.jsonl': () =>
     jsonLines(
       ['refund', 'refund', 'refund', 'cancel', 'cancel', 'cancel', 'address', 'address'].map(

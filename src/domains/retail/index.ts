@@ -18,3 +18,5 @@ export type {
   RetailUser,
   RetailVariant,
 } from './retail-records.js';
+export { createTau2RetailEnvironment } from './create-tau2-retail-environment.js';
+export { loadTau2RetailData } from './load-tau2-retail-data.js';

@@ -1,4 +1,9 @@
-import { checkRunWeights } from '../../schema/index.js';
+import {
+  checkRunWeights,
+  isOutcomeOnlySuccess,
+  sourceVerdict,
+  verdictSources,
+} from '../../schema/index.js';
 import type { RunRecord, StoredFailureLabel, TrialRecord } from '../../schema/index.js';
 import {
   EXIT_REASONS,
@@ -118,20 +123,6 @@ function kNote(
   return `k stops at ${maxK}, not ${planned}: invalid trials left some task with only ${maxK} valid trial(s)${missing}`;
 }
 
-/**
- * tau-bench's verdict: the state and the facts said, ignoring process
- * constraints (consent, preconditions, scope), for a normally ended trial.
- */
-export function isOutcomeOnlySuccess(trial: TrialRecord): boolean {
-  const { outcome, response } = trial.grades;
-  return (
-    trial.valid &&
-    outcome?.pass === true &&
-    (response === undefined || response.pass) &&
-    NORMAL_EXITS.has(trial.exit_reason)
-  );
-}
-
 /** A success rate with its interval, and pass@k and pass^k with theirs, from per-task counts. */
 function rateOf(counts: readonly { successes: number; trials: number; weight: number }[]) {
   const counted = counts.filter((task) => task.trials > 0);
@@ -228,6 +219,8 @@ export function buildScorecard(
     success_rate: full.rate,
     warnings: intervalWarnings(counted),
     outcome_only: {
+      verdict_of: verdictSources(valid),
+      unmeasured_trials: valid.filter((trial) => sourceVerdict(trial) === 'unmeasured').length,
       success_rate: outcomeOnly.rate,
       pass_hat_k: outcomeOnly.passK.passHatK,
       pass_hat_k_ci95: outcomeOnly.passHatKCi95,

@@ -2,7 +2,7 @@ import { deriveSeed } from '../../core/index.js';
 import type { RunRecord, TrialRecord } from '../../schema/index.js';
 import { mcnemarExact, mean, signFlipPermutationTest } from '../../stats/index.js';
 import { checkTaskWeights, taskWeight } from './check-task-weights.js';
-import { isOutcomeOnlySuccess } from './build-scorecard.js';
+import { isOutcomeOnlySuccess } from '../../schema/index.js';
 import { checkComparable } from './check-comparable.js';
 import type { RunTrials } from './check-comparable.js';
 import type {

@@ -8,7 +8,7 @@ export interface TaskCounts {
   readonly successes: number;
   readonly trials: number;
   readonly success_rate: number;
-  /** Valid trials whose outcome passed (state and facts, constraints ignored): tau-bench's verdict. */
+  /** Valid trials the source benchmark's verdict passed (tau-bench's: state and facts, constraints ignored). */
   readonly outcome_successes: number;
 }
 

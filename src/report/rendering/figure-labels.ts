@@ -27,7 +27,7 @@ export const FIGURE_LABELS: Readonly<Record<string, FigureLabel>> = {
   ),
   outcome_only: figure(
     'Outcome only',
-    'Success judged on the final state and the facts told to the user alone, process constraints ignored (tau-bench’s verdict).',
+    'The source benchmark’s verdict, process constraints ignored: tau-bench’s (the final state and the facts told to the user alone), or for an imported tau2 suite tau2’s (the checks of each task’s reward_basis).',
   ),
   pass_hat_k: figure(
     'pass^k',

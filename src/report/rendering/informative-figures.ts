@@ -44,7 +44,10 @@ export function informativeFigures(card: Scorecard): InformativeFigures {
   return {
     sandbox: !inProcess,
     passK: Object.keys(card.pass_hat_k).some((k) => Number(k) > 1),
-    outcome: card.outcome_only.success_rate.successes !== card.success_rate.successes,
+    outcome:
+      card.outcome_only.success_rate.successes !== card.success_rate.successes ||
+      card.outcome_only.verdict_of !== 'tau-bench' ||
+      card.outcome_only.unmeasured_trials > 0,
     trials:
       n.valid_trials !== n.planned_trials ||
       n.invalid_attempts > 0 ||

@@ -1,5 +1,7 @@
 import { intervalLabel, intervalNote } from './interval-label.js';
 import { modeLine } from './mode-line.js';
+import { describeSourceVerdict } from './describe-source-verdict.js';
+import { informativeFigures } from './informative-figures.js';
 import { escapeMarkdown, markdownCode } from './escape-markdown.js';
 import { describeJudgeValidation } from '../analysis/judge-validation-status.js';
 import { byKWithIntervals, fixed, percent, usd } from './format-figures.js';
@@ -63,6 +65,15 @@ function gateLines(gates: readonly GateVerdict[]): string[] {
   return [`**Gates:** ${verdicts.join(' · ')}`, ''];
 }
 
+/** The source benchmark's verdict beside endstate's (tau-bench's, or tau2's for an imported tau2 suite). */
+function outcomeRow(card: Scorecard): string[] {
+  const outcome = card.outcome_only.success_rate;
+  return [
+    'Outcome',
+    `${percent(outcome.value)} (95% CI ${percent(outcome.ci95[0])} to ${percent(outcome.ci95[1])}; ${outcome.successes}/${outcome.trials}; ${escapeMarkdown(describeSourceVerdict(card.outcome_only))})`,
+  ];
+}
+
 function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: number): string[] {
   const rate = card.success_rate;
   const n = card.counts;
@@ -76,6 +87,7 @@ function headline(card: Scorecard, verdicts: readonly TaskVerdict[], taskGate: n
         `**${percent(rate.value)}** (${intervalLabel(rate.method)} ${percent(rate.ci95[0])} to ${percent(rate.ci95[1])}; ${rate.successes}/${rate.trials} valid trials, ${rate.tasks} tasks)${[intervalNote(rate.method)].flatMap((note) => (note === null ? [] : [`<br>${note}`])).join('')}${card.warnings.map((warning) => `<br>⚠️ ${escapeMarkdown(warning)}`).join('')}${(card.judge_validation ?? []).map((status) => `<br>${status.validation === null ? '⚠️ ' : ''}${escapeMarkdown(describeJudgeValidation(status))}`).join('')}`,
       ],
       ...sectionRows(card, ['headline']),
+      ...(informativeFigures(card).outcome ? [outcomeRow(card)] : []),
       ['pass^k (95% CI)', byKWithIntervals(card.pass_hat_k, card.pass_hat_k_ci95)],
       [
         'Tasks · trials',

@@ -10,6 +10,7 @@ import { terminalLinesOf, valueOf } from '../scorecard-section.js';
 import type { ReportSlot } from '../scorecard-section.js';
 import { SCORECARD_SECTIONS } from '../sections/index.js';
 import { informativeFigures } from './informative-figures.js';
+import { describeSourceVerdict } from './describe-source-verdict.js';
 
 /** How much of the scorecard to print. */
 export interface TerminalOptions {
@@ -203,7 +204,7 @@ export function renderTerminal(card: Scorecard, options: TerminalOptions = {}): 
       : []),
     ...when(
       shows('outcome'),
-      `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; state and facts only, constraints ignored: tau-bench's verdict)`,
+      `Outcome    ${percent(card.outcome_only.success_rate.value)}  95% CI [${percent(card.outcome_only.success_rate.ci95[0])}, ${percent(card.outcome_only.success_rate.ci95[1])}]  (${card.outcome_only.success_rate.successes}/${card.outcome_only.success_rate.trials}; ${describeSourceVerdict(card.outcome_only)})`,
     ),
     ...(verbose
       ? [

@@ -1,5 +1,6 @@
 import { driftFacts, memoryFacts } from '../rendering/describe-sequences.js';
 import { intervalLabel, intervalNote } from '../rendering/interval-label.js';
+import { describeSourceVerdict } from '../rendering/describe-source-verdict.js';
 import { describeJudgeValidation } from '../analysis/judge-validation-status.js';
 import type { Scorecard } from '../scorecard.js';
 import type { Child } from './dom.js';
@@ -192,7 +193,7 @@ export function renderScorecard(model: ReportModel): HTMLElement {
         term('outcome_only'),
         percent(outcome.value),
         `95% CI ${interval(outcome.ci95)}`,
-        `${outcome.successes}/${outcome.trials} · state and facts, constraints ignored`,
+        `${outcome.successes}/${outcome.trials} · ${describeSourceVerdict(card.outcome_only)}`,
       ),
       stat(
         term('pass_hat_k', `pass^${maxK}`),
