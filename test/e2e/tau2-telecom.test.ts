@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { Tau2ResultsSchema } from '../../src/import/tau2/tau2-results.js';
 import { REPO, runCli, tempFolder } from './run-cli.js';
 
 const MINI = join(REPO, 'test/fixtures/tau2-telecom-mini');
@@ -18,6 +20,8 @@ function project(): string {
 const outcomeOf = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('Outcome'));
 
 describe('a tau2 telecom suite', () => {
+  const tau2Dir = process.env.TAU2_DIR;
+
   it("imports tau2's telecom data and passes every task with the oracle and the scripted user", () => {
     const cwd = project();
     const imported = runCli(['import', 'tau2', MINI, '--out', 'suite'], cwd);
@@ -29,6 +33,47 @@ describe('a tau2 telecom suite', () => {
     expect(run.stderr).not.toContain('Error');
     expect(run.code).toBe(0);
     expect(outcomeOf(run.stdout)).toContain('(10/10;');
+
+    // tau2's results format: tau2's ids, the user's calls as the user's tool calls.
+    const exported = runCli(['export', 'tau2', 'latest', '--out', 'results.json'], cwd);
+    expect(exported.code).toBe(0);
+    const results = Tau2ResultsSchema.parse(
+      JSON.parse(readFileSync(join(cwd, 'results.json'), 'utf8')),
+    );
+    expect(new Set(results.simulations.map((simulation) => simulation.task_id))).toEqual(
+      new Set(results.tasks.map((task) => task.id)),
+    );
+    expect(results.tasks.map((task) => task.id)).toContain('[mini]roaming_abroad');
+    expect(results.simulations.map((simulation) => simulation.reward_info?.reward)).toEqual(
+      Array.from({ length: 10 }, () => 1),
+    );
+    const roaming = results.simulations.find(
+      (simulation) => simulation.task_id === '[mini]roaming_abroad',
+    )!;
+    expect(
+      (roaming.messages ?? []).flatMap((message) =>
+        'tool_calls' in message
+          ? (message.tool_calls ?? []).map((call) => `${call.requestor}:${call.name}`)
+          : [],
+      ),
+    ).toEqual([
+      'assistant:get_customer_by_phone',
+      'assistant:enable_roaming',
+      'user:toggle_roaming',
+      'user:run_speed_test',
+    ]);
+    if (tau2Dir !== undefined) {
+      const summary = JSON.parse(
+        execFileSync(process.env.TAU2_PYTHON ?? 'python3', [
+          join(REPO, 'scripts/tau2-gold.py'),
+          '--tau2',
+          tau2Dir,
+          '--validate-results',
+          join(cwd, 'results.json'),
+        ]).toString(),
+      ) as { valid: boolean; simulations: number; average_reward: number };
+      expect(summary).toMatchObject({ valid: true, simulations: 10, average_reward: 1 });
+    }
   }, 120_000);
 
   it('fails the task whose user leaves out a gold call on their phone (a known-bad path)', () => {
@@ -50,7 +95,6 @@ describe('a tau2 telecom suite', () => {
     expect(outcomeOf(run.stdout)).toContain('(0/1;');
   }, 120_000);
 
-  const tau2Dir = process.env.TAU2_DIR;
   it.skipIf(tau2Dir === undefined)(
     "passes the oracle on tau2's own telecom tasks_small.json (set TAU2_DIR to a tau2-bench checkout to run)",
     () => {

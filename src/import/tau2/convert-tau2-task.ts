@@ -9,6 +9,7 @@ import type { Tau2Domain } from './tau2-domain.js';
 import type { Tau2Action, Tau2RewardType, Tau2Task } from './tau2-task.js';
 import { tau2VerdictChecks } from './tau2-verdict.js';
 import { replayTau2Gold, tau2InitSteps } from './replay-tau2-gold.js';
+import { endstateTaskId } from './endstate-task-id.js';
 
 /** tau2's retail clock plays no part in the tools; any fixed time keeps trials reproducible. */
 const CLOCK = '2024-06-01T12:00:00Z';
@@ -325,18 +326,6 @@ function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
   if (endstateTaskId(task.id) === '') {
     throw unsupported(task, options, 'id', 'the id has no letter or digit to keep');
   }
-}
-
-/**
- * The endstate id of a tau2 task: tau2's own when it is one (letters,
- * digits, ".", "_", "-"), else each run of other characters made one "-"
- * (`[mms_issue]bad_wifi_calling[PERSONA:Easy]` is
- * `mms_issue-bad_wifi_calling-PERSONA-Easy`); tau2's id is then kept in the
- * task's `tau2_id` label.
- */
-export function endstateTaskId(tau2Id: string): string {
-  if (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(tau2Id)) return tau2Id;
-  return tau2Id.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+|-+$/g, '');
 }
 
 function unsupported(
