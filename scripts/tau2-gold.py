@@ -18,7 +18,9 @@ ActionEvaluator give the gold path itself, run as a trajectory.
 
 It needs a tau2-bench checkout (--tau2) and pydantic 2; the packages tau2
 imports but the replay never uses (loguru, litellm, pandas, ...) are
-replaced by empty stand-ins. Only the retail domain is wired (--domain).
+replaced by empty stand-ins. The retail and airline domains are wired
+(--domain; default: the domain folder's name, else the one its tasks name,
+else retail).
 
   python3 scripts/tau2-gold.py --tau2 ~/tau2-bench \
       --domain-dir ~/tau2-bench/data/tau2/domains/retail --out gold.json
@@ -128,7 +130,37 @@ def retail_constructor(domain_dir: Path):
     return construct
 
 
-DOMAINS = {"retail": retail_constructor}
+def airline_constructor(domain_dir: Path):
+    from tau2.domains.airline.data_model import FlightDB
+    from tau2.domains.airline.tools import AirlineTools
+    from tau2.environment.environment import Environment
+
+    policy = (domain_dir / "policy.md").read_text()
+    db_path = str(domain_dir / "db.json")
+
+    def construct(solo_mode: bool = False, **_kwargs):
+        return Environment(domain_name="airline", policy=policy, tools=AirlineTools(FlightDB.load(db_path)))
+
+    return construct
+
+
+DOMAINS = {"airline": airline_constructor, "retail": retail_constructor}
+
+
+def domain_of(domain_dir: Path | None) -> str:
+    """The domain folder's name when it is a domain, else the one its tasks'
+    instructions all name, else retail."""
+    if domain_dir is None:
+        return "retail"
+    if domain_dir.resolve().name in DOMAINS:
+        return domain_dir.resolve().name
+    tasks_file = domain_dir / "tasks.json"
+    named = set()
+    if tasks_file.is_file():
+        for task in json.loads(tasks_file.read_text()):
+            instructions = (task.get("user_scenario") or {}).get("instructions")
+            named.add(instructions.get("domain") if isinstance(instructions, dict) else None)
+    return named.pop() if len(named) == 1 and next(iter(named)) in DOMAINS else "retail"
 
 
 def changed_records(before: dict, after: dict) -> dict:
@@ -303,7 +335,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tau2", type=Path, required=True, help="root of a tau2-bench checkout")
     parser.add_argument("--domain-dir", type=Path, help="a domain folder: db.json, tasks.json, policy.md")
-    parser.add_argument("--domain", default="retail", choices=sorted(DOMAINS))
+    parser.add_argument("--domain", choices=sorted(DOMAINS), help="default: the domain folder's name, else the one its tasks name, else retail")
     parser.add_argument("--task", action="append", help="only this task id (repeatable)")
     parser.add_argument("--full-db", action="store_true", help="also write each task's whole final db")
     parser.add_argument("--validate-results", type=Path, help="check a results file against tau2's model")
@@ -314,6 +346,8 @@ def main() -> None:
     )
     parser.add_argument("--out", type=Path, help="write here instead of stdout")
     arguments = parser.parse_args()
+    if arguments.domain is None:
+        arguments.domain = domain_of(arguments.domain_dir)
     load_tau2(arguments.tau2.resolve())
     if arguments.validate_results is not None:
         output = validate_results(arguments.validate_results)

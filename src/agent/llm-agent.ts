@@ -5,8 +5,8 @@ import type {
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
 import { sha256Hex } from '../core/index.js';
-import type { JsonObject, JsonValue } from '../core/index.js';
-import { decodingOptions } from '../model/index.js';
+import type { JsonObject } from '../core/index.js';
+import { decodingOptions, isJsonObject, parseToolInput, toolCallTurn } from '../model/index.js';
 import type { DecodingSettings, ModelCaller } from '../model/index.js';
 import type { Agent, AgentResult, AgentSession } from './agent.js';
 
@@ -32,26 +32,6 @@ function systemPromptOf(session: AgentSession, extra: string | undefined): strin
   );
   return `${parts.join('\n\n')}\n\nThe current time is ${session.task.now}.`;
 }
-
-/**
- * The call's arguments as JSON, or their text when it does not parse: the
- * dispatcher then answers with an invalid_arguments tool error, as a
- * deployed tool would, and the model's mistake stays the agent's.
- */
-function parseInput(call: LanguageModelV3ToolCall): JsonValue {
-  try {
-    return JSON.parse(call.input === '' ? '{}' : call.input) as JsonValue;
-  } catch {
-    // Not JSON: passed on as text, which no tool's object schema accepts.
-    return call.input;
-  }
-}
-
-const isObject = (value: JsonValue): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const asObject = (value: JsonValue | undefined): JsonObject =>
-  value !== undefined && isObject(value) ? value : {};
 
 /**
  * A tool-calling loop over any model the AI SDK reaches. Each model reply
@@ -133,24 +113,12 @@ async function converse(
     }
 
     const executed = options.parallelToolCalls === true ? calls : calls.slice(0, 1);
-    const inputs = executed.map(parseInput);
-    prompt.push({
-      role: 'assistant',
-      content: [
-        ...(text === '' ? [] : [{ type: 'text' as const, text }]),
-        ...executed.map((call, index) => ({
-          type: 'tool-call' as const,
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          // Providers (Anthropic) refuse a past tool call whose input is not an object.
-          input: asObject(inputs[index]),
-        })),
-      ],
-    });
+    const inputs = executed.map((call) => parseToolInput(call.input));
+    prompt.push(toolCallTurn(text, executed, inputs));
     const results: LanguageModelV3ToolResultPart[] = [];
     for (const [index, call] of executed.entries()) {
       const input = inputs[index] ?? {};
-      if (!isObject(input)) {
+      if (!isJsonObject(input)) {
         session.note(
           `arguments for ${call.toolName} are not a JSON object: ${call.input.slice(0, 200)}`,
         );
@@ -165,7 +133,7 @@ async function converse(
           : {
               type: 'error-json',
               // The model's own text, since its call is shown to it with empty arguments.
-              value: isObject(input)
+              value: isJsonObject(input)
                 ? result.error
                 : { ...result.error, received: call.input.slice(0, 500) },
             },

@@ -27,3 +27,4 @@ export { openModelRecording } from './model-recording.js';
 export type { ModelRecording, RecordedCall } from './model-recording.js';
 export { PRICING_FILE_EXAMPLE, loadPricing, priceOf, runPricingOf } from './pricing.js';
 export type { Price, Pricing, PricingTable } from './pricing.js';
+export { isJsonObject, parseToolInput, toolCallTurn } from './tool-call-turn.js';

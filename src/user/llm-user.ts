@@ -4,8 +4,7 @@ import type {
   LanguageModelV3ToolCall,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
-import type { JsonObject, JsonValue } from '../core/index.js';
-import { decodingOptions } from '../model/index.js';
+import { decodingOptions, parseToolInput, toolCallTurn } from '../model/index.js';
 import type { DecodingSettings, ModelCaller } from '../model/index.js';
 import type { UserSpec } from '../schema/index.js';
 import { createScriptedUser } from './scripted-user.js';
@@ -171,20 +170,8 @@ async function useTools(
   text: string,
   prompt: LanguageModelV3Prompt,
 ): Promise<void> {
-  const inputs = calls.map((call) => parseInput(call.input));
-  prompt.push({
-    role: 'assistant',
-    content: [
-      ...(text === '' ? [] : [{ type: 'text' as const, text }]),
-      ...calls.map((call, index) => ({
-        type: 'tool-call' as const,
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        // Providers refuse a past tool call whose input is not an object.
-        input: asObject(inputs[index]),
-      })),
-    ],
-  });
+  const inputs = calls.map((call) => parseToolInput(call.input));
+  prompt.push(toolCallTurn(text, calls, inputs));
   const results: LanguageModelV3ToolResultPart[] = [];
   for (const [index, call] of calls.entries()) {
     const result = await toolbox.call(call.toolName, inputs[index] ?? {});
@@ -199,18 +186,6 @@ async function useTools(
   }
   prompt.push({ role: 'tool', content: results });
 }
-
-function parseInput(input: string): JsonValue {
-  try {
-    return JSON.parse(input === '' ? '{}' : input) as JsonValue;
-  } catch {
-    // Not JSON: passed on as text, which no tool's object schema accepts.
-    return input;
-  }
-}
-
-const asObject = (value: JsonValue | undefined): JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 
 /** The reply without its leading hint mark (any case), or undefined when it has none. */
 export function withoutHintMark(text: string): string | undefined {

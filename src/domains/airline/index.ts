@@ -14,3 +14,5 @@ export type {
   AirlineUser,
   Cabin,
 } from './airline-records.js';
+export { createTau2AirlineEnvironment } from './create-tau2-airline-environment.js';
+export { loadTau2AirlineData } from './load-tau2-airline-data.js';

@@ -38,9 +38,10 @@ export interface ConvertedTau2Task {
  * One tau2 task as an endstate task. The gold actions, replayed on s0, give
  * the expected end state (tau2's DB check: the whole state, everything else
  * unchanged); `communicate_info` the facts to say (tau2's substring rule);
- * `nl_assertions` a judge rubric; `env_assertions` CEL assertions (by the
- * domain); the actions a trajectory match, required when ACTION is in
- * `reward_basis`. The user scenario becomes the simulated user's persona,
+ * `nl_assertions` a judge rubric when NL_ASSERTION is in `reward_basis`
+ * (else a note in the description: tau2 ignores them); `env_assertions` CEL
+ * assertions (by the domain); the actions a trajectory match, required
+ * when ACTION is in `reward_basis`. The user scenario becomes the simulated user's persona,
  * hidden goal and known facts. `reward_basis` becomes the task's
  * `verdict_checks` label (with `verdict_of: tau2`), which the scorecard's
  * Outcome line reads as tau2's verdict.
@@ -71,7 +72,10 @@ export async function convertTau2Task(
     throw unsupported(task, options, 'evaluation_criteria.env_assertions', cel.unsupported);
   });
   const communicate = criteria?.communicate_info ?? [];
+  // tau2 reads nl_assertions only when NL_ASSERTION is in reward_basis (none
+  // of its airline tasks has it): outside it they are notes, not a judge.
   const nlAssertions = criteria?.nl_assertions ?? [];
+  const judged = basis.includes('NL_ASSERTION') ? nlAssertions : [];
   const isWrite = (tool: string) => (environment.tools.get(tool)?.effect ?? 'read') !== 'read';
   const userActions = actions.filter((action) => action.requestor === 'user');
   const agentActions = actions.filter((action) => action.requestor !== 'user');
@@ -87,6 +91,7 @@ export async function convertTau2Task(
       task,
       actions,
       gold.results.map((result) => result.ok),
+      judged.length === 0 ? nlAssertions : [],
     ),
     labels: {
       source: `tau2-${domain.name}`,
@@ -110,10 +115,10 @@ export async function convertTau2Task(
     },
     constraints: [{ consent: 'write' }],
     ...(agentActions.length > 0 ? { trajectory: trajectoryOf(agentActions, basis) } : {}),
-    ...(nlAssertions.length > 0
+    ...(judged.length > 0
       ? {
           judge: {
-            rubric: `The agent meets every one of these expectations:\n${nlAssertions.map((line) => `- ${line}`).join('\n')}`,
+            rubric: `The agent meets every one of these expectations:\n${judged.map((line) => `- ${line}`).join('\n')}`,
           },
         }
       : {}),
@@ -250,13 +255,21 @@ function userToolRules(userActions: readonly Tau2Action[]): Record<string, unkno
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function describe(task: Tau2Task, actions: readonly Tau2Action[], succeeded: readonly boolean[]) {
+function describe(
+  task: Tau2Task,
+  actions: readonly Tau2Action[],
+  succeeded: readonly boolean[],
+  unjudged: readonly string[],
+) {
   const failed = actions.filter((_action, index) => succeeded[index] === false).length;
   const parts = [
     `tau2 task ${task.id}, imported from its gold actions.`,
     task.description?.purpose ?? '',
     task.description?.notes ?? '',
     failed > 0 ? `${failed} gold action(s) fail, as in tau2.` : '',
+    unjudged.length > 0
+      ? `Its nl_assertions, which tau2 does not score (NL_ASSERTION is not in its reward_basis): ${unjudged.join(' ')}`
+      : '',
   ];
   return parts.filter((part) => part !== '').join(' ');
 }

@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import { EndstateError } from '../../core/index.js';
 import type { Problem } from '../../core/index.js';
 import { convertTau2Task } from './convert-tau2-task.js';
+import { AIRLINE_DOMAIN } from './airline-domain.js';
 import { readTau2Tasks } from './read-tau2-tasks.js';
 import { RETAIL_DOMAIN } from './retail-domain.js';
 import { TELECOM_DOMAIN } from './telecom-domain.js';
@@ -11,7 +12,7 @@ import type { Tau2Domain } from './tau2-domain.js';
 import type { Tau2Task } from './tau2-task.js';
 
 /** The tau2 domains endstate plays; each is one adapter (see tau2-domain.ts). */
-const TAU2_DOMAINS: readonly Tau2Domain[] = [RETAIL_DOMAIN, TELECOM_DOMAIN];
+const TAU2_DOMAINS: readonly Tau2Domain[] = [RETAIL_DOMAIN, AIRLINE_DOMAIN, TELECOM_DOMAIN];
 
 export interface ImportTau2Options {
   /** tau2's domain folder: db.json, tasks.json, policy.md (data/tau2/domains/<domain>). */
@@ -58,7 +59,7 @@ function domainOf(
       'E_USAGE',
       `no tau2 domain "${named ?? folder}"${named === undefined && declared.length > 0 ? ` (its tasks name ${declared.map(String).join(', ')})` : ''}`,
       {
-        hint: `Domains: ${TAU2_DOMAINS.map((candidate) => candidate.name).join(', ')}. Give the domain folder (data/tau2/domains/retail), or a folder whose tasks' instructions all name one domain.`,
+        hint: `Domains: ${TAU2_DOMAINS.map((candidate) => candidate.name).join(', ')}. Give the domain folder (data/tau2/domains/retail or .../airline), or a folder whose tasks' instructions all name one domain.`,
       },
     );
   }
