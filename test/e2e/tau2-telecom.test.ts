@@ -28,6 +28,10 @@ describe('a tau2 telecom suite', () => {
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain('5 tau2 telecom tasks');
+    // The oracle passes and every known-bad path (a user's change left out) fails.
+    const validated = runCli(['validate', 'suite'], cwd);
+    expect(validated.stderr).toBe('');
+    expect(validated.code).toBe(0);
 
     const run = runCli(['run', 'suite', '--agent', 'oracle', '--trials', '2'], cwd);
     expect(run.stderr).not.toContain('Error');
@@ -105,7 +109,10 @@ describe('a tau2 telecom suite', () => {
       renameSync(join(source, 'tasks_small.json'), join(source, 'tasks.json'));
       const imported = runCli(['import', 'tau2', source, '--out', 'suite'], cwd);
       expect(imported.stderr).toBe('');
-      expect(imported.stdout).toContain('20 tau2 telecom tasks');
+      expect(imported.stdout).toContain(
+        '20 tau2 telecom tasks, 0 whose correct outcome is no change',
+      );
+      expect(runCli(['validate', 'suite'], cwd).code).toBe(0);
       const run = runCli(['run', 'suite', '--agent', 'oracle'], cwd);
       expect(run.code).toBe(0);
       expect(outcomeOf(run.stdout)).toContain('(20/20;');

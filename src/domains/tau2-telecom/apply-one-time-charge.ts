@@ -1,4 +1,5 @@
-import type { JsonObject, Rng } from '../../core/index.js';
+import { sha256Hex } from '../../core/index.js';
+import type { JsonObject } from '../../core/index.js';
 import type { WorkingState } from '../../state/index.js';
 import { TODAY, billById, customerById, idsOf, isoDate } from './carrier-lookups.js';
 import { TAU2_TODAY } from './telecom-records.js';
@@ -7,11 +8,12 @@ import { TAU2_TODAY } from './telecom-records.js';
  * tau2's `_apply_one_time_charge`: a line item on the customer's first
  * draft bill (in the order of their bill_ids), or on a new draft bill for
  * next month's cycle. tau2 names a new bill `B` and 8 random hex digits
- * (uuid4); here the trial's seeded random numbers give them.
+ * (uuid4); here the digits come from the customer and the number of bills,
+ * so that the same calls on the same state give the same id (a replay of a
+ * trial reaches the same end state).
  */
 export function applyOneTimeCharge(
   state: WorkingState,
-  rng: Rng,
   charge: { readonly customerId: string; readonly amount: number; readonly description: string },
 ): void {
   const { customerId, amount, description } = charge;
@@ -20,7 +22,7 @@ export function applyOneTimeCharge(
     (id) => billById(state, id).status === 'Draft',
   );
   if (draftId === undefined) {
-    draftId = freshBillId(state, rng);
+    draftId = freshBillId(state, customerId);
     const { year, month } = TAU2_TODAY;
     const start = isoDate(year, month + 1, 1);
     state.insert('bills', draftId, {
@@ -51,11 +53,9 @@ export function applyOneTimeCharge(
   });
 }
 
-function freshBillId(state: WorkingState, rng: Rng): string {
-  for (;;) {
-    let hex = '';
-    for (let index = 0; index < 8; index++) hex += rng.int(0, 15).toString(16);
-    const id = `B${hex}`;
+function freshBillId(state: WorkingState, customerId: string): string {
+  for (let attempt = 0; ; attempt++) {
+    const id = `B${sha256Hex(`${customerId}:${state.count('bills')}:${attempt}`).slice(0, 8)}`;
     if (!state.has('bills', id)) return id;
   }
 }

@@ -121,7 +121,7 @@ export const refuelData = defineTelecomTool({
     gb_amount: z.number().describe('Amount of data to add in gigabytes.'),
   }),
   effect: 'write',
-  run: ({ customer_id, line_id, gb_amount }, { state, rng }) => {
+  run: ({ customer_id, line_id, gb_amount }, { state }) => {
     const line = targetLine(state, customer_id, line_id);
     // tau2 leaves the line's status unchecked (its check is commented out).
     if (gb_amount <= 0) raise('Refuel amount must be positive');
@@ -132,7 +132,7 @@ export const refuelData = defineTelecomTool({
       draft.data_refueling_gb = Number(draft.data_refueling_gb) + gb_amount;
     });
     const gb = formatPythonFloat(gb_amount);
-    applyOneTimeCharge(state, rng, {
+    applyOneTimeCharge(state, {
       customerId: customer_id,
       amount: charge,
       description: `Data refueling: ${gb} GB at $${formatPythonFloat(price)}/GB`,

@@ -10,6 +10,7 @@ import type { Tau2Action, Tau2RewardType, Tau2Task } from './tau2-task.js';
 import { tau2VerdictChecks } from './tau2-verdict.js';
 import { replayTau2Gold, tau2InitSteps } from './replay-tau2-gold.js';
 import { endstateTaskId } from './endstate-task-id.js';
+import { userSkipKnownBad } from './user-skip-known-bad.js';
 
 /** tau2's retail clock plays no part in the tools; any fixed time keeps trials reproducible. */
 const CLOCK = '2024-06-01T12:00:00Z';
@@ -84,6 +85,15 @@ export async function convertTau2Task(
 
   const id = endstateTaskId(task.id);
   const reference = referencePath(actions, communicate, isWrite, userActions);
+  const knownBad = await userSkipKnownBad({
+    environment,
+    task,
+    actions,
+    reference,
+    requestOf: (action) => userRequest(action, userActions.indexOf(action)),
+    assertions,
+    clock: CLOCK,
+  });
   const spec = {
     id,
     revision: 1,
@@ -123,6 +133,7 @@ export async function convertTau2Task(
         }
       : {}),
     reference,
+    ...(knownBad.length > 0 ? { known_bad: knownBad } : {}),
   };
   return { file: spec, task: TaskFileSchema.parse(spec) };
 }

@@ -76,6 +76,25 @@ describe('a tau2 telecom suite', () => {
     ]);
   });
 
+  it('lists a known-bad path for each change on the phone the assertions need', async () => {
+    const suite = await importMini();
+    const names = (id: string) =>
+      suite.tasks.find((task) => task.id === id)!.spec.known_bad.map((bad) => bad.name);
+    // run_speed_test only reads: leaving it out is no known-bad path.
+    expect(names('mini-roaming_abroad')).toEqual(['user-skips-toggle_roaming_0']);
+    expect(names('mini-mms_settings')).toEqual([
+      'user-skips-grant_app_permission_0',
+      'user-skips-set_network_mode_preference_0',
+      'user-skips-reset_apn_settings_0',
+      'user-skips-reboot_device_0',
+    ]);
+    // Airplane mode is toggled on and off again: leaving out either leaves it on.
+    expect(names('mini-errors_and_lookups')).toEqual([
+      'user-skips-toggle_airplane_mode_0',
+      'user-skips-toggle_airplane_mode_1',
+    ]);
+  });
+
   it("keeps tau2's id in a label, its init as init steps and its env assertions as CEL on both sides", async () => {
     const suite = await importMini();
     const task = suite.tasks.find((candidate) => candidate.id === 'mini-overdue_bill')!;

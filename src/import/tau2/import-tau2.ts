@@ -130,7 +130,10 @@ export async function importTau2(options: ImportTau2Options): Promise<ImportTau2
   return {
     domain: domain.name,
     tasks: converted.length,
-    unchangedTasks: converted.filter(({ task }) => task.expect.changes.length === 0).length,
+    // A task that checks no end state (DB not in reward_basis) is not one whose outcome is no change.
+    unchangedTasks: converted.filter(
+      ({ task }) => task.expect.changes.length === 0 && task.expect.unchanged !== 'ignore',
+    ).length,
     judgedTasks: converted.filter(({ task }) => task.judge !== undefined).length,
   };
 }

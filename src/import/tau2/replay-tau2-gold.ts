@@ -3,7 +3,7 @@ import type { JsonObject, Stopwatch } from '../../core/index.js';
 import { applyInit, createDispatcher, createEventLog } from '../../environment/index.js';
 import type { Environment, InitStep, ToolCallResult } from '../../environment/index.js';
 import { createWorkingState } from '../../state/index.js';
-import type { WorkingState } from '../../state/index.js';
+import type { FrozenState, WorkingState } from '../../state/index.js';
 import type { Tau2Action, Tau2Task } from './tau2-task.js';
 
 /** A task's gold path replayed: each action's answer and the state after them, or the init step that failed. */
@@ -12,7 +12,9 @@ export type Tau2GoldReplay =
   | {
       readonly type: 'replayed';
       readonly results: readonly ToolCallResult[];
-      /** The state after the gold actions; its diff is against the s0 the init set up. */
+      /** The s0 the init set up. */
+      readonly initial: FrozenState;
+      /** The state after the gold actions; its diff is against `initial`. */
       readonly state: WorkingState;
     };
 
@@ -66,5 +68,5 @@ export async function replayTau2Gold(
       ),
     );
   }
-  return { type: 'replayed', results, state };
+  return { type: 'replayed', results, initial: init.state, state };
 }
