@@ -63,6 +63,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./src/domains/airline/index.ts', import.meta.url)),
       },
       {
+        find: /^endstate\/telecom$/,
+        replacement: fileURLToPath(new URL('./src/domains/tau2-telecom/index.ts', import.meta.url)),
+      },
+      {
         find: /^endstate\/stats$/,
         replacement: fileURLToPath(new URL('./src/stats/public.ts', import.meta.url)),
       },

@@ -116,6 +116,7 @@ them. The file formats and protocols are written by hand:
 | \`endstate/testing\` | for tests of one's own environments, graders and agents: builders of tasks, records and grader contexts, \`createToolHarness\`, \`checkGrader\`, \`playSteps\`, a scripted model, fake OpenAI-compatible servers, a fake clock |
 | \`endstate/retail\` | the tau-bench retail domain as code, and tau2-bench's retail tools (\`createTau2RetailEnvironment\`, \`loadTau2RetailData\`) |
 | \`endstate/airline\` | the tau-bench airline domain as code (bring the data from a tau-bench checkout), and tau2-bench's airline tools (\`createTau2AirlineEnvironment\`, \`loadTau2AirlineData\`) |
+| \`endstate/telecom\` | tau2-bench's telecom domain on two sides: the carrier's tools, the customer's phone tools, the sync hook (\`createTelecomEnvironment\`, \`loadTelecomData\`, \`replayTelecomTask\`) |
 
 The sections below are the authoring part of \`endstate\`.
 `;

@@ -27,4 +27,5 @@ export type { ToolPresentation } from './tool-presentation.js';
 export { environmentAt, upsertRecords } from './environment-version.js';
 export type { EnvironmentVersion, EnvironmentVersionSpec } from './environment-version.js';
 export { applyInit, initTool, initToolNames } from './apply-init.js';
+export type { InitStep } from './apply-init.js';
 export type { SyncContext, SyncHook, UserSide, UserSideSpec } from './user-side.js';

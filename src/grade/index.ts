@@ -3,6 +3,7 @@ export type { ClaimStateInput, ClaimVerdict } from './check-claims.js';
 export { claimsGrader } from './claims-grader.js';
 export { gradeConstraints } from './constraints.js';
 export type { ConstraintsInput, ToolAccessRule, ToolEffectOf } from './constraints.js';
+export { evaluateAssertion } from './cel-assertion.js';
 export { extractClaims } from './extract-claims.js';
 export type { ActionClaim, AgentMessage } from './extract-claims.js';
 export { findBrokenAssertions } from './find-broken-assertions.js';

@@ -5,6 +5,7 @@ import { tau2Messages } from './tau2-messages.js';
 import type { Tau2Info, Tau2Results, Tau2SimulationRun } from './tau2-results.js';
 import type { TAU2_TERMINATION_REASONS } from './tau2-results.js';
 import { tau2RewardInfo } from './tau2-reward-info.js';
+import { endstateTaskId } from './endstate-task-id.js';
 import type { Tau2Task } from './tau2-task.js';
 
 type Tau2TerminationReason = (typeof TAU2_TERMINATION_REASONS)[number];
@@ -56,7 +57,8 @@ export interface BuildTau2ResultsInput {
  */
 export function buildTau2Results(input: BuildTau2ResultsInput): Tau2Results {
   const { run, trials } = input;
-  const byId = new Map(input.tasks.map((entry) => [entry.task.id, entry]));
+  // Trials carry the endstate id, which differs from tau2's when tau2's has brackets.
+  const byId = new Map(input.tasks.map((entry) => [endstateTaskId(entry.task.id), entry]));
   const missing = [...new Set(trials.map((trial) => trial.task_id))].filter((id) => !byId.has(id));
   if (missing.length > 0) {
     throw new EndstateError(
@@ -83,7 +85,7 @@ function simulationOf(trial: TrialRecord, task: Tau2Task): Tau2SimulationRun {
   const start = Date.parse(trial.started_at);
   return {
     id: trial.trial_id,
-    task_id: trial.task_id,
+    task_id: task.id,
     timestamp: trial.started_at,
     start_time: trial.started_at,
     end_time: new Date(start + trial.usage.latency_ms).toISOString(),

@@ -136,11 +136,28 @@ describe('convertTau2Task (mini retail)', () => {
     }
   });
 
-  it("refuses a task whose actions are the user's, naming the field", async () => {
+  it("refuses a user's action in a domain without a user side, naming the field", async () => {
     const task = structuredClone(tasks[0]!);
     task.evaluation_criteria!.actions![0]!.requestor = 'user';
+    const error = await convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(EndstateError);
+    expect((error as EndstateError).problems).toEqual([
+      expect.objectContaining({
+        path: `task ${task.id}: evaluation_criteria.actions[0].name`,
+        message: expect.stringMatching(/^the retail environment has no user's tool "/),
+      }),
+    ]);
+  });
+
+  it('refuses an init function the domain does not have', async () => {
+    const task = structuredClone(tasks[0]!);
+    task.initial_state = {
+      initialization_actions: [{ env_type: 'user', func_name: 'set_user_info', arguments: {} }],
+    };
     await expect(
       convertTau2Task(task, { domain: RETAIL_DOMAIN, environment, file }),
-    ).rejects.toThrow(/cannot be imported: actions the user takes/);
+    ).rejects.toThrow(/the retail environment has no user side for "set_user_info"/);
   });
 });

@@ -1,13 +1,16 @@
 import { EndstateError, canonicalJson } from '../../core/index.js';
 import type { JsonObject, Problem } from '../../core/index.js';
 import type { Environment } from '../../environment/index.js';
-import { replayCalls } from '../../environment/index.js';
+import { initTool } from '../../environment/index.js';
 import type { Step, TaskFile } from '../../schema/index.js';
 import { TaskFileSchema } from '../../schema/index.js';
 import { changesFromDiff } from '../changes-from-diff.js';
 import type { Tau2Domain } from './tau2-domain.js';
 import type { Tau2Action, Tau2RewardType, Tau2Task } from './tau2-task.js';
 import { tau2VerdictChecks } from './tau2-verdict.js';
+import { replayTau2Gold, tau2InitSteps } from './replay-tau2-gold.js';
+import { endstateTaskId } from './endstate-task-id.js';
+import { userSkipKnownBad } from './user-skip-known-bad.js';
 
 /** tau2's retail clock plays no part in the tools; any fixed time keeps trials reproducible. */
 const CLOCK = '2024-06-01T12:00:00Z';
@@ -54,12 +57,16 @@ export async function convertTau2Task(
   const basis: readonly Tau2RewardType[] = criteria?.reward_basis ?? ['DB', 'COMMUNICATE'];
   refuseUnsupported(task, options);
 
-  const gold = await replayCalls(
-    environment,
-    environment.fixture,
-    actions.map((action) => ({ tool: action.name, args: action.arguments })),
-    { clock: CLOCK },
-  );
+  const init = tau2InitSteps(task);
+  const gold = await replayTau2Gold(environment, task, actions, CLOCK);
+  if (gold.type === 'init-failed') {
+    throw unsupported(
+      task,
+      options,
+      `initial_state.initialization_actions[${gold.index ?? 0}]`,
+      `could not set up s0: ${gold.message}`,
+    );
+  }
   const assertions = (criteria?.env_assertions ?? []).map((assertion) => {
     const cel = domain.envAssertion(assertion);
     if ('cel' in cel) return assertion.assert_value ? cel.cel : `!(${cel.cel})`;
@@ -71,9 +78,24 @@ export async function convertTau2Task(
   const nlAssertions = criteria?.nl_assertions ?? [];
   const judged = basis.includes('NL_ASSERTION') ? nlAssertions : [];
   const isWrite = (tool: string) => (environment.tools.get(tool)?.effect ?? 'read') !== 'read';
+  const userActions = actions.filter((action) => action.requestor === 'user');
+  const agentActions = actions.filter((action) => action.requestor !== 'user');
+  // tau2 checks the whole end state only when DB is in reward_basis.
+  const checksDb = basis.includes('DB');
 
+  const id = endstateTaskId(task.id);
+  const reference = referencePath(actions, communicate, isWrite, userActions);
+  const knownBad = await userSkipKnownBad({
+    environment,
+    task,
+    actions,
+    reference,
+    requestOf: (action) => userRequest(action, userActions.indexOf(action)),
+    assertions,
+    clock: CLOCK,
+  });
   const spec = {
-    id: task.id,
+    id,
     revision: 1,
     description: describe(
       task,
@@ -86,20 +108,23 @@ export async function convertTau2Task(
       reward_basis: basis.join('+'),
       verdict_of: 'tau2',
       verdict_checks: tau2VerdictChecks(criteria),
+      ...(id === task.id ? {} : { tau2_id: task.id }),
     },
     environment: environment.name,
     clock: CLOCK,
-    user: userOf(task),
-    limits: { max_steps: 30, timeout_s: 600 },
+    ...(init.length > 0 ? { init } : {}),
+    user: userOf(task, userActions),
+    // Room for the gold path twice over: a long one (many user steps) must fit.
+    limits: { max_steps: Math.max(30, 2 * reference.length), timeout_s: 600 },
     expect: {
-      changes: changesFromDiff(gold.state.diff()),
-      unchanged: 'everything-else',
+      changes: checksDb ? changesFromDiff(gold.state.diff()) : [],
+      unchanged: checksDb ? 'everything-else' : 'ignore',
       assert: assertions,
       communicate,
       communicate_match: 'substring',
     },
     constraints: [{ consent: 'write' }],
-    ...(actions.length > 0 ? { trajectory: trajectoryOf(actions, basis) } : {}),
+    ...(agentActions.length > 0 ? { trajectory: trajectoryOf(agentActions, basis) } : {}),
     ...(judged.length > 0
       ? {
           judge: {
@@ -107,7 +132,8 @@ export async function convertTau2Task(
           },
         }
       : {}),
-    reference: referencePath(actions, communicate, isWrite),
+    reference,
+    ...(knownBad.length > 0 ? { known_bad: knownBad } : {}),
   };
   return { file: spec, task: TaskFileSchema.parse(spec) };
 }
@@ -157,7 +183,7 @@ function compareArgsByTool(actions: readonly Tau2Action[]): Record<string, strin
 }
 
 /** The user of a tau2 scenario: a generic opening, the scenario hidden from the agent. */
-function userOf(task: Tau2Task): Record<string, unknown> {
+function userOf(task: Tau2Task, userActions: readonly Tau2Action[]): Record<string, unknown> {
   const { persona, instructions } = task.user_scenario;
   const goal =
     typeof instructions === 'string'
@@ -175,7 +201,10 @@ function userOf(task: Tau2Task): Record<string, unknown> {
       : {};
   return {
     instruction: OPENING,
-    script: [{ when: CONSENT_QUESTION.replace('?', '\\?'), say: 'Yes, please go ahead.' }],
+    script: [
+      { when: CONSENT_QUESTION.replace('?', '\\?'), say: 'Yes, please go ahead.' },
+      ...userToolRules(userActions),
+    ],
     default: 'Thank you.',
     scenario: {
       ...(persona ? { persona } : {}),
@@ -190,9 +219,14 @@ function referencePath(
   actions: readonly Tau2Action[],
   communicate: readonly string[],
   isWrite: (tool: string) => boolean,
+  userActions: readonly Tau2Action[],
 ): Step[] {
   const steps: Step[] = [];
   for (const action of actions) {
+    if (action.requestor === 'user') {
+      steps.push({ say: userRequest(action, userActions.indexOf(action)) });
+      continue;
+    }
     if (isWrite(action.name)) {
       steps.push({ say: `I am about to call ${action.name}. ${CONSENT_QUESTION}` });
     }
@@ -206,6 +240,31 @@ function referencePath(
   });
   return steps;
 }
+
+/**
+ * What the agent asks the user to do on their side, in the reference path:
+ * the tool and its arguments, numbered so that each request matches its
+ * own script rule.
+ */
+function userRequest(action: Tau2Action, index: number): string {
+  const args =
+    Object.keys(action.arguments).length > 0 ? ` with ${canonicalJson(action.arguments)}` : '';
+  return `Step ${index + 1} on your phone: please use ${action.name}${args}.`;
+}
+
+/**
+ * The scripted user's part of the gold path: each gold action the user
+ * takes is a rule that makes the call when the agent asks for it (as the
+ * reference path does, by its numbered request).
+ */
+function userToolRules(userActions: readonly Tau2Action[]): Record<string, unknown>[] {
+  return userActions.map((action, index) => ({
+    when: escapeRegex(userRequest(action, index)),
+    user_tool: { tool: action.name, args: action.arguments },
+  }));
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function describe(
   task: Tau2Task,
@@ -237,12 +296,19 @@ function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
       'changes to the initial data are not supported yet',
     );
   }
-  if ((initial?.initialization_actions ?? []).length > 0) {
+  const initSteps = tau2InitSteps(task);
+  const badInit = initSteps.findIndex(
+    (step) => initTool(options.environment, step.side, step.tool) === undefined,
+  );
+  if (badInit !== -1) {
+    const step = initSteps[badInit]!;
     throw unsupported(
       task,
       options,
-      'initial_state.initialization_actions',
-      'initialisation actions are not supported yet',
+      `initial_state.initialization_actions[${badInit}].func_name`,
+      options.environment.user === undefined && step.side === 'user'
+        ? `the ${options.domain.name} environment has no user side for "${step.tool}"`
+        : `the ${options.domain.name} environment has no ${step.side}-side function "${step.tool}"`,
     );
   }
   if ((initial?.message_history ?? []).length > 0) {
@@ -253,26 +319,17 @@ function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
       'a conversation already under way is not supported yet',
     );
   }
-  const userAction = (task.evaluation_criteria?.actions ?? []).findIndex(
-    (action) => action.requestor === 'user',
-  );
-  if (userAction !== -1) {
-    throw unsupported(
-      task,
-      options,
-      `evaluation_criteria.actions[${userAction}].requestor`,
-      'actions the user takes (user tools) are not supported yet',
-    );
-  }
-  const unknownTool = (task.evaluation_criteria?.actions ?? []).findIndex(
-    (action) => !options.environment.tools.has(action.name),
+  const unknownTool = (task.evaluation_criteria?.actions ?? []).findIndex((action) =>
+    action.requestor === 'user'
+      ? options.environment.user?.tools.has(action.name) !== true
+      : !options.environment.tools.has(action.name),
   );
   if (unknownTool !== -1) {
     throw unsupported(
       task,
       options,
       `evaluation_criteria.actions[${unknownTool}].name`,
-      `the ${options.domain.name} environment has no tool "${task.evaluation_criteria?.actions?.[unknownTool]?.name}"`,
+      `the ${options.domain.name} environment has no ${task.evaluation_criteria?.actions?.[unknownTool]?.requestor === 'user' ? "user's " : ''}tool "${task.evaluation_criteria?.actions?.[unknownTool]?.name}"`,
     );
   }
   const compared = new Map<string, string>();
@@ -290,13 +347,8 @@ function refuseUnsupported(task: Tau2Task, options: ConvertTau2Options): void {
       'two gold actions of one tool compare different arguments; a trajectory compares the arguments of a tool one way',
     );
   }
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(task.id)) {
-    throw unsupported(
-      task,
-      options,
-      'id',
-      'endstate task ids use letters, digits, ".", "_" and "-"',
-    );
+  if (endstateTaskId(task.id) === '') {
+    throw unsupported(task, options, 'id', 'the id has no letter or digit to keep');
   }
 }
 

@@ -10,6 +10,21 @@ import type { Tau2Results } from './tau2-results.js';
 
 const taskFile = (suite: string, id: string) => join(suite, 'tasks', `${id}.yaml`);
 
+/** policy.md, or tau2's telecom pair (main_policy.md and tech_support_manual.md) when only that is there. */
+function policyFilesOf(data: string): string[] {
+  const telecom = [join(data, 'main_policy.md'), join(data, 'tech_support_manual.md')];
+  return !existsSync(join(data, 'policy.md')) && telecom.every((file) => existsSync(file))
+    ? telecom
+    : [join(data, 'policy.md')];
+}
+
+/** The policy as tau2's environment gives it: the telecom pair joined as tau2 joins it. */
+function policyText(files: readonly string[]): string {
+  const [main, techSupport] = files.map((file) => readFileSync(file, 'utf8'));
+  if (techSupport === undefined) return main ?? '';
+  return `<main_policy>\n${main ?? ''}\n</main_policy>\n<tech_support_policy>\n${techSupport}\n</tech_support_policy>`;
+}
+
 /**
  * `endstate export tau2 <run>`: a stored run of a suite written by
  * `endstate import tau2`, in tau2-bench's results format. Reads the suite
@@ -20,8 +35,8 @@ const taskFile = (suite: string, id: string) => join(suite, 'tasks', `${id}.yaml
 export function exportTau2(run: RunRecord, trials: readonly TrialRecord[]): Tau2Results {
   const suite = run.suite.path;
   const tasksFile = join(suite, 'data', 'tasks.json');
-  const policyFile = join(suite, 'data', 'policy.md');
-  const files = [tasksFile, policyFile, ...run.suite.task_ids.map((id) => taskFile(suite, id))];
+  const policyFiles = policyFilesOf(join(suite, 'data'));
+  const files = [tasksFile, ...policyFiles, ...run.suite.task_ids.map((id) => taskFile(suite, id))];
   const missing = files.filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new EndstateError(
@@ -50,7 +65,7 @@ export function exportTau2(run: RunRecord, trials: readonly TrialRecord[]): Tau2
     trials,
     tasks,
     domain: domains.join(', '),
-    policy: readFileSync(policyFile, 'utf8'),
+    policy: policyText(policyFiles),
     maxSteps: Math.max(0, ...specs.map((spec) => spec.limits.max_steps)),
     producer: `endstate ${HARNESS_VERSION}`,
   });

@@ -2,15 +2,17 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { EndstateError } from '../../core/index.js';
+import type { Problem } from '../../core/index.js';
 import { convertTau2Task } from './convert-tau2-task.js';
 import { AIRLINE_DOMAIN } from './airline-domain.js';
 import { readTau2Tasks } from './read-tau2-tasks.js';
 import { RETAIL_DOMAIN } from './retail-domain.js';
+import { TELECOM_DOMAIN } from './telecom-domain.js';
 import type { Tau2Domain } from './tau2-domain.js';
 import type { Tau2Task } from './tau2-task.js';
 
 /** The tau2 domains endstate plays; each is one adapter (see tau2-domain.ts). */
-const TAU2_DOMAINS: readonly Tau2Domain[] = [RETAIL_DOMAIN, AIRLINE_DOMAIN];
+const TAU2_DOMAINS: readonly Tau2Domain[] = [RETAIL_DOMAIN, AIRLINE_DOMAIN, TELECOM_DOMAIN];
 
 export interface ImportTau2Options {
   /** tau2's domain folder: db.json, tasks.json, policy.md (data/tau2/domains/<domain>). */
@@ -64,6 +66,27 @@ function domainOf(
   return domain;
 }
 
+/** Two tau2 ids that make one endstate id (see endstateTaskId) stop the import. */
+function refuseSharedIds(ids: readonly [string, string][], file: string): void {
+  const byId = new Map<string, string>();
+  const problems: Problem[] = [];
+  for (const [id, tau2Id] of ids) {
+    const first = byId.get(id);
+    if (first !== undefined)
+      problems.push({
+        file,
+        path: `task ${tau2Id}`,
+        message: `makes the task id "${id}", as "${first}" does`,
+      });
+    byId.set(id, tau2Id);
+  }
+  if (problems.length > 0)
+    throw new EndstateError('E_TASK_INVALID', `two tau2 tasks would share an endstate task id`, {
+      problems,
+      hint: 'Rename one of the tau2 tasks: endstate ids keep letters, digits, ".", "_" and "-", other characters become "-".',
+    });
+}
+
 /** A task file name for a tau2 id: the id itself, which the importer has checked is safe. */
 const taskFileName = (id: string) => `${id}.yaml`;
 
@@ -85,6 +108,10 @@ export async function importTau2(options: ImportTau2Options): Promise<ImportTau2
     converted.push(await convertTau2Task(task, { domain, environment, file }));
     options.onProgress?.(converted.length, tasks.length);
   }
+  refuseSharedIds(
+    converted.map(({ task }, index) => [task.id, tasks[index]!.id]),
+    file,
+  );
   mkdirSync(join(out, 'tasks'), { recursive: true });
   const dataFolder = join(out, 'data');
   if (resolve(dataFolder) !== source) {
@@ -103,7 +130,10 @@ export async function importTau2(options: ImportTau2Options): Promise<ImportTau2
   return {
     domain: domain.name,
     tasks: converted.length,
-    unchangedTasks: converted.filter(({ task }) => task.expect.changes.length === 0).length,
+    // A task that checks no end state (DB not in reward_basis) is not one whose outcome is no change.
+    unchangedTasks: converted.filter(
+      ({ task }) => task.expect.changes.length === 0 && task.expect.unchanged !== 'ignore',
+    ).length,
     judgedTasks: converted.filter(({ task }) => task.judge !== undefined).length,
   };
 }
