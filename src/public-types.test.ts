@@ -94,6 +94,7 @@ describe('the public API', () => {
       'endstate/report',
       'endstate/retail',
       'endstate/stats',
+      'endstate/telecom',
       'endstate/testing',
     ]);
   });

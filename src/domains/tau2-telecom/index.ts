@@ -4,6 +4,7 @@ export type { TelecomData } from './load-telecom-data.js';
 export { runTelecomAssertion, TELECOM_ASSERTIONS } from './telecom-assertions.js';
 export type { TelecomAssertionCall, TelecomAssertionResult } from './telecom-assertions.js';
 export { PHONE, SURROUNDINGS, TELECOM_TABLES } from './telecom-records.js';
+export type { TelecomTable } from './telecom-records.js';
 export {
   telecomAgentSetup,
   telecomAgentTools,

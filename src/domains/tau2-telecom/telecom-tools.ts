@@ -72,12 +72,10 @@ import {
   unseatSimCard,
 } from './phone-setup-tools.js';
 
+/** The agent's 13 tools, in the order tau2's TelecomTools defines them. */
 // Tools differ in their input types; the dispatcher validates before calling.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyTool = ToolDefinition<any>;
-
-/** The agent's 13 tools, in the order tau2's TelecomTools defines them. */
-export const telecomAgentTools: readonly AnyTool[] = [
+export const telecomAgentTools: readonly ToolDefinition<any>[] = [
   getCustomerByPhone,
   getCustomerById,
   getCustomerByName,
@@ -94,10 +92,17 @@ export const telecomAgentTools: readonly AnyTool[] = [
 ];
 
 /** What a task's `init` may call on the carrier's side besides the agent's tools. */
-export const telecomAgentSetup: readonly AnyTool[] = [setDataUsage, suspendLineForOverdueBill];
+// Tools differ in their input types; the dispatcher validates before calling.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const telecomAgentSetup: readonly ToolDefinition<any>[] = [
+  setDataUsage,
+  suspendLineForOverdueBill,
+];
 
 /** The customer's 30 tools on their phone, in tau2's TelecomUserTools order. */
-export const telecomUserTools: readonly AnyTool[] = [
+// Tools differ in their input types; the dispatcher validates before calling.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const telecomUserTools: readonly ToolDefinition<any>[] = [
   checkStatusBar,
   checkNetworkStatus,
   checkNetworkModePreference,
@@ -131,7 +136,9 @@ export const telecomUserTools: readonly AnyTool[] = [
 ];
 
 /** What a task's `init` may call on the phone besides the user's tools. */
-export const telecomUserSetup: readonly AnyTool[] = [
+// Tools differ in their input types; the dispatcher validates before calling.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const telecomUserSetup: readonly ToolDefinition<any>[] = [
   setUserInfo,
   setUserLocation,
   turnAirplaneModeOn,
