@@ -4,13 +4,26 @@ import { importTau2, importTaubench } from '../import/index.js';
 import type { CliIo } from './cli-io.js';
 import { IMPORT_FORMATS } from './import-formats.js';
 
+/** The flags of `endstate import`. */
+export interface ImportFlags {
+  readonly out: string;
+  readonly knownBad: number;
+  /** tau2: the task file in the domain folder (default tasks.json). */
+  readonly tasksFile?: string;
+}
+
 /** `endstate import taubench|tau2 <dir> --out <suite>`. */
 export async function importCommand(
   format: string,
   source: string,
-  flags: { readonly out: string; readonly knownBad: number },
+  flags: ImportFlags,
   io: CliIo,
 ): Promise<number> {
+  if (format !== 'tau2' && flags.tasksFile !== undefined) {
+    throw new EndstateError('E_USAGE', '--tasks-file is for tau2 domain folders', {
+      hint: 'tau-bench folders are read as they are (tasks_<split>.json or tasks_test.py).',
+    });
+  }
   if (format === 'tau2') return importTau2Command(source, flags, io);
   if (format !== 'taubench') {
     throw new EndstateError('E_USAGE', `unknown import format "${format}"`, {
@@ -44,12 +57,13 @@ export async function importCommand(
 /** `endstate import tau2 <domain dir> --out <suite>`. */
 async function importTau2Command(
   source: string,
-  flags: { readonly out: string },
+  flags: { readonly out: string; readonly tasksFile?: string },
   io: CliIo,
 ): Promise<number> {
   const summary = await importTau2({
     source: resolve(io.cwd, source),
     out: resolve(io.cwd, flags.out),
+    ...(flags.tasksFile === undefined ? {} : { tasksFile: flags.tasksFile }),
   });
   io.out(
     `wrote ${flags.out}: ${summary.tasks} tau2 ${summary.domain} tasks, ${summary.unchangedTasks} whose correct outcome is no change, ${summary.judgedTasks} with a judge rubric (tau2's nl_assertions; run them with --judge)\n` +

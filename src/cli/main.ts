@@ -44,6 +44,7 @@ import { withHelpExamples } from './help-examples.js';
 import { IMPORT_FORMATS } from './import-formats.js';
 import { EXPORT_FORMATS } from './export-formats.js';
 import type { ExportFlags } from './export-command.js';
+import type { ImportFlags } from './import-command.js';
 import type { JudgeValidateFlags } from './judge-validate-command.js';
 import type { LabelsAgreeFlags, LabelsExportFlags, LabelsImportFlags } from './labels-command.js';
 import type { McpFlags } from './mcp-command.js';
@@ -713,7 +714,11 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
       nonNegativeInteger,
       2,
     )
-    .action(async (format: string, dir: string, flags: { out: string; knownBad: number }) => {
+    .option(
+      '--tasks-file <name>',
+      'tau2: the task file in the domain folder (default tasks.json; e.g. tasks_small.json); the suite keeps it as data/tasks.json',
+    )
+    .action(async (format: string, dir: string, flags: ImportFlags) => {
       const { importCommand } = await import('./import-command.js');
       setExit(await importCommand(format, dir, flags, io));
     });

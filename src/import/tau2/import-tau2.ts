@@ -19,6 +19,11 @@ export interface ImportTau2Options {
   readonly source: string;
   /** The suite folder to write. */
   readonly out: string;
+  /**
+   * The task file in the source folder (default `tasks.json`; e.g.
+   * `tasks_small.json`). The suite keeps it as `data/tasks.json`.
+   */
+  readonly tasksFile?: string;
   /** The domain; default: the source folder's name. */
   readonly domain?: string;
   readonly onProgress?: (done: number, total: number) => void;
@@ -98,7 +103,7 @@ const taskFileName = (id: string) => `${id}.yaml`;
 export async function importTau2(options: ImportTau2Options): Promise<ImportTau2Summary> {
   const source = resolve(options.source);
   const out = resolve(options.out);
-  const file = join(source, 'tasks.json');
+  const file = join(source, options.tasksFile ?? 'tasks.json');
   const tasks = readTau2Tasks(file);
   const domain = domainOf(source, tasks, options.domain);
   const environment = domain.createEnvironment(source);
@@ -116,9 +121,11 @@ export async function importTau2(options: ImportTau2Options): Promise<ImportTau2
   const dataFolder = join(out, 'data');
   if (resolve(dataFolder) !== source) {
     mkdirSync(dataFolder, { recursive: true });
-    for (const dataFile of domain.dataFiles)
-      if (existsSync(join(source, dataFile)))
-        copyFileSync(join(source, dataFile), join(dataFolder, dataFile));
+    for (const dataFile of domain.dataFiles) {
+      // The tasks imported, whatever their file's name, are the suite's tasks.json.
+      const from = dataFile === 'tasks.json' ? file : join(source, dataFile);
+      if (existsSync(from)) copyFileSync(from, join(dataFolder, dataFile));
+    }
   }
   writeFileSync(join(out, 'environment.ts'), domain.environmentModule);
   for (const { file: spec, task } of converted) {
