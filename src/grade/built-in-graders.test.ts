@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GraderOutputSchema } from '../schema/index.js';
 import type { TrialEvent } from '../schema/index.js';
 import {
   buildTask,
@@ -30,6 +31,21 @@ const good = () =>
   ]);
 
 describe('built-in graders', () => {
+  // runGraders takes their outputs as they are (it checks other graders' against the schema).
+  it('give outputs that parse as grader outputs, on a good and a bad trial', async () => {
+    let graded = 0;
+    for (const context of [await good(), await play([])]) {
+      for (const grader of BUILT_IN_GRADERS) {
+        if (!grader.appliesTo(context.task)) continue;
+        const output = await grader.grade(context);
+        expect(GraderOutputSchema.safeParse(output).error, grader.id).toBeUndefined();
+        expect(GraderOutputSchema.parse(output), grader.id).toEqual(output);
+        graded++;
+      }
+    }
+    expect(graded).toBeGreaterThanOrEqual(6);
+  });
+
   it('outcome keeps the grader contract: refund made passes, wrong order and wrong amount fail', async () => {
     const problems = await checkGrader(outcomeGrader, [
       { name: 'known-good', context: await good(), expect: 'pass' },

@@ -1,5 +1,5 @@
 import type { TrialEvent } from '../schema/index.js';
-import { heldValues, heldValuesInJson, statedValues } from './stated-values.js';
+import { addHeldValues, addHeldValuesInJson, statedValues } from './stated-values.js';
 import type { StatedValue, ValueKind } from './stated-values.js';
 
 /** Where a fact stands in a normalised message: [start, end). */
@@ -49,14 +49,15 @@ export function readAgentMessages(
   expected: readonly string[],
   normalize: (text: string) => string,
 ): ReadMessage[] {
-  const sourced = new Set(expected.flatMap((fact) => heldValues(fact)));
+  const sourced = new Set<string>();
+  for (const fact of expected) addHeldValues(fact, sourced);
   const messages: ReadMessage[] = [];
   for (const [index, event] of events.entries()) {
     if (event.kind === 'user') {
-      for (const value of heldValues(event.text)) sourced.add(value);
+      addHeldValues(event.text, sourced);
     } else if (event.kind === 'tool_result') {
-      for (const value of heldValuesInJson(event.result)) sourced.add(value);
-      for (const value of heldValues(event.error?.message ?? '')) sourced.add(value);
+      addHeldValuesInJson(event.result, sourced);
+      addHeldValues(event.error?.message ?? '', sourced);
     } else if (event.kind === 'agent') {
       const text = normalize(event.text);
       const values = statedValues(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldValues, heldValuesInJson, statedValues } from './stated-values.js';
+import { addHeldValuesInJson, heldValues, statedValues } from './stated-values.js';
 
 const stated = (text: string) => statedValues(text).map(({ kind, value }) => `${kind} ${value}`);
 
@@ -49,10 +49,11 @@ describe('heldValues', () => {
   });
 
   it('reads the numbers, strings and keys of a JSON value', () => {
-    expect(heldValuesInJson({ '8842': { price: 1741.8, note: 'was $25.99', ok: true } })).toEqual([
-      '8842',
-      '1741.8',
-      '25.99',
-    ]);
+    const held = new Set<string>();
+    addHeldValuesInJson(
+      { '8842': { price: 1741.8, note: 'was $25.99', ok: true }, n: [7, '0.50'] },
+      held,
+    );
+    expect([...held]).toEqual(['8842', '1741.8', '25.99', '7', '0.5']);
   });
 });

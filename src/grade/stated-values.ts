@@ -50,6 +50,8 @@ export function statedValues(text: string): StatedValue[] {
   return values;
 }
 
+const HELD = /([0-9]+(?:[,\u00a0\u202f][0-9]{3})*)(?:\.([0-9]+))?/g;
+
 /**
  * Every value a text holds, read generously: each run of digits with its
  * thousands separators and fraction, wherever it stands ("2026-08-20T11:00"
@@ -57,15 +59,32 @@ export function statedValues(text: string): StatedValue[] {
  * was given are excused, so reading too many only excuses more.
  */
 export function heldValues(text: string): string[] {
-  return [...text.matchAll(/([0-9]+(?:[,\u00a0\u202f][0-9]{3})*)(?:\.([0-9]+))?/g)].map((match) =>
+  return [...text.matchAll(HELD)].map((match) =>
     comparable(match[1]!.replace(/[^0-9]/g, ''), match[2]),
   );
 }
 
-/** The values a JSON value holds: its numbers, and those its strings and keys hold. */
-export function heldValuesInJson(value: JsonValue | undefined): string[] {
-  if (value === undefined || value === null || typeof value === 'boolean') return [];
-  if (typeof value === 'number' || typeof value === 'string') return heldValues(String(value));
-  const parts = Array.isArray(value) ? value : Object.entries(value).flat();
-  return parts.flatMap((part) => heldValuesInJson(part));
+/** Adds the values `text` holds (see `heldValues`) to `into`. */
+export function addHeldValues(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(HELD)) {
+    into.add(comparable(match[1]!.replace(/[^0-9]/g, ''), match[2]));
+  }
+}
+
+/**
+ * Adds the values a JSON value holds (its numbers, and those its strings
+ * and keys hold) to `into`, walking it once without copying: a tool result
+ * of a few hundred records is read on every trial.
+ */
+export function addHeldValuesInJson(value: JsonValue | undefined, into: Set<string>): void {
+  if (value === undefined || value === null || typeof value === 'boolean') return;
+  if (typeof value === 'number') addHeldValues(String(value), into);
+  else if (typeof value === 'string') addHeldValues(value, into);
+  else if (Array.isArray(value)) for (const part of value) addHeldValuesInJson(part, into);
+  else {
+    for (const key in value) {
+      addHeldValues(key, into);
+      addHeldValuesInJson(value[key], into);
+    }
+  }
 }
