@@ -58,12 +58,14 @@ try {
   });
   // One trial of every task at a time, no store: the oracle's cost per
   // trial, the median of BENCH_TAU2_PASSES passes over the tasks (default 5)
-  // after one warm-up pass.
+  // after three warm-up passes (the engine is still compiling the trial path
+  // in the first two).
   const agent = createOracleAgent();
   let successes = 0;
   const passUs = [];
   const passes = pickSize(Number(process.env.BENCH_TAU2_PASSES ?? 5), 1);
-  for (let pass = 0; pass <= passes; pass++) {
+  const warmUp = pickSize(3, 1);
+  for (let pass = 0; pass < warmUp + passes; pass++) {
     const start = performance.now();
     successes = 0;
     for (const task of suite.tasks) {
@@ -80,7 +82,7 @@ try {
       });
       if (record.success) successes++;
     }
-    if (pass > 0) passUs.push(((performance.now() - start) * 1000) / suite.tasks.length);
+    if (pass >= warmUp) passUs.push(((performance.now() - start) * 1000) / suite.tasks.length);
   }
   const trialUs = median(passUs);
   const peer = checkout === undefined ? null : peerLoop(Number(process.env.BENCH_PEER_ROUNDS ?? 1));
