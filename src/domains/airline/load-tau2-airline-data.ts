@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EndstateError, isJsonObject } from '../../core/index.js';
+import { readTau2Db } from '../taubench/index.js';
 import type { JsonObject } from '../../core/index.js';
 import type { AirlineData } from './load-airline-data.js';
 
 const COLLECTIONS = ['flights', 'reservations', 'users'] as const;
-type Collection = (typeof COLLECTIONS)[number];
 
 /**
  * Reads a tau2 airline domain folder (`data/tau2/domains/airline`): db.json
@@ -32,7 +32,12 @@ export function loadTau2AirlineData(folder: string): AirlineData {
       },
     );
   }
-  const db = readDb(dbFile);
+  const db = readTau2Db(
+    dbFile,
+    COLLECTIONS,
+    'an airline',
+    'tau2\'s airline db.json is {"flights": {...}, "reservations": {...}, "users": {...}}, each keyed by id.',
+  );
   return {
     flights: db.flights,
     reservations: mapRecords(db.reservations, (reservation) => ({
@@ -53,33 +58,4 @@ function mapRecords(
   fill: (record: JsonObject) => JsonObject,
 ): Record<string, JsonObject> {
   return Object.fromEntries(Object.entries(records).map(([id, record]) => [id, fill(record)]));
-}
-
-function readDb(file: string): Record<Collection, Record<string, JsonObject>> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', `tau2 database ${file} does not parse`, {
-      problems: [{ file, message: error instanceof Error ? error.message : String(error) }],
-      cause: error,
-    });
-  }
-  const problems = COLLECTIONS.flatMap((collection) => {
-    const records = isJsonObject(parsed) ? parsed[collection] : undefined;
-    return isJsonObject(records) && Object.values(records).every(isJsonObject)
-      ? []
-      : [{ file, path: collection, message: 'expected an object of records keyed by id' }];
-  });
-  if (!isJsonObject(parsed) || problems.length > 0) {
-    throw new EndstateError(
-      'E_ENVIRONMENT_INVALID',
-      `tau2 database ${file} is not an airline database`,
-      {
-        problems,
-        hint: 'tau2\'s airline db.json is {"flights": {...}, "reservations": {...}, "users": {...}}, each keyed by id.',
-      },
-    );
-  }
-  return parsed as Record<Collection, Record<string, JsonObject>>;
 }

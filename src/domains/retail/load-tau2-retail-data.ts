@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EndstateError, isJsonObject } from '../../core/index.js';
+import { EndstateError } from '../../core/index.js';
+import { readTau2Db } from '../taubench/index.js';
 import type { JsonObject } from '../../core/index.js';
 import type { RetailData } from './load-retail-data.js';
 
@@ -43,7 +44,12 @@ export function loadTau2RetailData(folder: string): RetailData {
       },
     );
   }
-  const db = readDb(dbFile);
+  const db = readTau2Db(
+    dbFile,
+    COLLECTIONS,
+    'a retail',
+    'tau2\'s retail db.json is {"products": {...}, "users": {...}, "orders": {...}}, each keyed by id.',
+  );
   return {
     users: db.users,
     orders: Object.fromEntries(
@@ -58,33 +64,4 @@ function withOrderDefaults(order: JsonObject): JsonObject {
   const filled: JsonObject = { ...order };
   for (const field of ORDER_DEFAULTS) if (!(field in filled)) filled[field] = null;
   return filled;
-}
-
-function readDb(file: string): Record<(typeof COLLECTIONS)[number], Record<string, JsonObject>> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new EndstateError('E_ENVIRONMENT_INVALID', `tau2 database ${file} does not parse`, {
-      problems: [{ file, message: error instanceof Error ? error.message : String(error) }],
-      cause: error,
-    });
-  }
-  const problems = COLLECTIONS.flatMap((collection) => {
-    const records = isJsonObject(parsed) ? parsed[collection] : undefined;
-    return isJsonObject(records) && Object.values(records).every(isJsonObject)
-      ? []
-      : [{ file, path: collection, message: 'expected an object of records keyed by id' }];
-  });
-  if (!isJsonObject(parsed) || problems.length > 0) {
-    throw new EndstateError(
-      'E_ENVIRONMENT_INVALID',
-      `tau2 database ${file} is not a retail database`,
-      {
-        problems,
-        hint: 'tau2\'s retail db.json is {"products": {...}, "users": {...}, "orders": {...}}, each keyed by id.',
-      },
-    );
-  }
-  return parsed as Record<(typeof COLLECTIONS)[number], Record<string, JsonObject>>;
 }
